@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Starts or stops a private RabbitMQ node and PostgreSQL cluster on loopback, with all state under
+# one folder, so that a development stack and a test stack can run side by side.
+#
+#   hack/infra.sh up|down|status STATE_DIR AMQP_PORT PG_PORT
+#
+# RabbitMQ's management API listens on AMQP_PORT+10000, its Prometheus endpoint on AMQP_PORT+10020,
+# its Erlang distribution on AMQP_PORT+20000 (RabbitMQ's own convention).
+# PostgreSQL gets a database and role "judge" (password "judge"), trust auth on loopback only.
+set -euo pipefail
+
+action=${1:?usage: infra.sh up|down|status STATE_DIR AMQP_PORT PG_PORT}
+state=$(mkdir -p "${2:?state dir}" && cd "$2" && pwd)
+amqp_port=${3:?amqp port}
+pg_port=${4:?postgres port}
+
+node="judge-${amqp_port}@localhost"
+rabbit_dir="$state/rabbitmq"
+pg_dir="$state/postgres"
+pg_bin=/usr/lib/postgresql/15/bin
+
+rabbitmqctl() { HOME="$rabbit_dir" /usr/lib/rabbitmq/bin/rabbitmqctl -n "$node" "$@"; }
+as_postgres() { if [[ $(id -un) == postgres ]]; then "$@"; elif [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+
+rabbit_up() {
+  if [[ -f "$rabbit_dir/pid" ]] && kill -0 "$(cat "$rabbit_dir/pid")" 2>/dev/null; then
+    echo "RabbitMQ already running on $amqp_port"; return
+  fi
+  mkdir -p "$rabbit_dir"/{mnesia,log}
+  if [[ ! -f "$rabbit_dir/.erlang.cookie" ]]; then
+    head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' > "$rabbit_dir/.erlang.cookie"
+    chmod 400 "$rabbit_dir/.erlang.cookie"
+  fi
+  cat > "$rabbit_dir/rabbitmq.conf" <<CONF
+listeners.tcp.1 = 127.0.0.1:$amqp_port
+management.tcp.ip = 127.0.0.1
+management.tcp.port = $((amqp_port + 10000))
+prometheus.tcp.ip = 127.0.0.1
+prometheus.tcp.port = $((amqp_port + 10020))
+# The management API's statistics interval: what KEDA's http mode sees lags by up to this.
+collect_statistics_interval = 5000
+# Flow control thresholds sized for a development machine, not a dedicated broker.
+vm_memory_high_watermark.relative = 0.4
+disk_free_limit.absolute = 500MB
+CONF
+  echo '[rabbitmq_management,rabbitmq_prometheus].' > "$rabbit_dir/enabled_plugins"
+  echo "Starting RabbitMQ node $node on 127.0.0.1:$amqp_port"
+  HOME="$rabbit_dir" \
+  RABBITMQ_NODENAME="$node" \
+  RABBITMQ_DIST_PORT=$((amqp_port + 20000)) \
+  RABBITMQ_MNESIA_BASE="$rabbit_dir/mnesia" \
+  RABBITMQ_LOG_BASE="$rabbit_dir/log" \
+  RABBITMQ_PID_FILE="$rabbit_dir/pid" \
+  RABBITMQ_CONFIG_FILE="$rabbit_dir/rabbitmq.conf" \
+  RABBITMQ_ENABLED_PLUGINS_FILE="$rabbit_dir/enabled_plugins" \
+    setsid nohup /usr/lib/rabbitmq/bin/rabbitmq-server > "$rabbit_dir/log/stdout.log" 2>&1 < /dev/null &
+  for _ in $(seq 1 60); do [[ -f "$rabbit_dir/pid" ]] && break; sleep 0.5; done
+  rabbitmqctl wait --timeout 60 "$rabbit_dir/pid" >/dev/null
+  rabbitmqctl await_startup >/dev/null
+  echo "RabbitMQ up (management http://127.0.0.1:$((amqp_port + 10000)), guest/guest)"
+}
+
+rabbit_down() {
+  [[ -f "$rabbit_dir/pid" ]] || return 0
+  local pid; pid=$(cat "$rabbit_dir/pid")
+  if kill -0 "$pid" 2>/dev/null; then
+    echo "Stopping RabbitMQ node $node"
+    rabbitmqctl stop "$rabbit_dir/pid" >/dev/null 2>&1 || kill "$pid" 2>/dev/null || true
+    for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+  fi
+  rm -f "$rabbit_dir/pid"
+}
+
+pg_up() {
+  if [[ ! -f "$pg_dir/data/PG_VERSION" ]]; then
+    mkdir -p "$pg_dir"
+    chown postgres "$pg_dir" 2>/dev/null || true
+    as_postgres "$pg_bin/initdb" -D "$pg_dir/data" --auth=trust --username=postgres --encoding=UTF8 >/dev/null
+  fi
+  if as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" status >/dev/null 2>&1; then
+    echo "PostgreSQL already running on $pg_port"; return
+  fi
+  echo "Starting PostgreSQL on 127.0.0.1:$pg_port"
+  as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/postgres.log" -w -t 60 \
+    -o "-p $pg_port -c listen_addresses=127.0.0.1 -k $pg_dir -c max_connections=300" start >/dev/null
+  as_postgres "$pg_bin/psql" -h 127.0.0.1 -p "$pg_port" -U postgres -v ON_ERROR_STOP=1 -q <<'SQL'
+select 'create role judge login password ''judge'''
+ where not exists (select from pg_roles where rolname = 'judge') \gexec
+select 'create database judge owner judge'
+ where not exists (select from pg_database where datname = 'judge') \gexec
+SQL
+  echo "PostgreSQL up (jdbc:postgresql://127.0.0.1:$pg_port/judge, judge/judge)"
+}
+
+pg_down() {
+  [[ -f "$pg_dir/data/PG_VERSION" ]] || return 0
+  if as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" status >/dev/null 2>&1; then
+    echo "Stopping PostgreSQL on $pg_port"
+    as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" -m fast -w stop >/dev/null
+  fi
+}
+
+case "$action" in
+  up) pg_up; rabbit_up ;;
+  down) rabbit_down; pg_down ;;
+  rabbit-up) rabbit_up ;;
+  rabbit-down) rabbit_down ;;
+  pg-up) pg_up ;;
+  pg-down) pg_down ;;
+  status)
+    as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" status || true
+    rabbitmqctl status >/dev/null 2>&1 && echo "RabbitMQ $node running" || echo "RabbitMQ $node not running" ;;
+  *) echo "unknown action: $action" >&2; exit 2 ;;
+esac

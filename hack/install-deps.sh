@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what running and testing the judge needs on a Debian bookworm machine: RabbitMQ and
+# PostgreSQL servers, bubblewrap for the sandbox, the toolchains the judge runs, and Temurin 25
+# is expected at $JAVA_HOME (see README). Idempotent: installs only what is missing.
+set -euo pipefail
+
+packages=(rabbitmq-server postgresql-15 bubblewrap python3 gcc g++ nodejs curl ca-certificates procps)
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+  echo "Installing: ${missing[*]}"
+  sudo=""; [[ $(id -u) -eq 0 ]] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+# The Debian package starts a system RabbitMQ on 5672; the project runs its own nodes.
+if command -v systemctl >/dev/null && systemctl is-active --quiet rabbitmq-server 2>/dev/null; then
+  systemctl stop rabbitmq-server || true
+fi

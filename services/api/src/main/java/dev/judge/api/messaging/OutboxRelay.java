@@ -1,0 +1,248 @@
+package dev.judge.api.messaging;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.amqp.AmqpException;
+import org.springframework.amqp.rabbit.connection.CorrelationData;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.util.ConcurrentLruCache;
+
+import dev.judge.api.submission.SubmissionProperties;
+import dev.judge.contracts.JudgeQueues;
+import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.JudgeRequest.Limits;
+import dev.judge.contracts.JudgeRequest.TestCase;
+import dev.judge.contracts.OutputComparison;
+
+/**
+ * The transactional outbox: publishes every stored submission whose request message the broker has
+ * not yet confirmed, and marks it published once it has.
+ *
+ * <p>The API's POST only inserts a row and {@linkplain #wakeUp() wakes} this relay, so accepting never
+ * waits for, or fails with, the broker. A pass claims a batch with {@code FOR UPDATE SKIP LOCKED}
+ * (several API replicas share the work without publishing the same row twice at once), publishes it
+ * with publisher confirms, and sets {@code enqueued_at} for the confirmed rows. A crash between the
+ * confirm and the commit publishes a row twice; workers and the result consumer tolerate that.
+ */
+@Component
+public class OutboxRelay implements SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
+
+    private final JdbcClient jdbc;
+    private final TransactionTemplate transaction;
+    private final RabbitTemplate rabbit;
+    private final OutboxProperties properties;
+    private final SubmissionProperties submissionProperties;
+    // Problems are immutable, so their judging details can be cached for as long as we like.
+    private final ConcurrentLruCache<Long, Problem> problems = new ConcurrentLruCache<>(1024, this::loadProblem);
+    private final BlockingQueue<Boolean> wakeUps = new ArrayBlockingQueue<>(1);
+    private final Counter published;
+    private final Timer enqueueDelay;
+    private volatile Thread thread;
+
+    OutboxRelay(JdbcClient jdbc, TransactionTemplate transaction, RabbitTemplate rabbit, OutboxProperties properties,
+            SubmissionProperties submissionProperties, MeterRegistry meters) {
+        this.jdbc = jdbc;
+        this.transaction = transaction;
+        this.rabbit = rabbit;
+        this.properties = properties;
+        this.submissionProperties = submissionProperties;
+        this.published = Counter.builder("judge.outbox.published")
+                .description("Request messages confirmed by the broker")
+                .register(meters);
+        this.enqueueDelay = Timer.builder("judge.submissions.enqueue.delay")
+                .description("From accepting a submission to the broker confirming its request message")
+                .publishPercentileHistogram()
+                .register(meters);
+    }
+
+    /** Called after a submission is committed: publish it now rather than at the next sweep. */
+    public void wakeUp() {
+        wakeUps.offer(Boolean.TRUE);
+    }
+
+    @Override
+    public void start() {
+        thread = Thread.ofPlatform().name("outbox-relay").start(this::relayUntilStopped);
+    }
+
+    @Override
+    public void stop() {
+        Thread running = thread;
+        thread = null;
+        if (running != null) {
+            running.interrupt();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return thread != null;
+    }
+
+    private void relayUntilStopped() {
+        boolean failing = false;
+        while (isRunning()) {
+            try {
+                int relayed = relayOneBatch();
+                if (failing) {
+                    log.info("Outbox relay publishing again");
+                    failing = false;
+                }
+                if (relayed < properties.batchSize()) {
+                    wakeUps.poll(properties.sweepInterval().toMillis(), TimeUnit.MILLISECONDS);
+                }
+            } catch (AmqpException | DataAccessException | ConfirmFailedException e) {
+                if (!failing) {
+                    log.warn("Outbox relay cannot publish; submissions stay stored and will be published once it can: {}",
+                            e.toString());
+                    failing = true;
+                }
+                if (!pause(properties.retryDelay())) {
+                    return;
+                }
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /** One transaction: claim, publish, await confirms, mark. Returns how many rows it claimed. */
+    int relayOneBatch() {
+        Integer claimed = transaction.execute(status -> {
+            List<Pending> pending = jdbc.sql("""
+                    select id, problem_id, language, source_code, stdin, created_at
+                    from submission where enqueued_at is null
+                    order by created_at limit :limit
+                    for update skip locked""")
+                    .param("limit", properties.batchSize())
+                    .query((rs, row) -> new Pending(
+                            rs.getObject("id", UUID.class),
+                            rs.getObject("problem_id", Long.class),
+                            rs.getString("language"),
+                            rs.getString("source_code"),
+                            rs.getString("stdin"),
+                            rs.getObject("created_at", OffsetDateTime.class).toInstant()))
+                    .list();
+            if (pending.isEmpty()) {
+                return 0;
+            }
+            List<UUID> confirmed = publishAndConfirm(pending);
+            if (!confirmed.isEmpty()) {
+                jdbc.sql("update submission set enqueued_at = now() where id in (:ids)").param("ids", confirmed).update();
+            }
+            return pending.size();
+        });
+        return claimed == null ? 0 : claimed;
+    }
+
+    private List<UUID> publishAndConfirm(List<Pending> pending) {
+        List<CorrelationData> confirms = new ArrayList<>(pending.size());
+        for (Pending submission : pending) {
+            CorrelationData correlation = new CorrelationData(submission.id().toString());
+            rabbit.convertAndSend("", JudgeQueues.SUBMISSIONS, toRequest(submission), message -> {
+                message.getMessageProperties().setMessageId(submission.id().toString());
+                return message;
+            }, correlation);
+            confirms.add(correlation);
+        }
+        List<UUID> confirmed = new ArrayList<>(pending.size());
+        long deadline = System.nanoTime() + properties.confirmTimeout().toNanos();
+        for (int i = 0; i < confirms.size(); i++) {
+            if (isConfirmed(confirms.get(i), deadline)) {
+                confirmed.add(pending.get(i).id());
+                enqueueDelay.record(Duration.between(pending.get(i).createdAt(), Instant.now()));
+            }
+        }
+        published.increment(confirmed.size());
+        if (confirmed.isEmpty()) {
+            throw new ConfirmFailedException("the broker confirmed none of " + pending.size() + " request messages");
+        }
+        return confirmed;
+    }
+
+    /** Acked and not returned as unroutable (which would mean the queue is missing). */
+    private static boolean isConfirmed(CorrelationData correlation, long deadlineNanos) {
+        try {
+            long wait = Math.max(0, deadlineNanos - System.nanoTime());
+            CorrelationData.Confirm confirm = correlation.getFuture().get(wait, TimeUnit.NANOSECONDS);
+            return confirm.ack() && correlation.getReturned() == null;
+        } catch (TimeoutException | ExecutionException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private JudgeRequest toRequest(Pending submission) {
+        if (submission.problemId() == null) {
+            return new JudgeRequest(submission.id(), submission.language(), submission.sourceCode(),
+                    new Limits(submissionProperties.runTimeLimitMs(), submissionProperties.runMemoryLimitMb()),
+                    OutputComparison.EXACT, true, List.of(new TestCase(submission.stdin(), null)),
+                    submission.createdAt());
+        }
+        Problem problem = problems.get(submission.problemId());
+        return new JudgeRequest(submission.id(), submission.language(), submission.sourceCode(), problem.limits(),
+                problem.comparison(), problem.stopOnFirstFailure(), problem.testCases(), submission.createdAt());
+    }
+
+    private Problem loadProblem(long id) {
+        List<TestCase> testCases = jdbc.sql(
+                "select input, expected_output from test_case where problem_id = ? order by ordinal")
+                .param(id)
+                .query((rs, row) -> new TestCase(rs.getString("input"), rs.getString("expected_output")))
+                .list();
+        return jdbc.sql("select time_limit_ms, memory_limit_mb, comparison, stop_on_first_failure from problem where id = ?")
+                .param(id)
+                .query((rs, row) -> new Problem(
+                        new Limits(rs.getLong("time_limit_ms"), rs.getLong("memory_limit_mb")),
+                        OutputComparison.valueOf(rs.getString("comparison")),
+                        rs.getBoolean("stop_on_first_failure"),
+                        testCases))
+                .single();
+    }
+
+    private boolean pause(Duration delay) {
+        try {
+            Thread.sleep(delay);
+            return true;
+        } catch (InterruptedException e) {
+            return false;
+        }
+    }
+
+    private record Pending(UUID id, Long problemId, String language, String sourceCode, String stdin, Instant createdAt) {
+    }
+
+    private record Problem(Limits limits, OutputComparison comparison, boolean stopOnFirstFailure, List<TestCase> testCases) {
+    }
+
+    private static final class ConfirmFailedException extends RuntimeException {
+
+        ConfirmFailedException(String message) {
+            super(message);
+        }
+    }
+}

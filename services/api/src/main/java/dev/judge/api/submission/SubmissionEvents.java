@@ -1,0 +1,104 @@
+package dev.judge.api.submission;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+/**
+ * The server-sent-event listeners of this API replica, by submission.
+ *
+ * <p>Changes arrive from {@link SubmissionUpdateListener} (PostgreSQL notifications from the result
+ * consumer), so a client sees its verdict whichever replica it is connected to. As a safety net for a
+ * notification lost while this replica was reconnecting to the database, open streams are also
+ * re-checked every {@code judge.events.recheck-interval}.
+ */
+@Component
+class SubmissionEvents {
+
+    private static final Logger log = LoggerFactory.getLogger(SubmissionEvents.class);
+
+    private final Map<UUID, Set<SseEmitter>> listeners = new ConcurrentHashMap<>();
+    private final SubmissionRepository submissions;
+    private final EventProperties properties;
+
+    SubmissionEvents(SubmissionRepository submissions, EventProperties properties) {
+        this.submissions = submissions;
+        this.properties = properties;
+    }
+
+    SseEmitter follow(SubmissionView current) {
+        SseEmitter emitter = new SseEmitter(properties.streamTimeout().toMillis());
+        if (!current.isFinished()) {
+            Set<SseEmitter> forSubmission = listeners.computeIfAbsent(current.id(), id -> ConcurrentHashMap.newKeySet());
+            forSubmission.add(emitter);
+            Runnable remove = () -> forget(current.id(), emitter);
+            emitter.onCompletion(remove);
+            emitter.onTimeout(remove);
+            emitter.onError(error -> remove.run());
+        }
+        // Sent after registering, and re-read, so that a change between the caller's read and the
+        // registration is not missed: at worst the client sees the same state twice.
+        send(emitter, submissions.find(current.id()).orElse(current));
+        return emitter;
+    }
+
+    /** A submission changed: push its new state to whoever follows it here. */
+    void changed(UUID id) {
+        Set<SseEmitter> forSubmission = listeners.get(id);
+        if (forSubmission == null || forSubmission.isEmpty()) {
+            return;
+        }
+        submissions.find(id).ifPresent(view -> List.copyOf(forSubmission).forEach(emitter -> send(emitter, view)));
+    }
+
+    @Scheduled(fixedDelayString = "${judge.events.recheck-interval:10s}")
+    void recheckOpenStreams() {
+        List.copyOf(listeners.keySet()).forEach(this::changed);
+    }
+
+    int openStreams() {
+        return listeners.values().stream().mapToInt(Set::size).sum();
+    }
+
+    private void send(SseEmitter emitter, SubmissionView view) {
+        try {
+            emitter.send(SseEmitter.event().name("status").id(view.status().name()).data(view));
+            if (view.isFinished()) {
+                emitter.complete();
+            }
+        } catch (IOException | IllegalStateException e) {
+            // The client went away; the emitter's callbacks forget it.
+            log.debug("Dropping event stream for submission {}: {}", view.id(), e.toString());
+            emitter.completeWithError(e);
+        }
+    }
+
+    private void forget(UUID id, SseEmitter emitter) {
+        listeners.computeIfPresent(id, (key, set) -> {
+            set.remove(emitter);
+            return set.isEmpty() ? null : set;
+        });
+    }
+
+    /**
+     * @param streamTimeout how long an event stream stays open without a verdict; clients reconnect
+     * @param recheckInterval how often open streams are re-read in case a notification was missed
+     */
+    @ConfigurationProperties("judge.events")
+    record EventProperties(
+            @DefaultValue("5m") Duration streamTimeout,
+            @DefaultValue("10s") Duration recheckInterval) {
+    }
+}

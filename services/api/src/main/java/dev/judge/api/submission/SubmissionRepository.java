@@ -1,0 +1,85 @@
+package dev.judge.api.submission;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.judge.contracts.JudgeResult;
+import dev.judge.contracts.JudgeResult.TestCaseResult;
+import dev.judge.contracts.SubmissionStatus;
+import dev.judge.contracts.Verdict;
+
+@Repository
+class SubmissionRepository {
+
+    private final JdbcClient jdbc;
+    private final JsonMapper json;
+
+    SubmissionRepository(JdbcClient jdbc, JsonMapper json) {
+        this.jdbc = jdbc;
+        this.json = json;
+    }
+
+    /** Stores a new QUEUED submission; the outbox relay publishes it once this commits. */
+    void insert(UUID id, SubmissionRequest request) {
+        jdbc.sql("""
+                insert into submission (id, problem_id, language, source_code, stdin)
+                values (:id, :problemId, :language, :sourceCode, :stdin)""")
+                .param("id", id)
+                .param("problemId", request.problemId())
+                .param("language", request.language())
+                .param("sourceCode", request.sourceCode())
+                .param("stdin", request.stdin())
+                .update();
+    }
+
+    Optional<SubmissionView> find(UUID id) {
+        return jdbc.sql("""
+                select id, problem_id, language, status, verdict, result, created_at, started_at, finished_at
+                from submission where id = :id""")
+                .param("id", id)
+                .query(this::toView)
+                .optional();
+    }
+
+    private SubmissionView toView(ResultSet rs, int row) throws SQLException {
+        String resultJson = rs.getString("result");
+        JudgeResult result = resultJson == null ? null : json.readValue(resultJson, JudgeResult.class);
+        List<TestCaseResult> testCases = result == null ? List.of() : result.testCases();
+        String verdict = rs.getString("verdict");
+        return new SubmissionView(
+                rs.getObject("id", UUID.class),
+                rs.getObject("problem_id", Long.class),
+                rs.getString("language"),
+                SubmissionStatus.valueOf(rs.getString("status")),
+                verdict == null ? null : Verdict.valueOf(verdict),
+                testCases.stream().map(SubmissionRepository::timeMs).filter(Objects::nonNull)
+                        .max(Comparator.naturalOrder()).orElse(null),
+                testCases.stream().map(TestCaseResult::memoryKb).filter(Objects::nonNull)
+                        .max(Comparator.naturalOrder()).orElse(null),
+                result == null ? null : result.compilerOutput(),
+                testCases,
+                instant(rs, "created_at"),
+                instant(rs, "started_at"),
+                instant(rs, "finished_at"));
+    }
+
+    private static Long timeMs(TestCaseResult testCase) {
+        return testCase.cpuTimeMs() != null ? testCase.cpuTimeMs() : Long.valueOf(testCase.wallTimeMs());
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+}

@@ -1,0 +1,73 @@
+package dev.judge.api.submission;
+
+import java.nio.charset.StandardCharsets;
+import java.util.UUID;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.stereotype.Service;
+
+import dev.judge.api.messaging.OutboxRelay;
+import dev.judge.api.system.UnknownReferenceException;
+import dev.judge.contracts.language.LanguageCatalog;
+
+@Service
+class SubmissionService {
+
+    private final SubmissionRepository submissions;
+    private final LanguageCatalog languages;
+    private final SubmissionProperties properties;
+    private final OutboxRelay outbox;
+    private final MeterRegistry meters;
+
+    SubmissionService(SubmissionRepository submissions, LanguageCatalog languages,
+            SubmissionProperties properties, OutboxRelay outbox, MeterRegistry meters) {
+        this.submissions = submissions;
+        this.languages = languages;
+        this.properties = properties;
+        this.outbox = outbox;
+        this.meters = meters;
+    }
+
+    /**
+     * Stores the submission and returns its id without waiting for the broker: the outbox relay
+     * publishes it after the commit, and again later if the broker was down.
+     */
+    UUID accept(SubmissionRequest request) {
+        if (languages.find(request.language()).isEmpty()) {
+            throw new UnknownReferenceException("language", request.language(),
+                    "Known languages: " + String.join(", ", languages.languages().keySet()));
+        }
+        checkSize("sourceCode", request.sourceCode(), properties.maxSourceSize().toBytes());
+        checkSize("stdin", request.stdin(), properties.maxStdinSize().toBytes());
+
+        UUID id = UUID.randomUUID();
+        try {
+            submissions.insert(id, request);
+        } catch (DataIntegrityViolationException e) {
+            // The only constraint valid input can break: the problem does not exist. Asking the
+            // database once, here, costs nothing on the common path where it does.
+            if (request.problemId() != null) {
+                throw new UnknownReferenceException("problem", request.problemId(), null);
+            }
+            throw e;
+        }
+        acceptedCounter(request.language()).increment();
+        outbox.wakeUp();
+        return id;
+    }
+
+    private static void checkSize(String field, String value, long maxBytes) {
+        if (value != null && value.getBytes(StandardCharsets.UTF_8).length > maxBytes) {
+            throw new ContentTooLargeException(field, maxBytes);
+        }
+    }
+
+    private Counter acceptedCounter(String language) {
+        return Counter.builder("judge.submissions.accepted")
+                .description("Submissions stored and queued for judging")
+                .tag("language", language)
+                .register(meters);
+    }
+}

@@ -1,0 +1,34 @@
+package dev.judge.api.submission;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import dev.judge.contracts.JudgeResult.TestCaseResult;
+import dev.judge.contracts.SubmissionStatus;
+import dev.judge.contracts.Verdict;
+
+/**
+ * A submission as clients see it.
+ *
+ * @param timeMs the longest CPU time (wall time where CPU time is unknown) over the test cases
+ * @param memoryKb the largest peak memory over the test cases, when measured
+ */
+record SubmissionView(
+        UUID id,
+        Long problemId,
+        String language,
+        SubmissionStatus status,
+        Verdict verdict,
+        Long timeMs,
+        Long memoryKb,
+        String compilerOutput,
+        List<TestCaseResult> testCases,
+        Instant createdAt,
+        Instant startedAt,
+        Instant finishedAt) {
+
+    boolean isFinished() {
+        return status == SubmissionStatus.FINISHED;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.judge.api.system;
+
+import java.util.List;
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.validation.FieldError;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+/**
+ * Every error as RFC 9457 problem details ({@code application/problem+json}). Spring's base class
+ * covers the framework's exceptions (malformed JSON, wrong types, unknown routes...) and our
+ * {@link org.springframework.web.ErrorResponseException}s; this adds field-level detail to
+ * validation errors and keeps anything unexpected a problem document too.
+ */
+@RestControllerAdvice
+class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
+
+    private static final Logger log = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
+
+    @Override
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        ProblemDetail problem = ex.getBody();
+        problem.setTitle("Invalid request");
+        List<Map<String, Object>> errors = ex.getBindingResult().getAllErrors().stream()
+                .map(error -> Map.<String, Object>of(
+                        "field", error instanceof FieldError field ? field.getField() : error.getObjectName(),
+                        "message", String.valueOf(error.getDefaultMessage())))
+                .toList();
+        problem.setDetail(errors.stream().map(e -> e.get("field") + ": " + e.get("message"))
+                .sorted().reduce((a, b) -> a + "; " + b).orElse("Invalid request content."));
+        problem.setProperty("errors", errors);
+        return handleExceptionInternal(ex, problem, headers, status, request);
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        // Jackson's message names the offending field and type, and does not echo the body.
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status,
+                "The body is not valid JSON of the expected shape: " + rootMessage(ex));
+        problem.setTitle("Malformed request body");
+        return handleExceptionInternal(ex, problem, headers, status, request);
+    }
+
+    @ExceptionHandler
+    ProblemDetail handleUnexpected(Exception ex) {
+        log.error("Unexpected error", ex);
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR,
+                "The server failed to handle this request; it has been logged.");
+        problem.setTitle("Internal error");
+        return problem;
+    }
+
+    private static String rootMessage(Throwable ex) {
+        Throwable cause = ex;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        String message = String.valueOf(cause.getMessage());
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}

@@ -1,0 +1,94 @@
+package dev.judge.consumer.result;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.annotation.Transactional;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.judge.contracts.JudgeResult;
+import dev.judge.contracts.SubmissionNotifications;
+
+/**
+ * Records results idempotently. Each update is conditional on the submission's current status,
+ * which only moves forward (QUEUED → RUNNING → FINISHED): a redelivered or duplicated result, or a
+ * RUNNING notice that arrives after the verdict, matches no row and changes nothing. Only a real
+ * change notifies the API replicas and counts in the metrics.
+ */
+@Component
+public class ResultRecorder {
+
+    private static final Logger log = LoggerFactory.getLogger(ResultRecorder.class);
+
+    private final JdbcClient jdbc;
+    private final JsonMapper json;
+    private final MeterRegistry meters;
+    private final Timer endToEnd;
+
+    ResultRecorder(JdbcClient jdbc, JsonMapper json, MeterRegistry meters) {
+        this.jdbc = jdbc;
+        this.json = json;
+        this.meters = meters;
+        this.endToEnd = Timer.builder("judge.submissions.latency")
+                .description("End to end: from accepting a submission to recording its verdict")
+                .publishPercentileHistogram()
+                .register(meters);
+    }
+
+    /** @return whether the result changed the submission (false for a duplicate) */
+    @Transactional
+    public boolean record(JudgeResult result) {
+        int changed = switch (result.status()) {
+            case RUNNING -> jdbc.sql("""
+                    update submission set status = 'RUNNING', started_at = :startedAt
+                    where id = :id and status = 'QUEUED'""")
+                    .param("id", result.submissionId())
+                    .param("startedAt", timestamp(result.startedAt()))
+                    .update();
+            case FINISHED -> jdbc.sql("""
+                    update submission
+                    set status = 'FINISHED', verdict = :verdict, result = cast(:result as jsonb),
+                        started_at = coalesce(started_at, :startedAt), finished_at = :finishedAt
+                    where id = :id and status <> 'FINISHED'""")
+                    .param("id", result.submissionId())
+                    .param("verdict", result.verdict().name())
+                    .param("result", json.writeValueAsString(result))
+                    .param("startedAt", timestamp(result.startedAt()))
+                    .param("finishedAt", timestamp(result.finishedAt()))
+                    .update();
+            case QUEUED -> 0;
+        };
+        if (changed == 0) {
+            log.debug("Result for {} ({}) changed nothing: a duplicate, or out of order", result.submissionId(), result.status());
+            return false;
+        }
+        // Delivered to listening API replicas when this transaction commits, not before.
+        jdbc.sql("select pg_notify(:channel, :id)")
+                .param("channel", SubmissionNotifications.CHANNEL)
+                .param("id", result.submissionId().toString())
+                .query()
+                .singleRow();
+        if (result.verdict() != null) {
+            Counter.builder("judge.submissions.verdicts")
+                    .description("Verdicts recorded")
+                    .tag("verdict", result.verdict().name())
+                    .register(meters)
+                    .increment();
+            endToEnd.record(Duration.between(result.acceptedAt(), Instant.now()));
+        }
+        return true;
+    }
+
+    private static OffsetDateTime timestamp(Instant instant) {
+        return instant == null ? null : instant.atOffset(ZoneOffset.UTC);
+    }
+}

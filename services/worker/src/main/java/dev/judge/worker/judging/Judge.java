@@ -1,0 +1,165 @@
+package dev.judge.worker.judging;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.JudgeRequest.TestCase;
+import dev.judge.contracts.JudgeResult;
+import dev.judge.contracts.JudgeResult.TestCaseResult;
+import dev.judge.contracts.SubmissionStatus;
+import dev.judge.contracts.Verdict;
+import dev.judge.contracts.language.Language;
+import dev.judge.contracts.language.LanguageCatalog;
+import dev.judge.worker.sandbox.RunOutcome;
+import dev.judge.worker.sandbox.RunSpec;
+import dev.judge.worker.sandbox.Sandbox;
+
+/**
+ * Judges one submission: compiles it once, runs it on each test case in the sandbox, compares the
+ * output, and sums up a verdict. Failures of the judge itself become INTERNAL_ERROR, never a user verdict.
+ */
+@Component
+class Judge {
+
+    private static final Logger log = LoggerFactory.getLogger(Judge.class);
+
+    private final Sandbox sandbox;
+    private final LanguageCatalog languages;
+    private final WorkerProperties properties;
+    private final String workerName;
+
+    Judge(Sandbox sandbox, LanguageCatalog languages, WorkerProperties properties, WorkerIdentity identity) {
+        this.sandbox = sandbox;
+        this.languages = languages;
+        this.properties = properties;
+        this.workerName = identity.name();
+    }
+
+    JudgeResult judge(JudgeRequest request, Instant startedAt) {
+        Language language = languages.find(request.language()).orElse(null);
+        if (language == null) {
+            return finished(request, startedAt, Verdict.INTERNAL_ERROR,
+                    "This worker does not know the language " + request.language() + ".", List.of());
+        }
+        Path folder = null;
+        try {
+            Files.createDirectories(properties.workDir());
+            folder = Files.createTempDirectory(properties.workDir(), "submission-");
+            Files.writeString(folder.resolve(language.sourceFile()), request.sourceCode(), StandardCharsets.UTF_8);
+            return compileAndRun(request, language, folder, startedAt);
+        } catch (IOException | RuntimeException e) {
+            log.error("Judging submission {} failed", request.submissionId(), e);
+            return finished(request, startedAt, Verdict.INTERNAL_ERROR, "The judge failed: " + e.getMessage(), List.of());
+        } finally {
+            deleteQuietly(folder);
+        }
+    }
+
+    private JudgeResult compileAndRun(JudgeRequest request, Language language, Path folder, Instant startedAt)
+            throws IOException {
+        String compilerOutput = null;
+        if (language.isCompiled()) {
+            RunOutcome compiled = sandbox.run(new RunSpec(folder, language.compile(), null,
+                    properties.compileTimeLimit(), properties.compileTimeLimit(),
+                    properties.maxMemoryLimit().toBytes(), properties.compilerOutputLimit().toBytes()));
+            compilerOutput = truncate(compiled.stderr() + compiled.stdout(), properties.compilerOutputLimit().toBytes());
+            if (!compiled.succeeded()) {
+                String reason = switch (compiled.termination()) {
+                    case TIME_LIMIT -> "\n[compilation took longer than " + properties.compileTimeLimit().toSeconds() + " s]";
+                    case MEMORY_LIMIT -> "\n[compilation ran out of memory]";
+                    case OUTPUT_LIMIT -> "\n[compiler output was too long]";
+                    case EXITED -> "";
+                };
+                return finished(request, startedAt, Verdict.COMPILATION_ERROR, compilerOutput + reason, List.of());
+            }
+        }
+
+        Duration timeLimit = min(Duration.ofMillis(request.limits().timeLimitMs()), properties.maxTimeLimit());
+        long memoryLimit = Math.min(request.limits().memoryLimitMb() * 1024 * 1024, properties.maxMemoryLimit().toBytes());
+        Duration wallLimit = timeLimit.multipliedBy(properties.wallTimeFactor()).plusSeconds(1);
+
+        List<TestCaseResult> results = new ArrayList<>();
+        Verdict overall = Verdict.ACCEPTED;
+        for (int index = 0; index < request.testCases().size(); index++) {
+            TestCase testCase = request.testCases().get(index);
+            RunOutcome outcome = sandbox.run(new RunSpec(folder, language.run(), testCase.input(),
+                    timeLimit, wallLimit, memoryLimit, properties.outputLimit().toBytes()));
+            Verdict verdict = verdictOf(outcome, testCase, request);
+            results.add(new TestCaseResult(index, verdict,
+                    outcome.cpuTime() == null ? null : outcome.cpuTime().toMillis(),
+                    outcome.wallTime().toMillis(),
+                    outcome.peakMemoryKb(),
+                    outcome.exitCode(),
+                    outcome.signal(),
+                    testCase.hasExpectedOutput() ? null : truncate(outcome.stdout(), properties.runOutputLimit().toBytes())));
+            if (verdict.isWorseThan(overall)) {
+                overall = verdict;
+            }
+            if (verdict != Verdict.ACCEPTED && request.stopOnFirstFailure()) {
+                break;
+            }
+        }
+        return finished(request, startedAt, overall, compilerOutput, results);
+    }
+
+    private static Verdict verdictOf(RunOutcome outcome, TestCase testCase, JudgeRequest request) {
+        return switch (outcome.termination()) {
+            case TIME_LIMIT -> Verdict.TIME_LIMIT_EXCEEDED;
+            case MEMORY_LIMIT -> Verdict.MEMORY_LIMIT_EXCEEDED;
+            case OUTPUT_LIMIT -> Verdict.OUTPUT_LIMIT_EXCEEDED;
+            case EXITED -> {
+                if (!outcome.succeeded()) {
+                    yield Verdict.RUNTIME_ERROR;
+                }
+                if (testCase.hasExpectedOutput()
+                        && !OutputComparator.matches(request.comparison(), testCase.expectedOutput(), outcome.stdout())) {
+                    yield Verdict.WRONG_ANSWER;
+                }
+                yield Verdict.ACCEPTED;
+            }
+        };
+    }
+
+    private JudgeResult finished(JudgeRequest request, Instant startedAt, Verdict verdict, String compilerOutput,
+            List<TestCaseResult> testCases) {
+        return new JudgeResult(request.submissionId(), SubmissionStatus.FINISHED, verdict, compilerOutput, testCases,
+                request.acceptedAt(), startedAt, Instant.now(), workerName);
+    }
+
+    private static String truncate(String text, long maxBytes) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length <= maxBytes) {
+            return text;
+        }
+        // Decoding a cut-off multi-byte character yields a replacement character, which is fine here.
+        return new String(bytes, 0, (int) maxBytes, StandardCharsets.UTF_8) + "\n[truncated]";
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
+    }
+
+    private static void deleteQuietly(Path folder) {
+        if (folder == null) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(folder)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            log.warn("Could not delete {}: {}", folder, e.toString());
+        }
+    }
+}

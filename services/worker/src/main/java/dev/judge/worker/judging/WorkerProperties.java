@@ -1,0 +1,36 @@
+package dev.judge.worker.judging;
+
+import java.nio.file.Path;
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * The worker's own limits. A problem's limits are capped by these, whatever the request says.
+ *
+ * @param workDir where each submission gets its own folder, deleted after judging
+ * @param maxTimeLimit the highest CPU-time limit a run gets
+ * @param maxMemoryLimit the highest memory limit a run gets
+ * @param wallTimeFactor wall-clock limit = factor × time limit + 1 s, so that sleeping or blocked
+ *        programs end too, while a busy machine does not turn CPU-bound runs into false TLEs
+ * @param compileTimeLimit wall-clock limit of a compilation
+ * @param outputLimit the most a run may print
+ * @param compilerOutputLimit how much of the compiler's messages is kept for the user
+ * @param runOutputLimit how much of a run's output is returned for runs without expected output
+ * @param drainTimeout on shutdown, how long in-flight judgements may take to finish before their
+ *        messages are handed back to the broker; must agree with the pod's terminationGracePeriodSeconds
+ */
+@ConfigurationProperties("judge.worker")
+public record WorkerProperties(
+        @DefaultValue("${java.io.tmpdir}/judge") Path workDir,
+        @DefaultValue("10s") Duration maxTimeLimit,
+        @DefaultValue("1GB") DataSize maxMemoryLimit,
+        @DefaultValue("2") int wallTimeFactor,
+        @DefaultValue("15s") Duration compileTimeLimit,
+        @DefaultValue("16MB") DataSize outputLimit,
+        @DefaultValue("16KB") DataSize compilerOutputLimit,
+        @DefaultValue("64KB") DataSize runOutputLimit,
+        @DefaultValue("60s") Duration drainTimeout) {
+}

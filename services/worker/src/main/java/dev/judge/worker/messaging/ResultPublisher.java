@@ -1,0 +1,54 @@
+package dev.judge.worker.messaging;
+
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.springframework.amqp.AmqpException;
+import org.springframework.amqp.AmqpIOException;
+import org.springframework.amqp.rabbit.connection.CorrelationData;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.stereotype.Component;
+
+import dev.judge.contracts.JudgeQueues;
+import dev.judge.contracts.JudgeResult;
+
+/** Publishes results to the result queue. */
+@Component
+public class ResultPublisher {
+
+    private static final long CONFIRM_TIMEOUT_SECONDS = 10;
+
+    private final RabbitTemplate rabbit;
+
+    ResultPublisher(RabbitTemplate rabbit) {
+        this.rabbit = rabbit;
+    }
+
+    /** A progress notice (RUNNING): worth sending, not worth waiting for. */
+    public void announce(JudgeResult progress) {
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, progress);
+    }
+
+    /**
+     * Publishes a verdict and returns once the broker has confirmed it, so that the request is
+     * acknowledged only after its result is safe.
+     *
+     * @throws AmqpException when the broker did not confirm: the request is then redelivered
+     */
+    public void publish(JudgeResult result) {
+        CorrelationData correlation = new CorrelationData(result.submissionId().toString());
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, result, correlation);
+        try {
+            CorrelationData.Confirm confirm = correlation.getFuture().get(CONFIRM_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            if (!confirm.ack() || correlation.getReturned() != null) {
+                throw new AmqpIOException("Result for " + result.submissionId() + " not confirmed: " + confirm.reason(), null);
+            }
+        } catch (TimeoutException | ExecutionException e) {
+            throw new AmqpIOException("No confirm for the result of " + result.submissionId(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AmqpIOException("Interrupted while waiting for a confirm", e);
+        }
+    }
+}
