@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Starts or stops the three services as background processes, configured for the infrastructure
+# that hack/infra.sh started with the same ports.
+#
+#   hack/services.sh up|down STATE_DIR AMQP_PORT PG_PORT API_PORT
+#
+# The worker's Actuator port is API_PORT+1, the consumer's API_PORT+2. Logs and PIDs go to STATE_DIR.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+action=${1:?usage: services.sh up|down STATE_DIR AMQP_PORT PG_PORT API_PORT}
+state=$(mkdir -p "${2:?state dir}" && cd "$2" && pwd)
+amqp_port=${3:?amqp port}
+pg_port=${4:?postgres port}
+api_port=${5:?api port}
+
+start() {
+  local name=$1 port=$2 java_home jar
+  java_home=$(judge_java_home)
+  jar=$(service_jar "$name")
+  [[ -f "$jar" ]] || { echo "$jar is missing: run 'make build'" >&2; exit 1; }
+  if [[ -f "$state/$name.pid" ]] && kill -0 "$(cat "$state/$name.pid")" 2>/dev/null; then
+    echo "$name already running"; return
+  fi
+  mkdir -p "$state/logs"
+  SERVER_PORT=$port \
+  SPRING_RABBITMQ_PORT=$amqp_port \
+  SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge" \
+  JUDGE_WORKER_WORKDIR="$state/work" \
+    setsid nohup "$java_home/bin/java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar "$jar" \
+      > "$state/logs/$name.log" 2>&1 < /dev/null &
+  echo $! > "$state/$name.pid"
+  echo "Started $name (pid $!, port $port, log $state/logs/$name.log)"
+}
+
+await_ready() {
+  local name=$1 port=$2
+  for _ in $(seq 1 120); do
+    if curl -sf "http://127.0.0.1:$port/actuator/health/readiness" >/dev/null; then return; fi
+    if ! kill -0 "$(cat "$state/$name.pid")" 2>/dev/null; then
+      echo "$name exited; its log:" >&2; tail -n 40 "$state/logs/$name.log" >&2; exit 1
+    fi
+    sleep 0.5
+  done
+  echo "$name not ready after 60 s; see $state/logs/$name.log" >&2; exit 1
+}
+
+stop() {
+  local name=$1 pid
+  [[ -f "$state/$name.pid" ]] || return 0
+  pid=$(cat "$state/$name.pid")
+  if kill -0 "$pid" 2>/dev/null; then
+    echo "Stopping $name"
+    kill -TERM "$pid"
+    # The worker drains in-flight judgements (judge.worker.drain-timeout) before it exits.
+    for _ in $(seq 1 180); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+    kill -KILL "$pid" 2>/dev/null || true
+  fi
+  rm -f "$state/$name.pid"
+}
+
+case "$action" in
+  up)
+    start api "$api_port"
+    start worker $((api_port + 1))
+    start consumer $((api_port + 2))
+    await_ready api "$api_port"
+    await_ready worker $((api_port + 1))
+    await_ready consumer $((api_port + 2))
+    echo "API ready on http://127.0.0.1:$api_port" ;;
+  down)
+    stop api; stop worker; stop consumer ;;
+  *) echo "unknown action: $action" >&2; exit 2 ;;
+esac

@@ -1,0 +1,221 @@
+package dev.judge.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.waitAtMost;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.UUID;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The API over real HTTP, against the real PostgreSQL and RabbitMQ that {@code make test} starts.
+ * Every rejected request must answer with problem details and store nothing.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+class SubmissionApiTests {
+
+    private static final String SUM = "a, b = map(int, input().split())\nprint(a + b)\n";
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Autowired
+    JsonMapper json;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private long problemId;
+
+    @BeforeEach
+    void createProblem() throws Exception {
+        HttpResponse<String> created = post("/api/problems", """
+                {"title": "Sum", "timeLimitMs": 1000, "memoryLimitMb": 128,
+                 "testCases": [{"input": "1 2\\n", "expectedOutput": "3\\n"}]}""");
+        assertThat(created.statusCode()).isEqualTo(201);
+        problemId = json.readTree(created.body()).get("id").asLong();
+    }
+
+    @Test
+    void acceptsASubmissionStoresItAndQueuesIt() throws Exception {
+        HttpResponse<String> response = post("/api/submissions", submission(problemId, "python", SUM));
+
+        assertThat(response.statusCode()).isEqualTo(202);
+        JsonNode body = json.readTree(response.body());
+        UUID id = UUID.fromString(body.get("id").asString());
+        assertThat(body.get("status").asString()).isEqualTo("QUEUED");
+        assertThat(response.headers().firstValue("Location")).hasValueSatisfying(
+                location -> assertThat(location).endsWith("/api/submissions/" + id));
+
+        // The outbox relay publishes it and marks it once the broker confirmed.
+        waitAtMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(jdbc
+                .sql("select enqueued_at is not null from submission where id = ?").param(id)
+                .query(Boolean.class).single()).isTrue());
+
+        JsonNode polled = json.readTree(get("/api/submissions/" + id).body());
+        assertThat(polled.get("status").asString()).isIn("QUEUED", "RUNNING", "FINISHED");
+        assertThat(polled.get("problemId").asLong()).isEqualTo(problemId);
+    }
+
+    @Test
+    void acceptsARunOnStdinWithoutAProblem() throws Exception {
+        HttpResponse<String> response = post("/api/submissions",
+                "{\"language\": \"python\", \"sourceCode\": \"print(input())\", \"stdin\": \"hi\"}");
+        assertThat(response.statusCode()).isEqualTo(202);
+    }
+
+    @Test
+    void rejectsUnknownProblem() throws Exception {
+        assertRejected(post("/api/submissions", submission(999_999, "python", SUM)), 422, "Unknown problem");
+    }
+
+    @Test
+    void rejectsUnknownLanguage() throws Exception {
+        HttpResponse<String> response = post("/api/submissions", submission(problemId, "cobol", SUM));
+        assertRejected(response, 422, "Unknown language");
+        assertThat(json.readTree(response.body()).get("detail").asString()).contains("python");
+    }
+
+    @Test
+    void rejectsEmptySource() throws Exception {
+        HttpResponse<String> response = post("/api/submissions", submission(problemId, "python", "  "));
+        assertRejected(response, 400, "Invalid request");
+        assertThat(json.readTree(response.body()).get("errors").get(0).get("field").asString()).isEqualTo("sourceCode");
+    }
+
+    @Test
+    void rejectsSourceOverTheLimit() throws Exception {
+        String tooLarge = "#" + "x".repeat(64 * 1024);
+        HttpResponse<String> response = post("/api/submissions", submission(problemId, "python", tooLarge));
+        assertRejected(response, 413, "Submission too large");
+        assertThat(json.readTree(response.body()).get("limitBytes").asLong()).isEqualTo(65536);
+    }
+
+    @Test
+    void countsTheSourceLimitInUtf8Bytes() throws Exception {
+        // 30,000 characters, 90,000 bytes: over the limit although shorter than it in characters.
+        String wide = "#" + "€".repeat(30_000);
+        assertRejected(post("/api/submissions", submission(problemId, "python", wide)), 413, "Submission too large");
+    }
+
+    @Test
+    void rejectsMalformedJson() throws Exception {
+        assertRejected(post("/api/submissions", "{\"problemId\": 1, \"language\": "), 400, "Malformed request body");
+    }
+
+    @Test
+    void rejectsWrongTypes() throws Exception {
+        String body = "{\"problemId\": \"one\", \"language\": \"python\", \"sourceCode\": \"print(1)\"}";
+        assertRejected(post("/api/submissions", body), 400, "Malformed request body");
+    }
+
+    @Test
+    void rejectsBothProblemAndStdin() throws Exception {
+        String body = "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(1)\", \"stdin\": \"\"}"
+                .formatted(problemId);
+        assertRejected(post("/api/submissions", body), 400, "Invalid request");
+    }
+
+    @Test
+    void rejectsNeitherProblemNorStdin() throws Exception {
+        assertRejected(post("/api/submissions", "{\"language\": \"python\", \"sourceCode\": \"print(1)\"}"),
+                400, "Invalid request");
+    }
+
+    @Test
+    void answersNotFoundForAnUnknownSubmission() throws Exception {
+        HttpResponse<String> response = get("/api/submissions/" + UUID.randomUUID());
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    }
+
+    @Test
+    void rejectsAMalformedSubmissionId() throws Exception {
+        HttpResponse<String> response = get("/api/submissions/not-a-uuid");
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+    }
+
+    @Test
+    void rejectsAProblemWithLimitsOutOfRange() throws Exception {
+        long before = count("problem");
+        HttpResponse<String> response = post("/api/problems", """
+                {"title": "Slow", "timeLimitMs": 600000, "memoryLimitMb": 0,
+                 "testCases": [{"input": "", "expectedOutput": ""}]}""");
+        assertThat(response.statusCode()).isEqualTo(400);
+        JsonNode errors = json.readTree(response.body()).get("errors");
+        assertThat(errors.findValuesAsString("field")).containsExactlyInAnyOrder("timeLimitMs", "memoryLimitMb");
+        assertThat(count("problem")).isEqualTo(before);
+    }
+
+    @Test
+    void returnsAProblemWithItsTestCases() throws Exception {
+        JsonNode problem = json.readTree(get("/api/problems/" + problemId).body());
+        assertThat(problem.get("comparison").asString()).isEqualTo("EXACT");
+        assertThat(problem.get("testCases").get(0).get("expectedOutput").asString()).isEqualTo("3\n");
+        assertThat(get("/api/problems/424242").statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void listsTheLanguagesWithTheirCommands() throws Exception {
+        JsonNode languages = json.readTree(get("/api/languages").body());
+        assertThat(languages.findValuesAsString("id")).contains("python", "c", "cpp", "java", "javascript");
+        assertThat(languages.findValuesAsString("sourceFile")).contains("main.py", "Main.java");
+    }
+
+    @Test
+    void servesAnOpenApiDocument() throws Exception {
+        JsonNode document = json.readTree(get("/v3/api-docs").body());
+        assertThat(document.get("openapi").asString()).startsWith("3.");
+        assertThat(document.get("paths").has("/api/submissions")).isTrue();
+    }
+
+    private void assertRejected(HttpResponse<String> response, int status, String title) throws Exception {
+        assertThat(response.statusCode()).isEqualTo(status);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        JsonNode problem = json.readTree(response.body());
+        assertThat(problem.get("status").asInt()).isEqualTo(status);
+        assertThat(problem.get("title").asString()).isEqualTo(title);
+        assertThat(problem.get("detail").asString()).isNotBlank();
+        // Nothing half-stored: no row for this request (the test's problem has no submissions).
+        assertThat(jdbc.sql("select count(*) from submission where problem_id = ?").param(problemId)
+                .query(Long.class).single()).isZero();
+    }
+
+    private long count(String table) {
+        return jdbc.sql("select count(*) from " + table).query(Long.class).single();
+    }
+
+    private static String submission(long problemId, String language, String source) {
+        return "{\"problemId\": %d, \"language\": \"%s\", \"sourceCode\": %s}".formatted(problemId, language, quote(source));
+    }
+
+    private static String quote(String text) {
+        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
+    }
+
+    private HttpResponse<String> post(String path, String body) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+}

@@ -1,0 +1,162 @@
+package dev.judge.consumer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.waitAtMost;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import dev.judge.contracts.JudgeQueues;
+import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.JudgeResult;
+import dev.judge.contracts.JudgeResult.TestCaseResult;
+import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.SubmissionNotifications;
+import dev.judge.contracts.SubmissionStatus;
+import dev.judge.contracts.Verdict;
+
+/**
+ * Results travel through the real result queue into the real database. A result that arrives twice
+ * (a redelivery, or a submission judged twice) must change the submission once, notify once, and
+ * count once.
+ */
+// One listener thread, so results are recorded in the order they were sent and a sentinel sent
+// last marks the moment everything before it was handled.
+@SpringBootTest(properties = "spring.rabbitmq.listener.simple.concurrency=1")
+class ResultRecordingTests {
+
+    @Autowired
+    RabbitTemplate rabbit;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Autowired
+    MeterRegistry meters;
+
+    @Value("${spring.datasource.url}")
+    String databaseUrl;
+
+    private Connection listener;
+    private final List<String> notified = new ArrayList<>();
+
+    @BeforeEach
+    void listenForNotifications() throws Exception {
+        listener = DriverManager.getConnection(databaseUrl, "judge", "judge");
+        try (Statement statement = listener.createStatement()) {
+            statement.execute("listen " + SubmissionNotifications.CHANNEL);
+        }
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        listener.close();
+    }
+
+    @Test
+    void recordsARedeliveredResultOnce() throws Exception {
+        UUID id = storeSubmission();
+        double acceptedBefore = verdictCount(Verdict.ACCEPTED);
+        JudgeResult result = finished(id, Verdict.ACCEPTED);
+
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, result);
+        waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
+        String firstRecord = jdbc.sql("select result::text || finished_at from submission where id = ?")
+                .param(id).query(String.class).single();
+
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, finished(id, Verdict.WRONG_ANSWER));
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, result);
+        // A RUNNING notice arriving late must not move the submission backwards either.
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, JudgeResult.running(request(id), Instant.now(), "late-worker"));
+        UUID sentinel = storeSubmission();
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, finished(sentinel, Verdict.ACCEPTED));
+        waitAtMost(Duration.ofSeconds(10)).until(() -> status(sentinel).equals("FINISHED"));
+
+        assertThat(status(id)).isEqualTo("FINISHED");
+        assertThat(jdbc.sql("select verdict from submission where id = ?").param(id).query(String.class).single())
+                .isEqualTo("ACCEPTED");
+        assertThat(jdbc.sql("select result::text || finished_at from submission where id = ?")
+                .param(id).query(String.class).single()).isEqualTo(firstRecord);
+        assertThat(verdictCount(Verdict.ACCEPTED) - acceptedBefore).isEqualTo(2.0); // ours and the sentinel
+        assertThat(verdictCount(Verdict.WRONG_ANSWER)).isZero();
+        assertThat(notificationsFor(id)).isEqualTo(1);
+    }
+
+    @Test
+    void movesASubmissionFromQueuedToRunningToFinished() throws Exception {
+        UUID id = storeSubmission();
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, JudgeResult.running(request(id), Instant.now(), "worker-1"));
+        waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("RUNNING"));
+
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, finished(id, Verdict.TIME_LIMIT_EXCEEDED));
+        waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
+        assertThat(notificationsFor(id)).isEqualTo(2);
+    }
+
+    @Test
+    void givesADeadLetteredSubmissionAnInternalErrorVerdict() {
+        UUID id = storeSubmission();
+        rabbit.convertAndSend("", JudgeQueues.SUBMISSIONS_DEAD, request(id));
+
+        waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
+        assertThat(jdbc.sql("select verdict from submission where id = ?").param(id).query(String.class).single())
+                .isEqualTo("INTERNAL_ERROR");
+    }
+
+    private UUID storeSubmission() {
+        UUID id = UUID.randomUUID();
+        jdbc.sql("insert into submission (id, language, source_code, stdin) values (?, 'python', 'print(1)', '')")
+                .params(id).update();
+        return id;
+    }
+
+    private static JudgeRequest request(UUID id) {
+        return new JudgeRequest(id, "python", "print(1)", new JudgeRequest.Limits(1000, 64), OutputComparison.EXACT,
+                true, List.of(new JudgeRequest.TestCase("", null)), Instant.now().truncatedTo(ChronoUnit.MICROS));
+    }
+
+    private static JudgeResult finished(UUID id, Verdict verdict) {
+        Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+        return new JudgeResult(id, SubmissionStatus.FINISHED, verdict, null,
+                List.of(new TestCaseResult(0, verdict, 12L, 15, 2048L, 0, null, "1\n")),
+                now.minusSeconds(1), now.minusMillis(500), now, "worker-1");
+    }
+
+    private String status(UUID id) {
+        return jdbc.sql("select status from submission where id = ?").param(id).query(String.class).single();
+    }
+
+    private double verdictCount(Verdict verdict) {
+        var counter = meters.find("judge.submissions.verdicts").tag("verdict", verdict.name()).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    private long notificationsFor(UUID id) throws Exception {
+        PGNotification[] received = listener.unwrap(PGConnection.class).getNotifications(500);
+        if (received != null) {
+            for (PGNotification notification : received) {
+                notified.add(notification.getParameter());
+            }
+        }
+        return notified.stream().filter(id.toString()::equals).count();
+    }
+}

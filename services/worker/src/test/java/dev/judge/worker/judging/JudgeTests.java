@@ -1,0 +1,136 @@
+package dev.judge.worker.judging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.env.YamlPropertySourceLoader;
+import org.springframework.core.env.StandardEnvironment;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.util.unit.DataSize;
+
+import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.JudgeRequest.TestCase;
+import dev.judge.contracts.JudgeResult;
+import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.Verdict;
+import dev.judge.contracts.language.LanguageCatalog;
+import dev.judge.worker.sandbox.PlainProcessSandbox;
+
+/** The judge running real programs with the real toolchains. */
+class JudgeTests {
+
+    private static final List<TestCase> SUM_TESTS = List.of(new TestCase("1 2\n", "3\n"), new TestCase("5 7\n", "12\n"));
+
+    @TempDir
+    Path workDir;
+
+    @Test
+    void acceptsACorrectPythonProgram() {
+        JudgeResult result = judge("python", "a, b = map(int, input().split())\nprint(a + b)\n", SUM_TESTS, 2000);
+
+        assertThat(result.verdict()).isEqualTo(Verdict.ACCEPTED);
+        assertThat(result.testCases()).hasSize(2).allSatisfy(testCase -> {
+            assertThat(testCase.verdict()).isEqualTo(Verdict.ACCEPTED);
+            assertThat(testCase.exitCode()).isZero();
+        });
+        assertThat(workDir).isEmptyDirectory();
+    }
+
+    @Test
+    void compilesCOnceAndRunsEveryTestCase() {
+        String source = "#include <stdio.h>\nint main(void){int a,b;scanf(\"%d %d\",&a,&b);printf(\"%d\\n\",a+b);return 0;}\n";
+        JudgeResult result = judge("c", source, SUM_TESTS, 2000);
+
+        assertThat(result.verdict()).isEqualTo(Verdict.ACCEPTED);
+        assertThat(result.compilerOutput()).isEmpty();
+        assertThat(result.testCases()).hasSize(2);
+    }
+
+    @Test
+    void reportsAWrongAnswerAndStopsThere() {
+        JudgeResult result = judge("python", "print(3)\n", List.of(new TestCase("", "4\n"), new TestCase("", "3\n")), 2000);
+
+        assertThat(result.verdict()).isEqualTo(Verdict.WRONG_ANSWER);
+        assertThat(result.testCases()).hasSize(1);
+    }
+
+    @Test
+    void reportsARuntimeErrorWithTheExitCode() {
+        JudgeResult result = judge("python", "import sys\nsys.exit(3)\n", SUM_TESTS, 2000);
+
+        assertThat(result.verdict()).isEqualTo(Verdict.RUNTIME_ERROR);
+        assertThat(result.testCases().getFirst().exitCode()).isEqualTo(3);
+    }
+
+    @Test
+    void reportsACompilationErrorWithTheCompilersMessage() {
+        JudgeResult result = judge("c", "int main(void) { return undefined_name; }\n", SUM_TESTS, 2000);
+
+        assertThat(result.verdict()).isEqualTo(Verdict.COMPILATION_ERROR);
+        assertThat(result.compilerOutput()).contains("undefined_name");
+        assertThat(result.testCases()).isEmpty();
+    }
+
+    @Test
+    void stopsAProgramAtItsTimeLimit() {
+        JudgeResult result = judge("python", "while True:\n    pass\n", SUM_TESTS, 300);
+
+        assertThat(result.verdict()).isEqualTo(Verdict.TIME_LIMIT_EXCEEDED);
+        // Killed at the wall limit (2 × 300 ms + 1 s), not left running.
+        assertThat(result.testCases().getFirst().wallTimeMs()).isLessThan(3000);
+    }
+
+    @Test
+    void stopsAProgramAtItsOutputLimit() {
+        JudgeResult result = judge("python", "while True:\n    print('x' * 1000)\n", SUM_TESTS, 5000);
+
+        assertThat(result.verdict()).isEqualTo(Verdict.OUTPUT_LIMIT_EXCEEDED);
+    }
+
+    @Test
+    void returnsTheOutputOfARunWithoutExpectedOutput() {
+        JudgeResult result = judge("python", "print(input()[::-1])\n", List.of(new TestCase("abc\n", null)), 2000);
+
+        assertThat(result.verdict()).isEqualTo(Verdict.ACCEPTED);
+        assertThat(result.testCases().getFirst().output()).isEqualTo("cba\n");
+    }
+
+    @Test
+    void givesAnInternalErrorForALanguageItDoesNotKnow() {
+        JudgeResult result = judge("brainfuck", "+", SUM_TESTS, 2000);
+
+        assertThat(result.verdict()).isEqualTo(Verdict.INTERNAL_ERROR);
+    }
+
+    private JudgeResult judge(String language, String source, List<TestCase> testCases, long timeLimitMs) {
+        WorkerProperties properties = new WorkerProperties(workDir, Duration.ofSeconds(10), DataSize.ofGigabytes(1), 2,
+                Duration.ofSeconds(15), DataSize.ofMegabytes(1), DataSize.ofKilobytes(16), DataSize.ofKilobytes(64),
+                Duration.ofSeconds(60));
+        Judge judge = new Judge(new PlainProcessSandbox(), catalog(), properties, new WorkerIdentity());
+        JudgeRequest request = new JudgeRequest(UUID.randomUUID(), language, source,
+                new JudgeRequest.Limits(timeLimitMs, 256), OutputComparison.EXACT, true, testCases, Instant.now());
+        return judge.judge(request, Instant.now());
+    }
+
+    /** The catalog the worker ships with, bound the way Spring binds it. */
+    private static LanguageCatalog catalog() {
+        try {
+            StandardEnvironment environment = new StandardEnvironment();
+            new YamlPropertySourceLoader().load("languages", new ClassPathResource("judge-languages.yml"))
+                    .forEach(environment.getPropertySources()::addLast);
+            return Binder.get(environment).bind("judge", LanguageCatalog.class).get();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
