@@ -1,0 +1,85 @@
+"""A small HTTP client for the judge's API, on the standard library only."""
+import json
+import time
+import urllib.error
+import urllib.request
+
+
+class ApiError(Exception):
+    def __init__(self, status, body):
+        super().__init__(f"HTTP {status}: {body}")
+        self.status = status
+        self.body = body
+
+
+class JudgeClient:
+    def __init__(self, base_url):
+        self.base_url = base_url.rstrip("/")
+
+    def request(self, method, path, body=None, timeout=30):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base_url + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                return response.status, dict(response.headers), json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            raise ApiError(error.code, error.read().decode()) from None
+
+    def create_problem(self, title="Sum", time_limit_ms=2000, memory_limit_mb=256, test_cases=None):
+        test_cases = test_cases or [{"input": "1 2\n", "expectedOutput": "3\n"},
+                                    {"input": "40 2\n", "expectedOutput": "42\n"}]
+        status, _, problem = self.request("POST", "/api/problems", {
+            "title": title, "timeLimitMs": time_limit_ms, "memoryLimitMb": memory_limit_mb, "testCases": test_cases})
+        assert status == 201, problem
+        return problem["id"]
+
+    def submit(self, problem_id, source, language="python"):
+        status, headers, body = self.request("POST", "/api/submissions",
+                                             {"problemId": problem_id, "language": language, "sourceCode": source})
+        assert status == 202, body
+        assert body["status"] == "QUEUED"
+        assert headers["Location"].endswith("/api/submissions/" + body["id"])
+        return body["id"]
+
+    def submission(self, submission_id):
+        return self.request("GET", f"/api/submissions/{submission_id}")[2]
+
+    def wait_for_verdict(self, submission_id, timeout=60, interval=0.1):
+        deadline = time.monotonic() + timeout
+        while True:
+            view = self.submission(submission_id)
+            if view["status"] == "FINISHED":
+                return view
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no verdict for {submission_id} after {timeout} s: {view}")
+            time.sleep(interval)
+
+    def wait_for_status(self, submission_id, status, timeout=30):
+        deadline = time.monotonic() + timeout
+        while (view := self.submission(submission_id))["status"] != status:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{submission_id} never reached {status}: {view}")
+            time.sleep(0.05)
+        return view
+
+    def events(self, submission_id, timeout=60):
+        """Yields (event name, data) from the submission's server-sent events until the stream ends."""
+        request = urllib.request.Request(f"{self.base_url}/api/submissions/{submission_id}/events",
+                                         headers={"Accept": "text/event-stream"})
+        try:
+            response = urllib.request.urlopen(request, timeout=timeout)
+        except urllib.error.HTTPError as error:
+            raise ApiError(error.code, error.read().decode()) from None
+        with response:
+            assert response.headers["Content-Type"].startswith("text/event-stream")
+            name, data = None, []
+            for raw in response:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("event:"):
+                    name = line[len("event:"):].strip()
+                elif line.startswith("data:"):
+                    data.append(line[len("data:"):])
+                elif line == "" and data:
+                    yield name, json.loads("\n".join(data))
+                    name, data = None, []

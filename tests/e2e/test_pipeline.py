@@ -1,0 +1,82 @@
+"""A submission's whole trip: API → RabbitMQ → worker → RabbitMQ → result consumer → PostgreSQL → client."""
+import pytest
+
+from judge_client import ApiError
+
+SUM = "a, b = map(int, input().split())\nprint(a + b)\n"
+
+
+def test_a_correct_program_is_accepted(api, worker):
+    problem = api.create_problem()
+    submission_id = api.submit(problem, SUM)
+
+    verdict = api.wait_for_verdict(submission_id)
+
+    assert verdict["verdict"] == "ACCEPTED"
+    assert [case["verdict"] for case in verdict["testCases"]] == ["ACCEPTED", "ACCEPTED"]
+    assert verdict["timeMs"] is not None
+    assert verdict["createdAt"] <= verdict["startedAt"] <= verdict["finishedAt"]
+
+
+def test_a_wrong_program_gets_wrong_answer_at_the_first_failing_case(api, worker):
+    problem = api.create_problem()
+    verdict = api.wait_for_verdict(api.submit(problem, "print(3)\n"))
+
+    assert verdict["verdict"] == "WRONG_ANSWER"
+    assert [case["verdict"] for case in verdict["testCases"]] == ["ACCEPTED", "WRONG_ANSWER"]
+
+
+def test_a_c_program_is_compiled_and_run(api, worker):
+    problem = api.create_problem()
+    source = '#include <stdio.h>\nint main(void){long a,b;scanf("%ld %ld",&a,&b);printf("%ld\\n",a+b);}\n'
+    assert api.wait_for_verdict(api.submit(problem, source, language="c"))["verdict"] == "ACCEPTED"
+
+
+def test_a_compile_error_carries_the_compiler_output(api, worker):
+    problem = api.create_problem()
+    verdict = api.wait_for_verdict(api.submit(problem, "int main(void) { return nope; }\n", language="c"))
+
+    assert verdict["verdict"] == "COMPILATION_ERROR"
+    assert "nope" in verdict["compilerOutput"]
+
+
+def test_a_run_on_stdin_returns_its_output(api, worker):
+    _, _, accepted = api.request("POST", "/api/submissions",
+                                 {"language": "python", "sourceCode": "print(input().upper())", "stdin": "hello\n"})
+    verdict = api.wait_for_verdict(accepted["id"])
+
+    assert verdict["verdict"] == "ACCEPTED"
+    assert verdict["testCases"][0]["output"] == "HELLO\n"
+
+
+def test_events_follow_a_submission_to_its_verdict_on_another_replica(api, other_api, worker):
+    problem = api.create_problem()
+    submission_id = api.submit(problem, "import time\ntime.sleep(1)\n" + SUM)
+
+    # Accepted by replica A, followed on replica B: the change reaches B through PostgreSQL.
+    events = list(other_api.events(submission_id))
+
+    statuses = [data["status"] for _, data in events]
+    assert all(name == "status" for name, _ in events)
+    assert "RUNNING" in statuses
+    assert statuses[-1] == "FINISHED"
+    order = ["QUEUED", "RUNNING", "FINISHED"]
+    assert statuses == sorted(statuses, key=order.index), statuses
+    assert events[-1][1]["verdict"] == "ACCEPTED"
+
+
+def test_events_of_a_finished_submission_end_at_once_with_the_verdict(api, worker):
+    problem = api.create_problem()
+    submission_id = api.submit(problem, SUM)
+    api.wait_for_verdict(submission_id)
+
+    events = list(api.events(submission_id, timeout=10))
+
+    assert len(events) == 1
+    assert events[0][1]["verdict"] == "ACCEPTED"
+
+
+def test_an_unknown_submission_has_no_event_stream(api):
+    with pytest.raises(ApiError) as error:
+        list(api.events("00000000-0000-0000-0000-000000000000"))
+    assert error.value.status == 404
