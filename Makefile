@@ -52,3 +52,10 @@ test: deps ## Run all tests: unit, integration and end to end, against a private
 clean: ## Remove build output (stop the local stack first)
 	$(MVNW) -q clean
 	rm -rf $(PROJECT_DIR)/build
+
+##@ Benchmarks
+
+.PHONY: bench-latency
+bench-latency: ## Time POST to verdict, one submission at a time, against the running local stack
+	python3 $(PROJECT_DIR)/tests/bench/latency.py --base-url http://127.0.0.1:$(LOCAL_API_PORT) --count 50
+	python3 $(PROJECT_DIR)/tests/bench/latency.py --base-url http://127.0.0.1:$(LOCAL_API_PORT) --count 50 --language c

@@ -59,6 +59,8 @@ public class OutboxRelay implements SmartLifecycle {
     private final BlockingQueue<Boolean> wakeUps = new ArrayBlockingQueue<>(1);
     private final Counter published;
     private final Timer enqueueDelay;
+    // Set before the thread starts: the loop checks it, and must not race the thread field.
+    private volatile boolean running;
     private volatile Thread thread;
 
     OutboxRelay(JdbcClient jdbc, TransactionTemplate transaction, RabbitTemplate rabbit, OutboxProperties properties,
@@ -84,21 +86,22 @@ public class OutboxRelay implements SmartLifecycle {
 
     @Override
     public void start() {
+        running = true;
         thread = Thread.ofPlatform().name("outbox-relay").start(this::relayUntilStopped);
     }
 
     @Override
     public void stop() {
-        Thread running = thread;
-        thread = null;
-        if (running != null) {
-            running.interrupt();
+        running = false;
+        Thread stopping = thread;
+        if (stopping != null) {
+            stopping.interrupt();
         }
     }
 
     @Override
     public boolean isRunning() {
-        return thread != null;
+        return running;
     }
 
     private void relayUntilStopped() {

@@ -31,6 +31,8 @@ class SubmissionUpdateListener implements SmartLifecycle {
 
     private final DataSource dataSource;
     private final SubmissionEvents events;
+    // Set before the thread starts: the loop checks it, and must not race the thread field.
+    private volatile boolean running;
     private volatile Thread thread;
 
     SubmissionUpdateListener(DataSource dataSource, SubmissionEvents events) {
@@ -40,21 +42,22 @@ class SubmissionUpdateListener implements SmartLifecycle {
 
     @Override
     public void start() {
+        running = true;
         thread = Thread.ofPlatform().daemon().name("submission-update-listener").start(this::listenUntilStopped);
     }
 
     @Override
     public void stop() {
-        Thread running = thread;
-        thread = null;
-        if (running != null) {
-            running.interrupt();
+        running = false;
+        Thread stopping = thread;
+        if (stopping != null) {
+            stopping.interrupt();
         }
     }
 
     @Override
     public boolean isRunning() {
-        return thread != null;
+        return running;
     }
 
     private void listenUntilStopped() {

@@ -6,7 +6,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -23,13 +27,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public class PlainProcessSandbox implements Sandbox {
 
     private static final int STDERR_LIMIT_BYTES = 64 * 1024;
+    private static final String PATH = "/usr/local/bin:/usr/bin:/bin";
 
     @Override
     public RunOutcome run(RunSpec spec) throws IOException {
-        ProcessBuilder builder = new ProcessBuilder(spec.command()).directory(spec.workDir().toFile());
+        ProcessBuilder builder = new ProcessBuilder(resolve(spec.command())).directory(spec.workDir().toFile());
         Map<String, String> environment = builder.environment();
         environment.clear();
-        environment.put("PATH", "/usr/local/bin:/usr/bin:/bin");
+        environment.put("PATH", PATH);
         environment.put("HOME", spec.workDir().toString());
         environment.put("LANG", "C.UTF-8");
         if (spec.stdin() == null) {
@@ -74,6 +79,27 @@ public class PlainProcessSandbox implements Sandbox {
         boolean signalled = status > 128 && status < 128 + 65;
         return new RunOutcome(RunOutcome.Termination.EXITED, signalled ? null : status, signalled ? status - 128 : null,
                 wallTime, null, null, out, err);
+    }
+
+    /**
+     * The JDK looks a bare command name up on the worker's own PATH, not the child's; resolve it on
+     * the child's, so that the toolchain that runs is the one the catalog means, not whatever shim
+     * the worker's environment puts first.
+     */
+    private static List<String> resolve(List<String> command) {
+        String program = command.getFirst();
+        if (program.contains("/")) {
+            return command;
+        }
+        for (String directory : PATH.split(":")) {
+            Path candidate = Path.of(directory, program);
+            if (Files.isExecutable(candidate)) {
+                List<String> resolved = new ArrayList<>(command);
+                resolved.set(0, candidate.toString());
+                return resolved;
+            }
+        }
+        return command;
     }
 
     private static void feed(OutputStream stdin, String input) {
