@@ -3,13 +3,10 @@ package dev.judge.worker.judging;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,6 +23,7 @@ import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;
+import dev.judge.worker.sandbox.SandboxSession;
 
 /**
  * Judges one submission: compiles it once, runs it on each test case in the sandbox, compares the
@@ -54,33 +52,28 @@ class Judge {
             return finished(request, startedAt, Verdict.INTERNAL_ERROR,
                     "This worker does not know the language " + request.language() + ".", List.of());
         }
-        Path folder = null;
-        try {
-            Files.createDirectories(properties.workDir());
-            folder = Files.createTempDirectory(properties.workDir(), "submission-");
-            Files.writeString(folder.resolve(language.sourceFile()), request.sourceCode(), StandardCharsets.UTF_8);
-            return compileAndRun(request, language, folder, startedAt);
+        try (SandboxSession box = sandbox.open()) {
+            Files.writeString(box.folder().resolve(language.sourceFile()), request.sourceCode(), StandardCharsets.UTF_8);
+            return compileAndRun(request, language, box, startedAt);
         } catch (IOException | RuntimeException e) {
             log.error("Judging submission {} failed", request.submissionId(), e);
             return finished(request, startedAt, Verdict.INTERNAL_ERROR, "The judge failed: " + e.getMessage(), List.of());
-        } finally {
-            deleteQuietly(folder);
         }
     }
 
-    private JudgeResult compileAndRun(JudgeRequest request, Language language, Path folder, Instant startedAt)
+    private JudgeResult compileAndRun(JudgeRequest request, Language language, SandboxSession box, Instant startedAt)
             throws IOException {
         String compilerOutput = null;
         if (language.isCompiled()) {
-            RunOutcome compiled = sandbox.run(new RunSpec(folder, language.compile(), null,
-                    properties.compileTimeLimit(), properties.compileTimeLimit(),
-                    properties.maxMemoryLimit().toBytes(), properties.compilerOutputLimit().toBytes()));
+            RunOutcome compiled = box.run(new RunSpec(language.compile(), null,
+                    properties.compileTimeLimit(), properties.compileTimeLimit().multipliedBy(2),
+                    properties.maxMemoryLimit().toBytes(), properties.outputLimit().toBytes()));
             compilerOutput = truncate(compiled.stderr() + compiled.stdout(), properties.compilerOutputLimit().toBytes());
             if (!compiled.succeeded()) {
                 String reason = switch (compiled.termination()) {
                     case TIME_LIMIT -> "\n[compilation took longer than " + properties.compileTimeLimit().toSeconds() + " s]";
                     case MEMORY_LIMIT -> "\n[compilation ran out of memory]";
-                    case OUTPUT_LIMIT -> "\n[compiler output was too long]";
+                    case OUTPUT_LIMIT -> "\n[compiler output was too large]";
                     case EXITED -> "";
                 };
                 return finished(request, startedAt, Verdict.COMPILATION_ERROR, compilerOutput + reason, List.of());
@@ -95,7 +88,7 @@ class Judge {
         Verdict overall = Verdict.ACCEPTED;
         for (int index = 0; index < request.testCases().size(); index++) {
             TestCase testCase = request.testCases().get(index);
-            RunOutcome outcome = sandbox.run(new RunSpec(folder, language.run(), testCase.input(),
+            RunOutcome outcome = box.run(new RunSpec(language.run(), testCase.input(),
                     timeLimit, wallLimit, memoryLimit, properties.outputLimit().toBytes()));
             Verdict verdict = verdictOf(outcome, testCase, request);
             results.add(new TestCaseResult(index, verdict,
@@ -150,16 +143,5 @@ class Judge {
 
     private static Duration min(Duration a, Duration b) {
         return a.compareTo(b) <= 0 ? a : b;
-    }
-
-    private static void deleteQuietly(Path folder) {
-        if (folder == null) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(folder)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            log.warn("Could not delete {}: {}", folder, e.toString());
-        }
     }
 }

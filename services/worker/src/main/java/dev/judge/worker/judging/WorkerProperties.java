@@ -10,7 +10,7 @@ import org.springframework.util.unit.DataSize;
 /**
  * The worker's own limits. A problem's limits are capped by these, whatever the request says.
  *
- * @param workDir where each submission gets its own folder, deleted after judging
+ * @param workDir judge-init and the sandboxes' folders (must be searchable by other users when the worker is root)
  * @param maxTimeLimit the highest CPU-time limit a run gets
  * @param maxMemoryLimit the highest memory limit a run gets
  * @param wallTimeFactor wall-clock limit = factor × time limit + 1 s, so that sleeping or blocked

@@ -1,21 +1,19 @@
 package dev.judge.worker.sandbox;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
 /**
- * One program run.
+ * One program run inside a sandbox session.
  *
- * @param workDir the submission's folder: the source, and what the compiler wrote; the run's cwd
- * @param stdin what the program reads; null for none
- * @param timeLimit the CPU-time limit (wall time where the sandbox cannot measure CPU time)
+ * @param command run in the session's folder, looked up on the sandbox's PATH
+ * @param stdin what the program reads; null for nothing
+ * @param timeLimit the CPU-time limit
  * @param wallLimit the wall-clock limit, which also catches programs that sleep or block
- * @param memoryLimitBytes the memory limit, where the sandbox can enforce one
- * @param outputLimitBytes the most the program may print; beyond it the run is stopped
+ * @param memoryLimitBytes across all of the run's processes where a cgroup enforces it, per process otherwise
+ * @param outputLimitBytes the most the program may print, and the largest file it may write
  */
 public record RunSpec(
-        Path workDir,
         List<String> command,
         String stdin,
         Duration timeLimit,

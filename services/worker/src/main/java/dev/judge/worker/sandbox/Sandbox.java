@@ -2,12 +2,11 @@ package dev.judge.worker.sandbox;
 
 import java.io.IOException;
 
-/** Runs one untrusted program within limits. */
+/** Hands out sandboxes: one per submission, used for its compilation and every run, then thrown away. */
 public interface Sandbox {
 
     /**
-     * @throws IOException when the sandbox itself fails (not the program): the judge reports
-     *         INTERNAL_ERROR rather than blaming the submission
+     * @throws IOException when no sandbox can be had: the judge reports INTERNAL_ERROR
      */
-    RunOutcome run(RunSpec spec) throws IOException;
+    SandboxSession open() throws IOException;
 }

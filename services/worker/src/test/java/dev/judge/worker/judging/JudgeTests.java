@@ -4,19 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.env.YamlPropertySourceLoader;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.io.ClassPathResource;
-import org.springframework.util.unit.DataSize;
 
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeRequest.TestCase;
@@ -24,15 +23,27 @@ import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.LanguageCatalog;
-import dev.judge.worker.sandbox.PlainProcessSandbox;
+import dev.judge.worker.sandbox.Sandbox;
+import dev.judge.worker.sandbox.TestSandboxes;
 
 /** The judge running real programs with the real toolchains. */
 class JudgeTests {
 
     private static final List<TestCase> SUM_TESTS = List.of(new TestCase("1 2\n", "3\n"), new TestCase("5 7\n", "12\n"));
 
-    @TempDir
-    Path workDir;
+    private static Sandbox sandbox;
+    private static WorkerProperties properties;
+
+    @BeforeAll
+    static void startSandboxes() {
+        properties = TestSandboxes.workerProperties(Map.of("judge.worker.output-limit", "1MB"));
+        sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of()), properties);
+    }
+
+    @AfterAll
+    static void stopSandboxes() {
+        TestSandboxes.stop(sandbox);
+    }
 
     @Test
     void acceptsACorrectPythonProgram() {
@@ -43,7 +54,6 @@ class JudgeTests {
             assertThat(testCase.verdict()).isEqualTo(Verdict.ACCEPTED);
             assertThat(testCase.exitCode()).isZero();
         });
-        assertThat(workDir).isEmptyDirectory();
     }
 
     @Test
@@ -106,6 +116,21 @@ class JudgeTests {
     }
 
     @Test
+    void startsEveryRunWithNoProcessOfTheRunBefore() {
+        String source = """
+                import os, subprocess
+                if input() == "leave":
+                    subprocess.Popen(["sleep", "600"], start_new_session=True)
+                    print("left")
+                else:
+                    print(len([pid for pid in os.listdir("/proc") if pid.isdigit() and int(pid) not in (1, os.getpid())]))
+                """;
+        JudgeResult result = judge("python", source, List.of(new TestCase("leave\n", "left\n"), new TestCase("count\n", "0\n")), 2000);
+
+        assertThat(result.verdict()).as("%s", result).isEqualTo(Verdict.ACCEPTED);
+    }
+
+    @Test
     void givesAnInternalErrorForALanguageItDoesNotKnow() {
         JudgeResult result = judge("brainfuck", "+", SUM_TESTS, 2000);
 
@@ -113,17 +138,14 @@ class JudgeTests {
     }
 
     private JudgeResult judge(String language, String source, List<TestCase> testCases, long timeLimitMs) {
-        WorkerProperties properties = new WorkerProperties(workDir, Duration.ofSeconds(10), DataSize.ofGigabytes(1), 2,
-                Duration.ofSeconds(15), DataSize.ofMegabytes(1), DataSize.ofKilobytes(16), DataSize.ofKilobytes(64),
-                Duration.ofSeconds(60));
-        Judge judge = new Judge(new PlainProcessSandbox(), catalog(), properties, new WorkerIdentity());
+        Judge judge = new Judge(sandbox, shippedCatalog(), properties, new WorkerIdentity());
         JudgeRequest request = new JudgeRequest(UUID.randomUUID(), language, source,
                 new JudgeRequest.Limits(timeLimitMs, 256), OutputComparison.EXACT, true, testCases, Instant.now());
         return judge.judge(request, Instant.now());
     }
 
     /** The catalog the worker ships with, bound the way Spring binds it. */
-    private static LanguageCatalog catalog() {
+    static LanguageCatalog shippedCatalog() {
         try {
             StandardEnvironment environment = new StandardEnvironment();
             new YamlPropertySourceLoader().load("languages", new ClassPathResource("judge-languages.yml"))

@@ -1,0 +1,182 @@
+/*
+ * judge-init: process 1 of one sandbox (a bubblewrap namespace set), started ahead of time by the
+ * worker's sandbox pool so that creating namespaces is off the critical path of a run.
+ *
+ * It reads run requests on stdin and answers each on stdout, one at a time:
+ *
+ *   request: NUL-terminated "key=value" strings, ended by an empty string
+ *            cpu_ms wall_ms data_bytes nproc fsize_bytes nofile   (0 = no such rlimit)
+ *            stdin stdout stderr                                    (paths inside the sandbox)
+ *            arg (repeated: the command, looked up on PATH)
+ *   reply:   "exit=N signal=N cpu_us=N wall_us=N maxrss_kb=N timed_out=0|1 exec_errno=N\n"
+ *
+ * After every run it kills every other process in the namespace, so nothing a program leaves
+ * behind survives into the next run. When stdin closes it exits, and the kernel kills whatever is
+ * left in the namespace with it.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_REQUEST 65536
+#define MAX_ARGS 256
+
+struct request {
+    long cpu_ms, wall_ms, data_bytes, nproc, fsize_bytes, nofile;
+    const char *in, *out, *err;
+    char *argv[MAX_ARGS + 1];
+    int argc;
+};
+
+static char buffer[MAX_REQUEST];
+
+/* Reads one request; returns 0 at end of input, -1 on a malformed one. */
+static int read_request(struct request *r) {
+    size_t used = 0;
+    memset(r, 0, sizeof *r);
+    for (;;) {
+        int c = getchar();
+        if (c == EOF) return used == 0 ? 0 : -1;
+        if (used == sizeof buffer) return -1;
+        buffer[used++] = (char) c;
+        if (c == '\0' && (used == 1 || buffer[used - 2] == '\0')) break;
+    }
+    for (char *field = buffer; *field; field += strlen(field) + 1) {
+        char *value = strchr(field, '=');
+        if (!value) return -1;
+        *value++ = '\0';
+        if (!strcmp(field, "cpu_ms")) r->cpu_ms = atol(value);
+        else if (!strcmp(field, "wall_ms")) r->wall_ms = atol(value);
+        else if (!strcmp(field, "data_bytes")) r->data_bytes = atol(value);
+        else if (!strcmp(field, "nproc")) r->nproc = atol(value);
+        else if (!strcmp(field, "fsize_bytes")) r->fsize_bytes = atol(value);
+        else if (!strcmp(field, "nofile")) r->nofile = atol(value);
+        else if (!strcmp(field, "stdin")) r->in = value;
+        else if (!strcmp(field, "stdout")) r->out = value;
+        else if (!strcmp(field, "stderr")) r->err = value;
+        else if (!strcmp(field, "arg") && r->argc < MAX_ARGS) r->argv[r->argc++] = value;
+        else return -1;
+        value[-1] = '=';  /* keep the buffer walkable */
+    }
+    return r->argc > 0 && r->in && r->out && r->err && r->wall_ms > 0 ? 1 : -1;
+}
+
+static void limit(int resource, long value) {
+    if (value <= 0) return;
+    struct rlimit rl = { (rlim_t) value, (rlim_t) value };
+    if (setrlimit(resource, &rl) != 0) _exit(126);
+}
+
+static void redirect(const char *path, int fd, int flags) {
+    int opened = open(path, flags | O_CLOEXEC, 0600);
+    if (opened < 0 || dup2(opened, fd) < 0) _exit(126);
+    close(opened);
+}
+
+/* In the child: limits, files, then the program. Reports a failed exec through report_fd. */
+static void start_program(const struct request *r, int report_fd) {
+    signal(SIGPIPE, SIG_DFL);
+    redirect(r->in, STDIN_FILENO, O_RDONLY);
+    redirect(r->out, STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
+    redirect(r->err, STDERR_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
+    /* CPU: SIGXCPU one second past the limit (rounded up), SIGKILL a second later; the worker
+       compares the measured CPU time with the exact limit. */
+    if (r->cpu_ms > 0) {
+        struct rlimit rl = { (rlim_t) (r->cpu_ms + 999) / 1000 + 1, (rlim_t) (r->cpu_ms + 999) / 1000 + 2 };
+        if (setrlimit(RLIMIT_CPU, &rl) != 0) _exit(126);
+    }
+    limit(RLIMIT_DATA, r->data_bytes);
+    limit(RLIMIT_NPROC, r->nproc);
+    limit(RLIMIT_FSIZE, r->fsize_bytes);
+    limit(RLIMIT_NOFILE, r->nofile);
+    struct rlimit no_core = { 0, 0 };
+    setrlimit(RLIMIT_CORE, &no_core);
+    /* Nothing of ours stays open in the program but the exec report pipe (closed on exec). */
+    if (report_fd > 3) syscall(SYS_close_range, 3, report_fd - 1, 0);
+    syscall(SYS_close_range, report_fd + 1, ~0U, 0);
+    execvp(r->argv[0], r->argv);
+    int error = errno;
+    if (write(report_fd, &error, sizeof error) < 0) { /* nothing more to do */ }
+    _exit(127);
+}
+
+static long elapsed_us(const struct timespec *from) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (now.tv_sec - from->tv_sec) * 1000000L + (now.tv_nsec - from->tv_nsec) / 1000;
+}
+
+/* Kills everything in the namespace except us, and reaps it. */
+static void kill_the_rest(void) {
+    kill(-1, SIGKILL);
+    while (waitpid(-1, NULL, __WALL) > 0 || errno == EINTR) { }
+}
+
+int main(void) {
+    signal(SIGPIPE, SIG_IGN);
+    setvbuf(stdout, NULL, _IOFBF, 4096);
+    printf("ready\n");
+    fflush(stdout);
+
+    struct request r;
+    int status;
+    while ((status = read_request(&r)) != 0) {
+        if (status < 0) {
+            printf("error=malformed-request\n");
+            fflush(stdout);
+            return 2;
+        }
+        int report[2];
+        if (pipe2(report, O_CLOEXEC) != 0) return 3;
+
+        struct timespec started;
+        clock_gettime(CLOCK_MONOTONIC, &started);
+        pid_t pid = fork();
+        if (pid < 0) return 3;
+        if (pid == 0) start_program(&r, report[1]);
+        close(report[1]);
+
+        int timed_out = 0;
+        int pidfd = (int) syscall(SYS_pidfd_open, pid, 0);
+        struct pollfd wait_for = { pidfd, POLLIN, 0 };
+        int remaining = (int) r.wall_ms;
+        for (;;) {
+            int ready = poll(&wait_for, 1, remaining);
+            if (ready > 0) break;
+            if (ready == 0) { timed_out = 1; kill(-1, SIGKILL); break; }
+            if (errno != EINTR) return 3;
+            long left = r.wall_ms - elapsed_us(&started) / 1000;
+            remaining = left > 0 ? (int) left : 0;
+        }
+        int wait_status = 0;
+        struct rusage usage;
+        while (wait4(pid, &wait_status, __WALL, &usage) < 0 && errno == EINTR) { }
+        long wall_us = elapsed_us(&started);
+        close(pidfd);
+        kill_the_rest();
+
+        int exec_errno = 0;
+        if (read(report[0], &exec_errno, sizeof exec_errno) != sizeof exec_errno) exec_errno = 0;
+        close(report[0]);
+
+        long cpu_us = usage.ru_utime.tv_sec * 1000000L + usage.ru_utime.tv_usec
+                    + usage.ru_stime.tv_sec * 1000000L + usage.ru_stime.tv_usec;
+        printf("exit=%d signal=%d cpu_us=%ld wall_us=%ld maxrss_kb=%ld timed_out=%d exec_errno=%d\n",
+               WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1,
+               WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : 0,
+               cpu_us, wall_us, usage.ru_maxrss, timed_out, exec_errno);
+        fflush(stdout);
+    }
+    return 0;
+}

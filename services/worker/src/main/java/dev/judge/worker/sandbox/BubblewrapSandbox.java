@@ -1,0 +1,303 @@
+package dev.judge.worker.sandbox;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One bubblewrap sandbox with {@code judge-init} as its process 1, which starts each run on request.
+ *
+ * <p>Host side: {@code <box>/work} is the program's cwd ({@code /box}), {@code <box>/io} holds the
+ * run's stdin, stdout and stderr ({@code /io}). Nothing else of the host is visible but the
+ * read-only toolchain paths; the network namespace has no interfaces but a down loopback.
+ */
+final class BubblewrapSandbox implements SandboxSession {
+
+    private static final Logger log = LoggerFactory.getLogger(BubblewrapSandbox.class);
+    private static final String PATH = "/usr/local/bin:/usr/bin:/bin";
+    private static final int SIGXCPU = 24;
+    private static final int SIGXFSZ = 25;
+    private static final int STDERR_LIMIT_BYTES = 64 * 1024;
+    /** Time judge-init may take beyond a run's wall limit to answer (killing and reaping). */
+    private static final Duration REPLY_GRACE = Duration.ofSeconds(10);
+
+    private final Path root;
+    private final Path work;
+    private final Path io;
+    private final Process process;
+    private final OutputStream requests;
+    private final BufferedReader replies;
+    private final ExecutorService replyReader = Executors.newVirtualThreadPerTaskExecutor();
+    private final Cgroup cgroup;
+    private final SandboxProperties properties;
+
+    private BubblewrapSandbox(Path root, Process process, Cgroup cgroup, SandboxProperties properties) {
+        this.root = root;
+        this.work = root.resolve("work");
+        this.io = root.resolve("io");
+        this.process = process;
+        this.requests = process.getOutputStream();
+        this.replies = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        this.cgroup = cgroup;
+        this.properties = properties;
+    }
+
+    /**
+     * Creates the folders, starts bubblewrap and judge-init, and waits until it is ready.
+     *
+     * @param uid the uid to drop to, or -1 to keep the worker's
+     */
+    static BubblewrapSandbox start(Path root, Path init, int uid, Isolation isolation, SandboxProperties properties)
+            throws IOException {
+        Files.createDirectories(root.resolve("work"));
+        Files.createDirectories(root.resolve("io"));
+        if (uid >= 0) {
+            for (Path path : List.of(root, root.resolve("work"), root.resolve("io"))) {
+                Files.setAttribute(path, "unix:uid", uid);
+                Files.setAttribute(path, "unix:gid", uid);
+            }
+        }
+        Cgroup cgroup = null;
+        Process process = null;
+        try {
+            // Named after the worker too: several workers on one host share the parent cgroup.
+            String cgroupName = ProcessHandle.current().pid() + "-" + root.getFileName();
+            cgroup = isolation.cgroups().isPresent() ? isolation.cgroups().get().create(cgroupName) : null;
+            ProcessBuilder builder = new ProcessBuilder(command(root, init, uid, properties))
+                    .redirectError(ProcessBuilder.Redirect.DISCARD);
+            builder.environment().clear();
+            process = builder.start();
+            BubblewrapSandbox sandbox = new BubblewrapSandbox(root, process, cgroup, properties);
+            sandbox.awaitReady();
+            if (cgroup != null) {
+                // judge-init has started nothing yet, so every process of every run starts inside.
+                for (ProcessHandle inside : process.descendants().toList()) {
+                    cgroup.add(inside.pid());
+                }
+            }
+            return sandbox;
+        } catch (IOException | RuntimeException e) {
+            if (process != null) {
+                process.destroyForcibly();
+            }
+            if (cgroup != null) {
+                cgroup.close();
+            }
+            deleteRecursively(root);
+            throw e;
+        }
+    }
+
+    private static List<String> command(Path root, Path init, int uid, SandboxProperties properties) throws IOException {
+        List<String> command = new ArrayList<>();
+        if (uid >= 0) {
+            command.addAll(List.of("setpriv", "--reuid=" + uid, "--regid=" + uid, "--clear-groups",
+                    "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"));
+        }
+        command.addAll(List.of(properties.bubblewrap(),
+                "--unshare-all", "--die-with-parent", "--new-session", "--as-pid-1", "--cap-drop", "ALL",
+                "--clearenv", "--setenv", "PATH", PATH, "--setenv", "HOME", "/box", "--setenv", "LANG", "C.UTF-8"));
+        for (Path path : properties.readOnlyPaths().stream().map(Path::of).toList()) {
+            if (Files.isSymbolicLink(path)) {
+                command.addAll(List.of("--symlink", Files.readSymbolicLink(path).toString(), path.toString()));
+            } else if (Files.exists(path)) {
+                command.addAll(List.of("--ro-bind", path.toString(), path.toString()));
+            }
+        }
+        command.addAll(List.of(
+                "--proc", "/proc", "--dev", "/dev",
+                "--size", Long.toString(properties.tmpSize().toBytes()), "--tmpfs", "/tmp",
+                "--bind", root.resolve("work").toString(), "/box",
+                "--bind", root.resolve("io").toString(), "/io",
+                "--ro-bind", init.toString(), "/.judge-init",
+                "--chdir", "/box",
+                "/.judge-init"));
+        return command;
+    }
+
+    private void awaitReady() throws IOException {
+        String line = reply(Duration.ofSeconds(30));
+        if (!"ready".equals(line)) {
+            throw new IOException("The sandbox did not start (bubblewrap said: " + line + ")");
+        }
+    }
+
+    @Override
+    public Path folder() {
+        return work;
+    }
+
+    @Override
+    public RunOutcome run(RunSpec spec) throws IOException {
+        Files.writeString(io.resolve("stdin"), spec.stdin() == null ? "" : spec.stdin(), StandardCharsets.UTF_8);
+        long oomKillsBefore = 0;
+        if (cgroup != null) {
+            cgroup.limit(spec.memoryLimitBytes(), properties.maxProcesses());
+            oomKillsBefore = cgroup.oomKills();
+        }
+        requests.write(request(spec));
+        requests.flush();
+        Map<String, Long> reply = parse(reply(spec.wallLimit().plus(REPLY_GRACE)));
+        if (reply.get("exec_errno") != 0) {
+            throw new IOException("Cannot start " + spec.command().getFirst() + " in the sandbox (errno " + reply.get("exec_errno") + ")");
+        }
+        boolean oomKilled = cgroup != null && cgroup.oomKills() > oomKillsBefore;
+
+        int exitCode = reply.get("exit").intValue();
+        int signal = reply.get("signal").intValue();
+        Duration cpu = Duration.ofNanos(reply.get("cpu_us") * 1000);
+        long peakKb = reply.get("maxrss_kb");
+        RunOutcome.Termination termination;
+        if (reply.get("timed_out") == 1) {
+            termination = RunOutcome.Termination.TIME_LIMIT;
+        } else if (signal == SIGXFSZ || reachedFileSizeLimit(spec.outputLimitBytes())) {
+            termination = RunOutcome.Termination.OUTPUT_LIMIT;
+        } else if (oomKilled || cgroup == null && failed(exitCode, signal) && peakKb * 1024 >= spec.memoryLimitBytes() * 9 / 10) {
+            // Without a cgroup, a failed allocation usually crashes the program instead: a failure
+            // at 90% of the limit is taken to be one.
+            termination = RunOutcome.Termination.MEMORY_LIMIT;
+        } else if (signal == SIGXCPU || cpu.compareTo(spec.timeLimit()) > 0) {
+            termination = RunOutcome.Termination.TIME_LIMIT;
+        } else {
+            termination = RunOutcome.Termination.EXITED;
+        }
+        return new RunOutcome(termination, signal == 0 ? Integer.valueOf(exitCode) : null, signal == 0 ? null : signal,
+                Duration.ofNanos(reply.get("wall_us") * 1000), cpu, peakKb,
+                read(io.resolve("stdout"), spec.outputLimitBytes()), read(io.resolve("stderr"), STDERR_LIMIT_BYTES));
+    }
+
+    /**
+     * Whether stdout or a file the program wrote hit the size limit. Besides SIGXFSZ, because some
+     * runtimes (CPython) ignore that signal and fail the write instead.
+     */
+    private boolean reachedFileSizeLimit(long limit) throws IOException {
+        if (Files.exists(io.resolve("stdout")) && Files.size(io.resolve("stdout")) >= limit) {
+            return true;
+        }
+        try (Stream<Path> files = Files.walk(work, 4)) {
+            return files.limit(10_000).anyMatch(file -> {
+                try {
+                    return Files.isRegularFile(file) && Files.size(file) >= limit;
+                } catch (IOException e) {
+                    return false;
+                }
+            });
+        }
+    }
+
+    private static boolean failed(int exitCode, int signal) {
+        return signal != 0 || exitCode != 0;
+    }
+
+    private byte[] request(RunSpec spec) {
+        List<String> fields = new ArrayList<>(List.of(
+                "cpu_ms=" + spec.timeLimit().toMillis(),
+                "wall_ms=" + spec.wallLimit().toMillis(),
+                "fsize_bytes=" + spec.outputLimitBytes(),
+                "nofile=" + properties.openFiles(),
+                "stdin=/io/stdin", "stdout=/io/stdout", "stderr=/io/stderr"));
+        if (cgroup == null) {
+            // No cgroup: the per-process rlimits are all there is.
+            fields.add("data_bytes=" + spec.memoryLimitBytes());
+            fields.add("nproc=" + properties.maxProcesses());
+        }
+        spec.command().forEach(argument -> fields.add("arg=" + argument));
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        for (String field : fields) {
+            bytes.writeBytes(field.getBytes(StandardCharsets.UTF_8));
+            bytes.write(0);
+        }
+        bytes.write(0);
+        return bytes.toByteArray();
+    }
+
+    private String reply(Duration timeout) throws IOException {
+        Future<String> line = replyReader.submit(replies::readLine);
+        try {
+            return line.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            process.destroyForcibly();
+            throw new IOException("The sandbox did not answer within " + timeout.toSeconds() + " s");
+        } catch (ExecutionException e) {
+            throw new IOException("Lost the sandbox: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while waiting for the sandbox", e);
+        }
+    }
+
+    private static Map<String, Long> parse(String line) throws IOException {
+        if (line == null || line.startsWith("error=")) {
+            throw new IOException("The sandbox failed: " + line);
+        }
+        Map<String, Long> values = new HashMap<>();
+        for (String field : line.split(" ")) {
+            String[] keyValue = field.split("=", 2);
+            values.put(keyValue[0], Long.parseLong(keyValue[1]));
+        }
+        return values;
+    }
+
+    private static String read(Path file, long limit) throws IOException {
+        if (!Files.exists(file)) {
+            return "";
+        }
+        try (InputStream in = Files.newInputStream(file)) {
+            return new String(in.readNBytes((int) Math.min(limit, Integer.MAX_VALUE - 8)), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            requests.close(); // judge-init exits; the kernel kills what is left in its namespace
+            if (!process.waitFor(2, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (IOException e) {
+            process.destroyForcibly();
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        } finally {
+            replyReader.shutdownNow();
+            if (cgroup != null) {
+                cgroup.close();
+            }
+            deleteRecursively(root);
+        }
+    }
+
+    static void deleteRecursively(Path folder) {
+        if (!Files.exists(folder)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(folder)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            log.warn("Could not delete {}: {}", folder, e.toString());
+        }
+    }
+}

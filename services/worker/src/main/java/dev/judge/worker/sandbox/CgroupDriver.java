@@ -1,0 +1,92 @@
+package dev.judge.worker.sandbox;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Creates per-sandbox cgroups under the worker's own cgroup, with whichever cgroup version the host
+ * offers writable. Inside an unprivileged pod the tree is usually read-only: then there is no driver
+ * and the sandbox relies on rlimits alone.
+ */
+interface CgroupDriver {
+
+    /** e.g. "cgroup v2 (memory, pids)" */
+    String describe();
+
+    Cgroup create(String name) throws IOException;
+
+    /**
+     * @param root the cgroup mount, normally {@code /sys/fs/cgroup}
+     * @param selfCgroup the worker's {@code /proc/self/cgroup}
+     */
+    static Optional<CgroupDriver> detect(Path root, List<String> selfCgroup) {
+        Logger log = LoggerFactory.getLogger(CgroupDriver.class);
+        try {
+            if (Files.exists(root.resolve("cgroup.controllers"))) {
+                return Optional.of(CgroupV2Driver.create(root, selfCgroup));
+            }
+            if (Files.isDirectory(root.resolve("memory")) && Files.isDirectory(root.resolve("pids"))) {
+                return Optional.of(CgroupV1Driver.create(root, selfCgroup));
+            }
+            log.info("No cgroup memory and pids controllers under {}", root);
+        } catch (IOException | RuntimeException e) {
+            log.info("Cgroups under {} are not usable: {}", root, e.toString());
+        }
+        return Optional.empty();
+    }
+
+    /** The path of the worker's cgroup in one hierarchy: "memory" for v1, "" for the v2 unified one. */
+    static String ownPath(List<String> selfCgroup, String controller) {
+        for (String line : selfCgroup) {
+            String[] parts = line.split(":", 3);
+            if (parts.length == 3 && List.of(parts[1].split(",")).contains(controller)) {
+                return parts[2];
+            }
+        }
+        throw new IllegalStateException("Not in any " + (controller.isEmpty() ? "unified" : controller) + " cgroup");
+    }
+
+    /** Removes a cgroup directory, waiting briefly for the kernel to finish tearing its tasks down. */
+    static void remove(Path directory) {
+        for (int attempt = 0; attempt < 50 && Files.exists(directory); attempt++) {
+            try {
+                Files.deleteIfExists(directory);
+            } catch (IOException e) {
+                try {
+                    Thread.sleep(10);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Leftovers of workers that were killed: the kernel refuses to remove the ones still in use. */
+    static void removeEmptyChildren(Path parent) throws IOException {
+        try (var children = Files.list(parent)) {
+            children.filter(Files::isDirectory).forEach(child -> {
+                try {
+                    Files.deleteIfExists(child);
+                } catch (IOException inUse) {
+                    // another worker's live sandbox
+                }
+            });
+        }
+    }
+
+    static long oomKillCount(Path file) throws IOException {
+        for (String line : Files.readAllLines(file)) {
+            if (line.startsWith("oom_kill ")) {
+                return Long.parseLong(line.substring("oom_kill ".length()).strip());
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,190 @@
+package dev.judge.worker.sandbox;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.stereotype.Component;
+
+import dev.judge.worker.judging.WorkerProperties;
+
+/**
+ * Keeps {@code judge.sandbox.pool-size} sandboxes started and waiting, so that a submission gets one
+ * at once and creating namespaces (~10 ms of CPU) happens while nobody waits. Each sandbox serves one
+ * submission and is then destroyed; a new one is started in its place.
+ *
+ * <p>At start-up it finds out which isolation layers this host allows, logs them, and refuses to
+ * start when they are weaker than the configuration demands, or when a trial run fails.
+ */
+@Component
+class SandboxPool implements Sandbox, SmartLifecycle {
+
+    private static final Logger log = LoggerFactory.getLogger(SandboxPool.class);
+    private static final Duration WAIT_FOR_READY = Duration.ofSeconds(30);
+
+    private final SandboxProperties properties;
+    private final Path boxes;
+    private final Path init;
+    private final BlockingQueue<BubblewrapSandbox> ready = new LinkedBlockingQueue<>();
+    private final AtomicLong started = new AtomicLong();
+    private volatile Isolation isolation;
+    private volatile boolean running;
+
+    SandboxPool(SandboxProperties properties, WorkerProperties worker) {
+        this.properties = properties;
+        this.boxes = worker.workDir().resolve("boxes");
+        this.init = worker.workDir().resolve("judge-init");
+    }
+
+    @Override
+    public void start() {
+        try {
+            installInit();
+            BubblewrapSandbox.deleteRecursively(boxes); // what a killed worker left behind
+            Files.createDirectories(boxes);
+            isolation = detect();
+            if (isolation.separateUids()) {
+                checkSearchableByOthers(boxes);
+            }
+            log.info("Sandbox isolation: {}", isolation.describe());
+            trialRun();
+        } catch (IOException e) {
+            throw new IllegalStateException("The sandbox cannot work on this host: " + e.getMessage(), e);
+        }
+        running = true;
+        for (int i = 0; i < properties.poolSize(); i++) {
+            refill();
+        }
+    }
+
+    @Override
+    public SandboxSession open() throws IOException {
+        if (!running) {
+            throw new IOException("The sandbox pool is stopped");
+        }
+        BubblewrapSandbox sandbox;
+        try {
+            sandbox = ready.poll(WAIT_FOR_READY.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while waiting for a sandbox", e);
+        }
+        refill();
+        return sandbox != null ? sandbox : startOne();
+    }
+
+    Isolation isolation() {
+        return isolation;
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        BubblewrapSandbox sandbox;
+        while ((sandbox = ready.poll()) != null) {
+            sandbox.close();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    @Override
+    public int getPhase() {
+        // Before the listener containers start taking submissions, after they stop.
+        return SmartLifecycle.DEFAULT_PHASE - 1000;
+    }
+
+    private void refill() {
+        Thread.ofVirtual().name("sandbox-refill").start(() -> {
+            try {
+                BubblewrapSandbox sandbox = startOne();
+                if (running) {
+                    ready.add(sandbox);
+                } else {
+                    sandbox.close();
+                }
+            } catch (IOException e) {
+                log.error("Could not start a sandbox: {}", e.getMessage());
+            }
+        });
+    }
+
+    private BubblewrapSandbox startOne() throws IOException {
+        long number = started.incrementAndGet();
+        int uid = isolation.separateUids() ? properties.firstUid() + (int) (number % properties.uidCount()) : -1;
+        return BubblewrapSandbox.start(boxes.resolve("box-" + number), init, uid, isolation, properties);
+    }
+
+    private void installInit() throws IOException {
+        Files.createDirectories(init.getParent());
+        try (InputStream binary = SandboxPool.class.getResourceAsStream("/sandbox/judge-init")) {
+            if (binary == null) {
+                throw new IOException("judge-init is missing from the worker's jar");
+            }
+            Files.copy(binary, init, StandardCopyOption.REPLACE_EXISTING);
+        }
+        Files.setPosixFilePermissions(init, PosixFilePermissions.fromString("r-xr-xr-x"));
+    }
+
+    /** Sandboxes that run as other uids must reach judge-init and their folders through the work folder. */
+    private static void checkSearchableByOthers(Path folder) throws IOException {
+        for (Path path = folder; path != null && path.getNameCount() > 0; path = path.getParent()) {
+            if (!Files.getPosixFilePermissions(path).contains(PosixFilePermission.OTHERS_EXECUTE)) {
+                throw new IOException(path + " is not searchable by other users, whom the sandboxes run as:"
+                        + " set judge.worker.work-dir elsewhere");
+            }
+        }
+    }
+
+    private Isolation detect() throws IOException {
+        String version = firstLine(new ProcessBuilder(properties.bubblewrap(), "--version"));
+        boolean root = "root".equals(ProcessHandle.current().info().user().orElse(""));
+        Optional<CgroupDriver> cgroups = properties.cgroup() == SandboxProperties.CgroupMode.DISABLED ? Optional.empty()
+                : CgroupDriver.detect(properties.cgroupRoot(), Files.readAllLines(Path.of("/proc/self/cgroup")));
+        if (cgroups.isEmpty() && properties.cgroup() == SandboxProperties.CgroupMode.REQUIRED) {
+            throw new IOException("judge.sandbox.cgroup=REQUIRED, but no writable cgroup with memory and pids controllers was found");
+        }
+        return new Isolation(version, root, cgroups);
+    }
+
+    private void trialRun() throws IOException {
+        try (SandboxSession trial = startOne()) {
+            RunOutcome outcome = trial.run(new RunSpec(List.of("true"), null, Duration.ofSeconds(2), Duration.ofSeconds(5),
+                    64L << 20, 1 << 20));
+            if (!outcome.succeeded()) {
+                throw new IOException("a trial run of 'true' ended with " + outcome);
+            }
+        }
+    }
+
+    private static String firstLine(ProcessBuilder builder) throws IOException {
+        try {
+            Process process = builder.redirectErrorStream(true).start();
+            String output = new String(process.getInputStream().readAllBytes()).strip();
+            if (process.waitFor() != 0) {
+                throw new IOException(String.join(" ", builder.command()) + " failed: " + output);
+            }
+            return output.lines().findFirst().orElse("");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.judge.worker.sandbox;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
+
+/**
+ * How programs are isolated. See the README's "Sandbox" section for the layers and what each one stops.
+ *
+ * @param bubblewrap the bwrap executable
+ * @param poolSize sandboxes kept ready, so that creating namespaces (~10 ms) is not on a run's path;
+ *        at least the listener concurrency
+ * @param firstUid when the worker runs as root, sandboxes run as unprivileged uids from here on
+ *        (one per sandbox, so per-user rlimits are per sandbox); otherwise as the worker's own uid
+ * @param uidCount how many uids from {@code firstUid} to cycle through
+ * @param cgroup whether per-sandbox cgroups are used: AUTO (when writable), REQUIRED (refuse to start
+ *        without), DISABLED (rlimits only)
+ * @param cgroupRoot where the cgroup filesystem is mounted
+ * @param maxProcesses processes and threads per run (a JVM needs ~20)
+ * @param openFiles open files per process
+ * @param tmpSize the size of the sandbox's private /tmp
+ * @param readOnlyPaths host paths the program may read: toolchains and what they need. A path that is
+ *        a symlink on the host (/bin on merged-/usr systems) becomes the same symlink inside.
+ */
+@ConfigurationProperties("judge.sandbox")
+public record SandboxProperties(
+        @DefaultValue("bwrap") String bubblewrap,
+        @DefaultValue("3") int poolSize,
+        @DefaultValue("60000") int firstUid,
+        @DefaultValue("1000") int uidCount,
+        @DefaultValue("AUTO") CgroupMode cgroup,
+        @DefaultValue("/sys/fs/cgroup") Path cgroupRoot,
+        @DefaultValue("64") int maxProcesses,
+        @DefaultValue("64") int openFiles,
+        @DefaultValue("64MB") DataSize tmpSize,
+        @DefaultValue({"/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc/alternatives", "/etc/ld.so.cache",
+                "/etc/java-17-openjdk"}) List<String> readOnlyPaths) {
+
+    public enum CgroupMode { AUTO, REQUIRED, DISABLED }
+}

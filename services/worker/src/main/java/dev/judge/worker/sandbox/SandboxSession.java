@@ -1,0 +1,26 @@
+package dev.judge.worker.sandbox;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * One sandbox: a folder the worker writes the source into, and runs inside namespaces of their own.
+ * Every run starts with no process of an earlier run alive. Closing it kills everything in it and
+ * deletes its folder.
+ */
+public interface SandboxSession extends AutoCloseable {
+
+    /** The sandbox's working folder as the worker sees it; the program sees it as its cwd. */
+    Path folder();
+
+    /**
+     * Runs a program to completion or to a limit.
+     *
+     * @throws IOException when the sandbox itself fails, or the program cannot be started at all
+     *         (a missing toolchain): the judge's fault, not the program's
+     */
+    RunOutcome run(RunSpec spec) throws IOException;
+
+    @Override
+    void close();
+}

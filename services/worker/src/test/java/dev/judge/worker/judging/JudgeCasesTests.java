@@ -1,0 +1,116 @@
+package dev.judge.worker.judging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.JudgeResult;
+import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.Verdict;
+import dev.judge.worker.sandbox.Sandbox;
+import dev.judge.worker.sandbox.TestSandboxes;
+
+/**
+ * Verdicts as data: every folder under {@code judge-cases/} holds a program and the verdict it must
+ * get from the real sandbox (see its {@code case.properties}). Hostile programs must also leave the
+ * machine as they found it: no process of theirs alive, no folder or cgroup left over.
+ *
+ * <p>Run twice: with per-sandbox cgroups where the host has them, and with rlimits only, as in an
+ * unprivileged pod.
+ */
+abstract class JudgeCasesTests {
+
+    private static final Path CASES = Path.of("src/test/resources/judge-cases");
+
+    static Sandbox sandbox;
+    private static Judge judge;
+    private static WorkerProperties properties;
+
+    static void startSandboxes(String cgroupMode) {
+        // Short compile limits keep the compile bombs quick.
+        properties = TestSandboxes.workerProperties(Map.of("judge.worker.compile-time-limit", "3s"));
+        sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.cgroup", cgroupMode)), properties);
+        judge = new Judge(sandbox, JudgeTests.shippedCatalog(), properties, new WorkerIdentity());
+        System.out.println("Sandbox isolation: " + TestSandboxes.describeIsolation(sandbox));
+    }
+
+    @AfterAll
+    static void stopSandboxes() {
+        TestSandboxes.stop(sandbox);
+    }
+
+    static Stream<String> cases() throws IOException {
+        try (Stream<Path> folders = Files.list(CASES)) {
+            return folders.map(folder -> folder.getFileName().toString()).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void judges(String name) throws IOException {
+        Path folder = CASES.resolve(name);
+        Properties expected = new Properties();
+        try (Reader reader = Files.newBufferedReader(folder.resolve("case.properties"))) {
+            expected.load(reader);
+        }
+        Path source;
+        try (Stream<Path> files = Files.list(folder)) {
+            source = files.filter(file -> !file.getFileName().toString().equals("case.properties")).findFirst().orElseThrow();
+        }
+        JudgeRequest request = new JudgeRequest(UUID.randomUUID(), expected.getProperty("language"), Files.readString(source),
+                new JudgeRequest.Limits(Long.parseLong(expected.getProperty("timeLimitMs", "1000")),
+                        Long.parseLong(expected.getProperty("memoryLimitMb", "128"))),
+                OutputComparison.EXACT, true,
+                List.of(new JudgeRequest.TestCase("1 2\n", expected.getProperty("expectedOutput", "3") + "\n")),
+                Instant.now());
+
+        JudgeResult result = judge.judge(request, Instant.now());
+
+        assertThat(result.verdict()).as("verdict of %s: %s", name, result).isEqualTo(Verdict.valueOf(expected.getProperty("verdict")));
+        if (expected.containsKey("signal")) {
+            assertThat(result.testCases().getFirst().signal()).isEqualTo(Integer.valueOf(expected.getProperty("signal")));
+        }
+        if (expected.containsKey("exitCode")) {
+            assertThat(result.testCases().getFirst().exitCode()).isEqualTo(Integer.valueOf(expected.getProperty("exitCode")));
+        }
+        if (expected.containsKey("compilerOutputContains")) {
+            assertThat(result.compilerOutput()).contains(expected.getProperty("compilerOutputContains"));
+        }
+        if (result.verdict() == Verdict.ACCEPTED) {
+            assertThat(result.testCases().getFirst().cpuTimeMs()).isNotNull();
+            assertThat(result.testCases().getFirst().memoryKb()).isPositive();
+        }
+        assertMachineUnharmed();
+    }
+
+    /** Only the pool's waiting sandboxes remain: no program's process, folder or cgroup. */
+    private static void assertMachineUnharmed() throws IOException {
+        List<String> strays = ProcessHandle.allProcesses()
+                .filter(process -> process.info().user().map(JudgeCasesTests::isSandboxUser).orElse(false))
+                .filter(process -> !process.info().command().map(command -> command.endsWith("judge-init") || command.endsWith("bwrap")).orElse(false))
+                .map(process -> process.pid() + " " + process.info().commandLine().orElse("?"))
+                .toList();
+        assertThat(strays).as("processes left behind").isEmpty();
+        try (Stream<Path> boxes = Files.list(properties.workDir().resolve("boxes"))) {
+            assertThat(boxes.count()).as("sandbox folders").isLessThanOrEqualTo(3);
+        }
+    }
+
+    private static boolean isSandboxUser(String user) {
+        return user.chars().allMatch(Character::isDigit) && Integer.parseInt(user) >= 60000 && Integer.parseInt(user) < 61000;
+    }
+}

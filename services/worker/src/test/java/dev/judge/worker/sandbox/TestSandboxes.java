@@ -1,0 +1,65 @@
+package dev.judge.worker.sandbox;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.boot.convert.ApplicationConversionService;
+
+import dev.judge.worker.judging.WorkerProperties;
+
+/** A real sandbox pool for tests, configured with the shipped defaults plus the given overrides. */
+public final class TestSandboxes {
+
+    /** Under target/, not the JDK's temporary folders, which other uids (the sandboxes') cannot enter. */
+    public static final Path WORK_DIR = Path.of("target", "sandbox-tests").toAbsolutePath();
+
+    private TestSandboxes() {
+    }
+
+    public static WorkerProperties workerProperties(Map<String, String> overrides) {
+        return bind("judge.worker", WorkerProperties.class, overrides, Map.of("judge.worker.work-dir", WORK_DIR.toString()));
+    }
+
+    public static SandboxProperties sandboxProperties(Map<String, String> overrides) {
+        return bind("judge.sandbox", SandboxProperties.class, overrides, Map.of("judge.sandbox.pool-size", "2"));
+    }
+
+    /** Started; stop it with {@link #stop(Sandbox)}. */
+    public static Sandbox startPool(SandboxProperties sandbox, WorkerProperties worker) {
+        try {
+            Files.createDirectories(worker.workDir());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        SandboxPool pool = new SandboxPool(sandbox, worker);
+        pool.start();
+        return pool;
+    }
+
+    public static void stop(Sandbox sandbox) {
+        ((SandboxPool) sandbox).stop();
+    }
+
+    public static String describeIsolation(Sandbox sandbox) {
+        return ((SandboxPool) sandbox).isolation().describe();
+    }
+
+    public static boolean hasCgroups(Sandbox sandbox) {
+        return ((SandboxPool) sandbox).isolation().cgroups().isPresent();
+    }
+
+    private static <T> T bind(String prefix, Class<T> type, Map<String, String> overrides, Map<String, String> defaults) {
+        Map<String, String> values = new HashMap<>(defaults);
+        values.putAll(overrides);
+        // With Boot's conversions (durations, data sizes, paths), as in the application.
+        return new Binder(List.of(new MapConfigurationPropertySource(values)), null,
+                ApplicationConversionService.getSharedInstance()).bindOrCreate(prefix, type);
+    }
+}
