@@ -10,6 +10,9 @@
  *            arg (repeated: the command, looked up on PATH)
  *   reply:   "exit=N signal=N cpu_us=N wall_us=N maxrss_kb=N timed_out=0|1 exec_errno=N\n"
  *
+ *   or the request "reset=1": removes the System V IPC objects runs created (the worker wipes the
+ *   writable folders itself), so that the sandbox can serve another submission; reply "reset\n".
+ *
  * After every run it kills every other process in the namespace, so nothing a program leaves
  * behind survives into the next run. When stdin closes it exits, and the kernel kills whatever is
  * left in the namespace with it.
@@ -22,7 +25,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
 #include <sys/resource.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -33,6 +40,7 @@
 #define MAX_ARGS 256
 
 struct request {
+    int reset;
     long cpu_ms, wall_ms, data_bytes, nproc, fsize_bytes, nofile;
     const char *in, *out, *err;
     char *argv[MAX_ARGS + 1];
@@ -56,7 +64,8 @@ static int read_request(struct request *r) {
         char *value = strchr(field, '=');
         if (!value) return -1;
         *value++ = '\0';
-        if (!strcmp(field, "cpu_ms")) r->cpu_ms = atol(value);
+        if (!strcmp(field, "reset")) r->reset = 1;
+        else if (!strcmp(field, "cpu_ms")) r->cpu_ms = atol(value);
         else if (!strcmp(field, "wall_ms")) r->wall_ms = atol(value);
         else if (!strcmp(field, "data_bytes")) r->data_bytes = atol(value);
         else if (!strcmp(field, "nproc")) r->nproc = atol(value);
@@ -69,6 +78,7 @@ static int read_request(struct request *r) {
         else return -1;
         value[-1] = '=';  /* keep the buffer walkable */
     }
+    if (r->reset) return 2;
     return r->argc > 0 && r->in && r->out && r->err && r->wall_ms > 0 ? 1 : -1;
 }
 
@@ -100,8 +110,10 @@ static void start_program(const struct request *r, int report_fd) {
     limit(RLIMIT_NPROC, r->nproc);
     limit(RLIMIT_FSIZE, r->fsize_bytes);
     limit(RLIMIT_NOFILE, r->nofile);
-    struct rlimit no_core = { 0, 0 };
-    setrlimit(RLIMIT_CORE, &no_core);
+    struct rlimit none = { 0, 0 };
+    setrlimit(RLIMIT_CORE, &none);
+    /* POSIX message queues would outlive the run in this IPC namespace, unseen by the reset. */
+    setrlimit(RLIMIT_MSGQUEUE, &none);
     /* Nothing of ours stays open in the program but the exec report pipe (closed on exec). */
     if (report_fd > 3) syscall(SYS_close_range, 3, report_fd - 1, 0);
     syscall(SYS_close_range, report_fd + 1, ~0U, 0);
@@ -123,6 +135,25 @@ static void kill_the_rest(void) {
     while (waitpid(-1, NULL, __WALL) > 0 || errno == EINTR) { }
 }
 
+/* Removes every System V IPC object listed in /proc/sysvipc/<kind> (id in the second column). */
+static void remove_ipc(const char *kind, int (*remove)(int id)) {
+    char path[64], line[512];
+    snprintf(path, sizeof path, "/proc/sysvipc/%s", kind);
+    FILE *list = fopen(path, "r");
+    if (!list) return;
+    if (fgets(line, sizeof line, list)) {          /* header */
+        while (fgets(line, sizeof line, list)) {
+            long key, id;
+            if (sscanf(line, "%ld %ld", &key, &id) == 2) remove((int) id);
+        }
+    }
+    fclose(list);
+}
+
+static int remove_shm(int id) { return shmctl(id, IPC_RMID, NULL); }
+static int remove_sem(int id) { return semctl(id, 0, IPC_RMID); }
+static int remove_msg(int id) { return msgctl(id, IPC_RMID, NULL); }
+
 int main(void) {
     signal(SIGPIPE, SIG_IGN);
     setvbuf(stdout, NULL, _IOFBF, 4096);
@@ -136,6 +167,15 @@ int main(void) {
             printf("error=malformed-request\n");
             fflush(stdout);
             return 2;
+        }
+        if (status == 2) {
+            kill_the_rest();
+            remove_ipc("shm", remove_shm);
+            remove_ipc("sem", remove_sem);
+            remove_ipc("msg", remove_msg);
+            printf("reset\n");
+            fflush(stdout);
+            continue;
         }
         int report[2];
         if (pipe2(report, O_CLOEXEC) != 0) return 3;

@@ -30,8 +30,13 @@ import org.slf4j.LoggerFactory;
  * One bubblewrap sandbox with {@code judge-init} as its process 1, which starts each run on request.
  *
  * <p>Host side: {@code <box>/work} is the program's cwd ({@code /box}), {@code <box>/io} holds the
- * run's stdin, stdout and stderr ({@code /io}). Nothing else of the host is visible but the
- * read-only toolchain paths; the network namespace has no interfaces but a down loopback.
+ * run's stdin, stdout and stderr ({@code /io}), {@code <box>/tmp} and {@code <box>/shm} are its
+ * {@code /tmp} and {@code /dev/shm}. Those four are all it can write; everything else is read-only,
+ * and nothing of the host is visible but the toolchain paths. The network namespace has only its
+ * own loopback.
+ *
+ * <p>{@link #reset()} makes it fit for another submission: processes killed, System V IPC objects
+ * removed, the four folders emptied. Nothing else a program can change survives a run.
  */
 final class BubblewrapSandbox implements SandboxSession {
 
@@ -43,6 +48,8 @@ final class BubblewrapSandbox implements SandboxSession {
     /** Time judge-init may take beyond a run's wall limit to answer (killing and reaping). */
     private static final Duration REPLY_GRACE = Duration.ofSeconds(10);
 
+    private static final List<String> WRITABLE = List.of("work", "io", "tmp", "shm");
+
     private final Path root;
     private final Path work;
     private final Path io;
@@ -52,6 +59,7 @@ final class BubblewrapSandbox implements SandboxSession {
     private final ExecutorService replyReader = Executors.newVirtualThreadPerTaskExecutor();
     private final Cgroup cgroup;
     private final SandboxProperties properties;
+    private int served;
 
     private BubblewrapSandbox(Path root, Process process, Cgroup cgroup, SandboxProperties properties) {
         this.root = root;
@@ -71,12 +79,14 @@ final class BubblewrapSandbox implements SandboxSession {
      */
     static BubblewrapSandbox start(Path root, Path init, int uid, Isolation isolation, SandboxProperties properties)
             throws IOException {
-        Files.createDirectories(root.resolve("work"));
-        Files.createDirectories(root.resolve("io"));
+        Files.createDirectories(root);
+        for (String folder : WRITABLE) {
+            Files.createDirectories(root.resolve(folder));
+        }
         if (uid >= 0) {
-            for (Path path : List.of(root, root.resolve("work"), root.resolve("io"))) {
-                Files.setAttribute(path, "unix:uid", uid);
-                Files.setAttribute(path, "unix:gid", uid);
+            for (String folder : WRITABLE) {
+                Files.setAttribute(root.resolve(folder), "unix:uid", uid);
+                Files.setAttribute(root.resolve(folder), "unix:gid", uid);
             }
         }
         Cgroup cgroup = null;
@@ -128,10 +138,12 @@ final class BubblewrapSandbox implements SandboxSession {
         }
         command.addAll(List.of(
                 "--proc", "/proc", "--dev", "/dev",
-                "--size", Long.toString(properties.tmpSize().toBytes()), "--tmpfs", "/tmp",
+                "--bind", root.resolve("shm").toString(), "/dev/shm",
+                "--bind", root.resolve("tmp").toString(), "/tmp",
                 "--bind", root.resolve("work").toString(), "/box",
                 "--bind", root.resolve("io").toString(), "/io",
                 "--ro-bind", init.toString(), "/.judge-init",
+                "--remount-ro", "/dev", "--remount-ro", "/",
                 "--chdir", "/box",
                 "/.judge-init"));
         return command;
@@ -269,6 +281,29 @@ final class BubblewrapSandbox implements SandboxSession {
         }
     }
 
+    /** Readies the sandbox for another submission. */
+    void reset() throws IOException {
+        requests.write("reset=1\0\0".getBytes(StandardCharsets.US_ASCII));
+        requests.flush();
+        String reply = reply(Duration.ofSeconds(10));
+        if (!"reset".equals(reply)) {
+            throw new IOException("The sandbox did not reset: " + reply);
+        }
+        for (String folder : WRITABLE) {
+            deleteContents(root.resolve(folder));
+        }
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** Counts a submission served; returns how many it has served. */
+    int servedOneMore() {
+        return ++served;
+    }
+
+    /** Kills everything in the sandbox and deletes its folders and cgroup. */
     @Override
     public void close() {
         try {
@@ -291,13 +326,33 @@ final class BubblewrapSandbox implements SandboxSession {
     }
 
     static void deleteRecursively(Path folder) {
-        if (!Files.exists(folder)) {
-            return;
+        if (Files.exists(folder)) {
+            try {
+                deleteContents(folder);
+                Files.deleteIfExists(folder);
+            } catch (IOException e) {
+                log.warn("Could not delete {}: {}", folder, e.toString());
+            }
+        }
+    }
+
+    /**
+     * Empties a folder a program wrote. Runs as root or as the program's owner, so a folder the
+     * program made unreadable is first given back its owner's permissions.
+     */
+    private static void deleteContents(Path folder) throws IOException {
+        try (Stream<Path> paths = Files.walk(folder)) {
+            paths.filter(path -> !path.equals(folder) && Files.isDirectory(path, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+                    .forEach(directory -> {
+                        directory.toFile().setReadable(true, true);
+                        directory.toFile().setWritable(true, true);
+                        directory.toFile().setExecutable(true, true);
+                    });
         }
         try (Stream<Path> paths = Files.walk(folder)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            log.warn("Could not delete {}: {}", folder, e.toString());
+            for (Path path : paths.sorted(Comparator.reverseOrder()).filter(path -> !path.equals(folder)).toList()) {
+                Files.deleteIfExists(path);
+            }
         }
     }
 }

@@ -47,10 +47,18 @@ final class CgroupV1Driver implements CgroupDriver {
 
             @Override
             public void limit(long memoryBytes, int maxTasks) throws IOException {
-                Files.writeString(memory.resolve("memory.limit_in_bytes"), Long.toString(memoryBytes));
-                // Where swap is accounted, the same limit on memory + swap keeps a program from swapping.
+                Path memoryOnly = memory.resolve("memory.limit_in_bytes");
+                // Where swap is accounted, the same limit on memory + swap keeps a program from
+                // swapping. The kernel insists on memory <= memory + swap at every step, so the
+                // order of the two writes depends on whether the limit goes up or down.
                 Path withSwap = memory.resolve("memory.memsw.limit_in_bytes");
-                if (Files.exists(withSwap)) {
+                if (!Files.exists(withSwap)) {
+                    Files.writeString(memoryOnly, Long.toString(memoryBytes));
+                } else if (memoryBytes > Long.parseLong(Files.readString(memoryOnly).strip())) {
+                    Files.writeString(withSwap, Long.toString(memoryBytes));
+                    Files.writeString(memoryOnly, Long.toString(memoryBytes));
+                } else {
+                    Files.writeString(memoryOnly, Long.toString(memoryBytes));
                     Files.writeString(withSwap, Long.toString(memoryBytes));
                 }
                 Files.writeString(pids.resolve("pids.max"), Integer.toString(maxTasks));

@@ -24,8 +24,9 @@ import dev.judge.worker.judging.WorkerProperties;
 
 /**
  * Keeps {@code judge.sandbox.pool-size} sandboxes started and waiting, so that a submission gets one
- * at once and creating namespaces (~10 ms of CPU) happens while nobody waits. Each sandbox serves one
- * submission and is then destroyed; a new one is started in its place.
+ * at once and creating namespaces happens while nobody waits. A sandbox serves one submission at a
+ * time; afterwards it is reset and handed out again, up to {@code judge.sandbox.reuse} submissions,
+ * then destroyed and replaced.
  *
  * <p>At start-up it finds out which isolation layers this host allows, logs them, and refuses to
  * start when they are weaker than the configuration demands, or when a trial run fails.
@@ -83,8 +84,48 @@ class SandboxPool implements Sandbox, SmartLifecycle {
             Thread.currentThread().interrupt();
             throw new IOException("Interrupted while waiting for a sandbox", e);
         }
-        refill();
-        return sandbox != null ? sandbox : startOne();
+        return new Lease(sandbox != null ? sandbox : startOne());
+    }
+
+    /** A sandbox lent to one submission; closing it gives it back. */
+    private final class Lease implements SandboxSession {
+
+        private final BubblewrapSandbox sandbox;
+
+        private Lease(BubblewrapSandbox sandbox) {
+            this.sandbox = sandbox;
+        }
+
+        @Override
+        public Path folder() {
+            return sandbox.folder();
+        }
+
+        @Override
+        public RunOutcome run(RunSpec spec) throws IOException {
+            return sandbox.run(spec);
+        }
+
+        @Override
+        public void close() {
+            giveBack(sandbox);
+        }
+    }
+
+    private void giveBack(BubblewrapSandbox sandbox) {
+        if (running && sandbox.isAlive() && sandbox.servedOneMore() < properties.reuse()) {
+            try {
+                sandbox.reset();
+                ready.add(sandbox);
+                return;
+            } catch (IOException e) {
+                log.warn("Replacing a sandbox that failed to reset: {}", e.getMessage());
+            }
+        }
+        sandbox.close();
+        if (running) {
+            refill();
+        }
     }
 
     Isolation isolation() {
@@ -165,7 +206,7 @@ class SandboxPool implements Sandbox, SmartLifecycle {
     }
 
     private void trialRun() throws IOException {
-        try (SandboxSession trial = startOne()) {
+        try (BubblewrapSandbox trial = startOne()) {
             RunOutcome outcome = trial.run(new RunSpec(List.of("true"), null, Duration.ofSeconds(2), Duration.ofSeconds(5),
                     64L << 20, 1 << 20));
             if (!outcome.succeeded()) {

@@ -1,0 +1,99 @@
+package dev.judge.worker.sandbox;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** A sandbox serves several submissions in turn; nothing one leaves behind reaches the next. */
+class SandboxReuseTests {
+
+    private static final String LEAVE_TRACES = """
+            import ctypes, os, subprocess
+            for folder in ("/box", "/tmp", "/dev/shm", "/io"):
+                with open(folder + "/trace", "w") as trace:
+                    trace.write("secret")
+            os.makedirs("/box/locked/inner")
+            open("/box/locked/inner/trace", "w").close()
+            os.chmod("/box/locked", 0)
+            libc = ctypes.CDLL(None, use_errno=True)
+            ipc = [libc.shmget(1234, 4096, 0o1666), libc.semget(1234, 1, 0o1666), libc.msgget(1234, 0o1666)]
+            mq = libc.mq_open(b"/trace", os.O_CREAT | os.O_RDWR, 0o666, None)
+            subprocess.Popen(["sleep", "600"], start_new_session=True)
+            print(ipc, mq)
+            """;
+
+    private static final String LOOK_FOR_TRACES = """
+            import ctypes, os
+            found = [folder for folder in ("/box", "/tmp", "/dev/shm", "/io") if os.path.exists(folder + "/trace")]
+            found += ["/box/locked"] if os.path.exists("/box/locked") else []
+            for kind in ("shm", "sem", "msg"):
+                with open("/proc/sysvipc/" + kind) as listing:
+                    found += [kind] * (len(listing.readlines()) - 1)
+            libc = ctypes.CDLL(None)
+            found += ["mqueue"] if libc.mq_open(b"/trace", os.O_RDWR) >= 0 else []
+            found += [pid for pid in os.listdir("/proc") if pid.isdigit() and int(pid) not in (1, os.getpid())]
+            print(found if found else "clean")
+            """;
+
+    private static Sandbox sandbox;
+
+    @BeforeAll
+    static void startOneSandbox() {
+        sandbox = TestSandboxes.startPool(
+                TestSandboxes.sandboxProperties(Map.of("judge.sandbox.pool-size", "1", "judge.sandbox.reuse", "10")),
+                TestSandboxes.workerProperties(Map.of()));
+    }
+
+    @AfterAll
+    static void stop() {
+        TestSandboxes.stop(sandbox);
+    }
+
+    @Test
+    void theNextSubmissionFindsNothingThePreviousLeft() throws Exception {
+        Path first;
+        try (SandboxSession session = sandbox.open()) {
+            first = session.folder();
+            RunOutcome left = run(session, LEAVE_TRACES);
+            assertThat(left.succeeded()).as("%s", left).isTrue();
+            // Message queues are refused outright (RLIMIT_MSGQUEUE=0): mq_open returned -1.
+            assertThat(left.stdout()).contains("] -1");
+        }
+        try (SandboxSession session = sandbox.open()) {
+            assertThat(session.folder()).as("the same sandbox, reused").isEqualTo(first);
+            assertThat(run(session, LOOK_FOR_TRACES).stdout()).isEqualTo("clean\n");
+        }
+    }
+
+    @Test
+    void aReusedSandboxStillRefusesWritesOutsideItsFolders() throws Exception {
+        try (SandboxSession session = sandbox.open()) {
+            RunOutcome outcome = run(session, """
+                    import os
+                    writable = []
+                    for folder in ("/", "/dev", "/usr", "/etc", "/proc/sys"):
+                        try:
+                            open(os.path.join(folder, "probe"), "w").close()
+                            writable.append(folder)
+                        except OSError:
+                            pass
+                    print(writable)
+                    """);
+            assertThat(outcome.stdout()).isEqualTo("[]\n");
+        }
+    }
+
+    private static RunOutcome run(SandboxSession session, String program) throws Exception {
+        Files.writeString(session.folder().resolve("main.py"), program);
+        return session.run(new RunSpec(List.of("python3", "main.py"), null, Duration.ofSeconds(2), Duration.ofSeconds(5),
+                256L << 20, 1 << 20));
+    }
+}
