@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
@@ -35,7 +34,6 @@ import dev.judge.worker.judging.WorkerProperties;
 class SandboxPool implements Sandbox, SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(SandboxPool.class);
-    private static final Duration WAIT_FOR_READY = Duration.ofSeconds(30);
 
     private final SandboxProperties properties;
     private final Path boxes;
@@ -77,13 +75,9 @@ class SandboxPool implements Sandbox, SmartLifecycle {
         if (!running) {
             throw new IOException("The sandbox pool is stopped");
         }
-        BubblewrapSandbox sandbox;
-        try {
-            sandbox = ready.poll(WAIT_FOR_READY.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("Interrupted while waiting for a sandbox", e);
-        }
+        // None ready (more submissions at once than the pool holds): start one now rather than wait,
+        // which is never slower. It joins the pool when it is given back.
+        BubblewrapSandbox sandbox = ready.poll();
         return new Lease(sandbox != null ? sandbox : startOne());
     }
 

@@ -10,8 +10,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * How programs are isolated. See the README's "Sandbox" section for the layers and what each one stops.
  *
  * @param bubblewrap the bwrap executable
- * @param poolSize sandboxes kept ready, so that creating namespaces (~10 ms) is not on a run's path;
- *        at least the listener concurrency
+ * @param poolSize sandboxes started ahead, so that creating namespaces (~8 ms) is not on a
+ *        submission's path; at least the listener concurrency (more are started when needed)
  * @param firstUid when the worker runs as root, sandboxes run as unprivileged uids from here on
  *        (one per sandbox, so per-user rlimits are per sandbox); otherwise as the worker's own uid
  * @param uidCount how many uids from {@code firstUid} to cycle through
