@@ -65,8 +65,13 @@ class SandboxPool implements Sandbox, SmartLifecycle {
             throw new IllegalStateException("The sandbox cannot work on this host: " + e.getMessage(), e);
         }
         running = true;
-        for (int i = 0; i < properties.poolSize(); i++) {
-            refill();
+        // Filled before the listeners start, so the first submissions find sandboxes waiting.
+        try {
+            for (int i = 0; i < properties.poolSize(); i++) {
+                ready.add(startOne());
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("Could not start the sandbox pool: " + e.getMessage(), e);
         }
     }
 
