@@ -1,0 +1,171 @@
+{{/*
+The chart's name, or nameOverride.
+*/}}
+{{- define "judge.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+The release-wide prefix of every object's name. Kubernetes names (and DNS labels) stop at 63
+characters, so it is cut there; component names add a suffix and are cut again.
+*/}}
+{{- define "judge.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else if contains (include "judge.name" .) .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name (include "judge.name" .) | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+
+{{/*
+A component's name: api, worker, consumer. The ScaledObject's name and its scaleTargetRef both come
+from here, so they cannot drift apart.
+Usage: include "judge.componentName" (dict "ctx" . "component" "worker")
+*/}}
+{{- define "judge.componentName" -}}
+{{- printf "%s-%s" (include "judge.fullname" .ctx) .component | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Labels on every object.
+*/}}
+{{- define "judge.labels" -}}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{ include "judge.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: judge
+{{- end }}
+
+{{/*
+The labels that select the release's pods; stable across upgrades.
+*/}}
+{{- define "judge.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "judge.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{/*
+Labels of a component's objects.
+Usage: include "judge.componentLabels" (dict "ctx" . "component" "api")
+*/}}
+{{- define "judge.componentLabels" -}}
+{{ include "judge.labels" .ctx }}
+app.kubernetes.io/component: {{ .component }}
+{{- end }}
+
+{{/*
+Selector labels of a component's pods.
+*/}}
+{{- define "judge.componentSelectorLabels" -}}
+{{ include "judge.selectorLabels" .ctx }}
+app.kubernetes.io/component: {{ .component }}
+{{- end }}
+
+{{/*
+A component's image: its repository under image.registry, tagged with its own tag or the chart's appVersion.
+Usage: include "judge.image" (dict "ctx" . "image" .Values.api.image)
+*/}}
+{{- define "judge.image" -}}
+{{- $registry := .ctx.Values.image.registry -}}
+{{- $repository := ternary .image.repository (printf "%s/%s" $registry .image.repository) (empty $registry) -}}
+{{- printf "%s:%s" $repository (default .ctx.Chart.AppVersion .image.tag) }}
+{{- end }}
+
+{{/*
+The RabbitmqCluster's name. The RabbitMQ cluster operator names the client Service after it and its
+generated credentials "<name>-default-user" (keys username, password, host, port, connection_string).
+*/}}
+{{- define "judge.rabbitmqName" -}}
+{{- default (printf "%s-rabbitmq" (include "judge.fullname" .)) .Values.rabbitmq.name | trunc 52 | trimSuffix "-" }}
+{{- end }}
+
+{{- define "judge.rabbitmqSecret" -}}
+{{- printf "%s-default-user" (include "judge.rabbitmqName" .) }}
+{{- end }}
+
+{{/*
+The CloudNativePG Cluster's name. The operator serves the primary as "<name>-rw" and generates the
+application owner's credentials as "<name>-app" (keys username, password, host, port, dbname, jdbc-uri...).
+*/}}
+{{- define "judge.postgresName" -}}
+{{- default (printf "%s-postgres" (include "judge.fullname" .)) .Values.postgresql.name | trunc 50 | trimSuffix "-" }}
+{{- end }}
+
+{{- define "judge.postgresSecret" -}}
+{{- printf "%s-app" (include "judge.postgresName" .) }}
+{{- end }}
+
+{{/*
+RabbitMQ connection settings for Spring Boot, from the operator's secret: no password in values.
+*/}}
+{{- define "judge.rabbitmqEnv" -}}
+{{- $secret := include "judge.rabbitmqSecret" . -}}
+- name: SPRING_RABBITMQ_HOST
+  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: host}}
+- name: SPRING_RABBITMQ_PORT
+  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: port}}
+- name: SPRING_RABBITMQ_USERNAME
+  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: username}}
+- name: SPRING_RABBITMQ_PASSWORD
+  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: password}}
+{{- end }}
+
+{{/*
+PostgreSQL connection settings for Spring Boot, from CloudNativePG's application secret.
+*/}}
+{{- define "judge.postgresEnv" -}}
+{{- $secret := include "judge.postgresSecret" . -}}
+- name: JUDGE_DB_HOST
+  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: host}}
+- name: JUDGE_DB_PORT
+  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: port}}
+- name: JUDGE_DB_NAME
+  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: dbname}}
+- name: SPRING_DATASOURCE_URL
+  value: jdbc:postgresql://$(JUDGE_DB_HOST):$(JUDGE_DB_PORT)/$(JUDGE_DB_NAME)
+- name: SPRING_DATASOURCE_USERNAME
+  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: username}}
+- name: SPRING_DATASOURCE_PASSWORD
+  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: password}}
+{{- end }}
+
+{{/*
+Fails rendering with a clear message when an object needs an API the cluster does not serve.
+Usage: include "judge.requireApi" (dict "ctx" . "api" "keda.sh/v1alpha1" "for" "worker.autoscaling" "install" "KEDA")
+*/}}
+{{- define "judge.requireApi" -}}
+{{- if not (.ctx.Capabilities.APIVersions.Has .api) -}}
+{{- fail (printf "%s needs the %s API, which this cluster does not serve: install %s (make kind-up does), or turn %s off" .for .api .install .for) -}}
+{{- end -}}
+{{- end }}
+
+{{/*
+Container and pod security for the API and the consumer: non-root, read-only, nothing extra.
+*/}}
+{{- define "judge.restrictedContainerSecurity" -}}
+runAsNonRoot: true
+runAsUser: 10001
+allowPrivilegeEscalation: false
+readOnlyRootFilesystem: true
+capabilities: {drop: [ALL]}
+seccompProfile: {type: RuntimeDefault}
+{{- end }}
+
+{{/*
+The Actuator probes every service answers.
+*/}}
+{{- define "judge.probes" -}}
+startupProbe:
+  httpGet: {path: /actuator/health/liveness, port: http}
+  periodSeconds: 2
+  failureThreshold: 60
+livenessProbe:
+  httpGet: {path: /actuator/health/liveness, port: http}
+  periodSeconds: 10
+readinessProbe:
+  httpGet: {path: /actuator/health/readiness, port: http}
+  periodSeconds: 5
+{{- end }}

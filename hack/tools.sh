@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Builds the pinned tools (versions.env) from the Go module proxy, once per version, into a cache
+# outside the clone (~/.cache/judge/bin/<tool>-<version>), and links them into bin/.
+#
+#   hack/tools.sh [tool...]      tools: helm kubeconform helm-unittest kube-apiserver etcd k6 kind
+#
+# Cold builds on 2 cores take minutes each (kube-apiserver ~8, helm ~5); cached ones take nothing.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+source "$PROJECT_DIR/versions.env"
+
+CACHE=${JUDGE_TOOLS_CACHE:-$HOME/.cache/judge/bin}
+BIN="$PROJECT_DIR/bin"
+mkdir -p "$CACHE" "$BIN"
+export GOFLAGS="-buildvcs=false" GOTOOLCHAIN=local
+
+link() { ln -sfn "$CACHE/$1-$2" "$BIN/$1"; }
+
+# A module's source, writable, for builds `go install` refuses (replace directives, workspaces).
+module_copy() {
+  local module=$1 version=$2 dir
+  dir=$(go mod download -json "$module@$version" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
+  local copy; copy=$(mktemp -d)
+  cp -r "$dir/." "$copy/"
+  chmod -R u+w "$copy"
+  echo "$copy"
+}
+
+go_install() { # tool version package
+  local tool=$1 version=$2 package=$3
+  if [[ ! -x "$CACHE/$tool-$version" ]]; then
+    echo "Building $tool $version (once; cached in $CACHE)"
+    local gobin; gobin=$(mktemp -d)
+    GOBIN="$gobin" go install "$package@$version"
+    mv "$gobin/$(basename "${package%%/v[0-9]*}")" "$CACHE/$tool-$version" 2>/dev/null || mv "$gobin"/* "$CACHE/$tool-$version"
+    rm -rf "$gobin"
+  fi
+  link "$tool" "$version"
+}
+
+build_helm_unittest() {
+  local version=$HELM_UNITTEST_VERSION plugin="$CACHE/helm-unittest-$HELM_UNITTEST_VERSION"
+  if [[ ! -x "$plugin/untt" ]]; then
+    echo "Building helm-unittest $version"
+    local src; src=$(module_copy github.com/helm-unittest/helm-unittest "$version")
+    (cd "$src" && go build -o untt ./cmd/helm-unittest)
+    rm -rf "$plugin"; mkdir -p "$plugin"
+    cp "$src/untt" "$src/plugin.yaml" "$plugin/"
+    # The plugin's install hook downloads a binary; it is already here.
+    sed -i '/^hooks:/,$d' "$plugin/plugin.yaml"
+    rm -rf "$src"
+  fi
+  # A private plugin folder under bin/, so that nothing outside the clone is touched.
+  export HELM_PLUGINS="$BIN/helm-plugins"
+  mkdir -p "$HELM_PLUGINS"
+  ln -sfn "$plugin" "$HELM_PLUGINS/unittest"
+}
+
+build_kubernetes() { # kube-apiserver from k8s.io/kubernetes: its staging replaces must point at real versions
+  local tool=$1 version=$KUBERNETES_VERSION
+  if [[ ! -x "$CACHE/$tool-$version" ]]; then
+    echo "Building $tool $version (~8 min cold)"
+    local src; src=$(module_copy k8s.io/kubernetes "$version")
+    (
+      cd "$src"
+      rm -rf go.work go.work.sum vendor
+      sed -i '/=> \.\/staging\//d' go.mod
+      sed -i -E "s#^(\s*k8s\.io/[a-z0-9-]+) v0\.0\.0\$#\1 v0${version#v1}#" go.mod
+      GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build \
+        -ldflags "-X k8s.io/component-base/version.gitVersion=$version -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(echo "$version" | cut -d. -f2)" \
+        -o "$CACHE/$tool-$version" "./cmd/$tool"
+      # The OpenAPI document the Kubernetes JSON schemas are made from.
+      cp api/openapi-spec/swagger.json "$CACHE/kubernetes-swagger-$version.json"
+    )
+    rm -rf "$src"
+  fi
+  link "$tool" "$version"
+}
+
+build_etcd() {
+  local version=$ETCD_VERSION
+  if [[ ! -x "$CACHE/etcd-$version" ]]; then
+    echo "Building etcd $version"
+    local src; src=$(mktemp -d)
+    cat > "$src/main.go" <<'GO'
+package main
+
+import (
+	"os"
+
+	"go.etcd.io/etcd/server/v3/etcdmain"
+)
+
+func main() { etcdmain.Main(os.Args) }
+GO
+    (cd "$src" && go mod init etcd-local >/dev/null 2>&1 && go get "go.etcd.io/etcd/server/v3@$version" >/dev/null 2>&1 \
+      && CGO_ENABLED=0 go build -o "$CACHE/etcd-$version" .)
+    rm -rf "$src"
+  fi
+  link etcd "$version"
+}
+
+tools=("$@")
+((${#tools[@]})) || tools=(helm kubeconform helm-unittest kube-apiserver etcd)
+for tool in "${tools[@]}"; do
+  case "$tool" in
+    helm) go_install helm "$HELM_VERSION" helm.sh/helm/v3/cmd/helm ;;
+    kubeconform) go_install kubeconform "$KUBECONFORM_VERSION" github.com/yannh/kubeconform/cmd/kubeconform ;;
+    helm-unittest) build_helm_unittest ;;
+    kube-apiserver) build_kubernetes kube-apiserver ;;
+    etcd) build_etcd ;;
+    k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
+    kind) go_install kind "$KIND_VERSION" sigs.k8s.io/kind ;;
+    *) echo "unknown tool: $tool" >&2; exit 2 ;;
+  esac
+done
