@@ -26,12 +26,12 @@ module_copy() {
   echo "$copy"
 }
 
-go_install() { # tool version package
-  local tool=$1 version=$2 package=$3
+go_install() { # tool version package [ldflags]
+  local tool=$1 version=$2 package=$3 ldflags=${4:-}
   if [[ ! -x "$CACHE/$tool-$version" ]]; then
     echo "Building $tool $version (once; cached in $CACHE)"
     local gobin; gobin=$(mktemp -d)
-    GOBIN="$gobin" go install "$package@$version"
+    GOBIN="$gobin" go install -ldflags "$ldflags" "$package@$version"
     mv "$gobin/$(basename "${package%%/v[0-9]*}")" "$CACHE/$tool-$version" 2>/dev/null || mv "$gobin"/* "$CACHE/$tool-$version"
     rm -rf "$gobin"
   fi
@@ -40,14 +40,13 @@ go_install() { # tool version package
 
 build_helm_unittest() {
   local version=$HELM_UNITTEST_VERSION plugin="$CACHE/helm-unittest-$HELM_UNITTEST_VERSION"
-  if [[ ! -x "$plugin/untt" ]]; then
+  if [[ ! -x "$plugin/untt-linux-amd64" ]]; then
     echo "Building helm-unittest $version"
     local src; src=$(module_copy github.com/helm-unittest/helm-unittest "$version")
-    (cd "$src" && go build -o untt ./cmd/helm-unittest)
+    # The name plugin.yaml runs on linux/amd64; its install hook (which downloads it) never runs.
+    (cd "$src" && go build -o untt-linux-amd64 ./cmd/helm-unittest)
     rm -rf "$plugin"; mkdir -p "$plugin"
-    cp "$src/untt" "$src/plugin.yaml" "$plugin/"
-    # The plugin's install hook downloads a binary; it is already here.
-    sed -i '/^hooks:/,$d' "$plugin/plugin.yaml"
+    cp "$src/untt-linux-amd64" "$src/plugin.yaml" "$plugin/"
     rm -rf "$src"
   fi
   # A private plugin folder under bin/, so that nothing outside the clone is touched.
@@ -104,7 +103,12 @@ tools=("$@")
 ((${#tools[@]})) || tools=(helm kubeconform helm-unittest kube-apiserver etcd)
 for tool in "${tools[@]}"; do
   case "$tool" in
-    helm) go_install helm "$HELM_VERSION" helm.sh/helm/v3/cmd/helm ;;
+    helm)
+      # As helm's own Makefile sets them: its version, and the Kubernetes version it assumes when no
+      # cluster says otherwise (its client-go 0.37 → 1.37); verify-chart.sh passes the pinned one anyway.
+      go_install helm "$HELM_VERSION" helm.sh/helm/v3/cmd/helm "-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION \
+        -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=37 \
+        -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=37" ;;
     kubeconform) go_install kubeconform "$KUBECONFORM_VERSION" github.com/yannh/kubeconform/cmd/kubeconform ;;
     helm-unittest) build_helm_unittest ;;
     kube-apiserver) build_kubernetes kube-apiserver ;;
