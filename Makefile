@@ -4,6 +4,10 @@ SHELL = /usr/bin/env bash -o pipefail
 .DEFAULT_GOAL := help
 
 PROJECT_DIR := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+# Every pinned version outside Maven.
+include $(PROJECT_DIR)/versions.env
+BIN := $(PROJECT_DIR)/bin
+export HELM_PLUGINS := $(BIN)/helm-plugins
 JAVA_HOME ?= /usr/lib/jvm/temurin-25-jdk-amd64
 export JAVA_HOME
 MVNW := cd $(PROJECT_DIR)/services && ./mvnw -B -ntp
@@ -41,6 +45,44 @@ local-up: deps build ## Start RabbitMQ, PostgreSQL and the three services in the
 local-down: ## Stop everything local-up started (data stays in build/local)
 	$(PROJECT_DIR)/hack/services.sh down $(LOCAL_STATE) $(LOCAL_AMQP_PORT) $(LOCAL_PG_PORT) $(LOCAL_API_PORT)
 	$(PROJECT_DIR)/hack/infra.sh down $(LOCAL_STATE) $(LOCAL_AMQP_PORT) $(LOCAL_PG_PORT)
+
+##@ Kubernetes (kind needs Docker and internet; see README)
+
+.PHONY: tools
+tools: ## Build the pinned tools into bin/ from the Go module proxy: helm, kubeconform, helm-unittest, kube-apiserver, etcd
+	$(PROJECT_DIR)/hack/tools.sh
+
+.PHONY: kind-up
+kind-up: ## Create the kind cluster and install KEDA, the RabbitMQ and CloudNativePG operators, kube-prometheus-stack and k6-operator
+	$(PROJECT_DIR)/hack/tools.sh helm kubectl kind
+	$(PROJECT_DIR)/hack/kind-up.sh
+
+.PHONY: images
+images: ## Build the three images and load them into the kind cluster
+	$(PROJECT_DIR)/hack/tools.sh kind
+	$(PROJECT_DIR)/hack/images.sh
+
+.PHONY: deploy
+deploy: ## Install or upgrade the judge chart in namespace judge (values: manifests/judge-kind-values.yaml)
+	$(BIN)/helm upgrade --install judge $(PROJECT_DIR)/charts/judge -n judge --create-namespace \
+		-f $(PROJECT_DIR)/manifests/judge-kind-values.yaml
+
+.PHONY: port-forward
+port-forward: ## Forward the API to http://127.0.0.1:8080 (not needed on kind: its NodePort is mapped there)
+	$(BIN)/kubectl -n judge port-forward svc/judge-api 8080:8080
+
+.PHONY: grafana
+grafana: ## Where Grafana is, and its login
+	@echo "Grafana: http://127.0.0.1:3000 (admin / judge); dashboard \"Judge: queue, autoscaling, latency\""
+	@echo "Not on kind? kubectl -n monitoring port-forward svc/kube-prometheus-stack-grafana 3000:80"
+
+.PHONY: down
+down: ## Delete the kind cluster
+	$(BIN)/kind delete cluster --name judge
+
+.PHONY: verify-chart
+verify-chart: ## Offline checks of the chart and manifests: lint, unit tests, schemas, a real kube-apiserver's dry run, wiring
+	$(PROJECT_DIR)/hack/verify-chart.sh
 
 ##@ Test
 

@@ -12,6 +12,7 @@ state=$(mkdir -p "${2:?state dir}" && cd "$2" && pwd)
 ETCD_PORT=${ETCD_PORT:-23790}
 API_PORT=${API_PORT:-26443}
 BIN="$PROJECT_DIR/bin"
+kubectl() { "$BIN/kubectl" "$@"; }
 
 down() {
   for name in kube-apiserver etcd; do

@@ -24,6 +24,9 @@ export SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge"
 echo "== Maven: unit and integration tests"
 (cd "$SERVICES_DIR" && ./mvnw -B -ntp verify)
 
+echo "== Chart and manifests, offline"
+"$PROJECT_DIR/hack/verify-chart.sh"
+
 echo "== End to end: the three services as processes"
 export JUDGE_TEST_STATE="$state" JUDGE_TEST_AMQP_PORT=$amqp_port JUDGE_TEST_PG_PORT=$pg_port
 python3 -m pytest "$PROJECT_DIR/tests/e2e" -v -p no:cacheprovider

@@ -2,7 +2,7 @@
 # Builds the pinned tools (versions.env) from the Go module proxy, once per version, into a cache
 # outside the clone (~/.cache/judge/bin/<tool>-<version>), and links them into bin/.
 #
-#   hack/tools.sh [tool...]      tools: helm kubeconform helm-unittest kube-apiserver etcd k6 kind
+#   hack/tools.sh [tool...]      tools: helm kubeconform helm-unittest kube-apiserver kubectl etcd k6 kind
 #
 # Cold builds on 2 cores take minutes each (kube-apiserver ~8, helm ~5); cached ones take nothing.
 set -euo pipefail
@@ -55,25 +55,26 @@ build_helm_unittest() {
   ln -sfn "$plugin" "$HELM_PLUGINS/unittest"
 }
 
-build_kubernetes() { # kube-apiserver from k8s.io/kubernetes: its staging replaces must point at real versions
-  local tool=$1 version=$KUBERNETES_VERSION
-  if [[ ! -x "$CACHE/$tool-$version" ]]; then
-    echo "Building $tool $version (~8 min cold)"
+build_kubernetes() { # kube-apiserver and kubectl from k8s.io/kubernetes, whose staging replaces must point at real versions
+  local version=$KUBERNETES_VERSION missing=() tool
+  for tool in "$@"; do [[ -x "$CACHE/$tool-$version" ]] || missing+=("$tool"); done
+  if ((${#missing[@]})); then
+    echo "Building ${missing[*]} $version (several minutes cold)"
     local src; src=$(module_copy k8s.io/kubernetes "$version")
     (
       cd "$src"
       rm -rf go.work go.work.sum vendor
       sed -i '/=> \.\/staging\//d' go.mod
       sed -i -E "s#^(\s*k8s\.io/[a-z0-9-]+) v0\.0\.0\$#\1 v0${version#v1}#" go.mod
-      GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build \
-        -ldflags "-X k8s.io/component-base/version.gitVersion=$version -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(echo "$version" | cut -d. -f2)" \
-        -o "$CACHE/$tool-$version" "./cmd/$tool"
-      # The OpenAPI document the Kubernetes JSON schemas are made from.
-      cp api/openapi-spec/swagger.json "$CACHE/kubernetes-swagger-$version.json"
+      for tool in "${missing[@]}"; do
+        GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build \
+          -ldflags "-X k8s.io/component-base/version.gitVersion=$version -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(echo "$version" | cut -d. -f2)" \
+          -o "$CACHE/$tool-$version" "./cmd/$tool"
+      done
     )
     rm -rf "$src"
   fi
-  link "$tool" "$version"
+  for tool in "$@"; do link "$tool" "$version"; done
 }
 
 build_etcd() {
@@ -100,7 +101,7 @@ GO
 }
 
 tools=("$@")
-((${#tools[@]})) || tools=(helm kubeconform helm-unittest kube-apiserver etcd)
+((${#tools[@]})) || tools=(helm kubeconform helm-unittest kube-apiserver kubectl etcd)
 for tool in "${tools[@]}"; do
   case "$tool" in
     helm)
@@ -112,6 +113,7 @@ for tool in "${tools[@]}"; do
     kubeconform) go_install kubeconform "$KUBECONFORM_VERSION" github.com/yannh/kubeconform/cmd/kubeconform ;;
     helm-unittest) build_helm_unittest ;;
     kube-apiserver) build_kubernetes kube-apiserver ;;
+    kubectl) build_kubernetes kubectl ;;
     etcd) build_etcd ;;
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
     kind) go_install kind "$KIND_VERSION" sigs.k8s.io/kind ;;

@@ -1,0 +1,53 @@
+"""Every metric the Grafana dashboard queries is one that something really exposes: the three
+services and RabbitMQ are scraped live here; the rest come from named components of the platform."""
+import json
+import pathlib
+import re
+import urllib.request
+
+from conftest import AMQP_PORT
+
+PROJECT = pathlib.Path(__file__).resolve().parents[2]
+DASHBOARDS = sorted((PROJECT / "charts/judge/files/dashboards").glob("*.json"))
+
+# Exposed by parts of the cluster that cannot run here, with where each comes from.
+FROM_THE_PLATFORM = {
+    "kube_deployment_spec_replicas": "kube-state-metrics (kube-prometheus-stack)",
+    "kube_deployment_status_replicas_available": "kube-state-metrics (kube-prometheus-stack)",
+    "k6_vus": "k6 --out experimental-prometheus-rw (k6-operator TestRun)",
+    "k6_http_reqs_total": "k6 --out experimental-prometheus-rw (k6-operator TestRun)",
+}
+PROMQL_WORDS = {"sum", "rate", "increase", "histogram_quantile", "by", "le", "without", "max", "min", "avg"}
+
+
+def scrape(url):
+    with urllib.request.urlopen(url, timeout=10) as response:
+        return {line.split("{")[0].split(" ")[0] for line in response.read().decode().splitlines()
+                if line and not line.startswith("#")}
+
+
+def queried_metrics():
+    names = set()
+    for path in DASHBOARDS:
+        for panel in json.loads(path.read_text())["panels"]:
+            for target in panel["targets"]:
+                # Drop label matchers, ranges, strings and grouping clauses: what is left are functions and metrics.
+                expr = re.sub(r'\{[^}]*\}|\[[^]]*\]|"[^"]*"|\b(by|without)\s*\([^)]*\)', "", target["expr"])
+                names |= {word for word in re.findall(r"[a-zA-Z_:][a-zA-Z0-9_:]*", expr) if word not in PROMQL_WORDS}
+    return names
+
+
+def test_every_dashboard_metric_is_exposed(api, stack, worker):
+    # Lazily registered meters (verdicts, latencies) appear once a submission went through.
+    api.wait_for_verdict(api.submit(api.create_problem(), "a, b = map(int, input().split())\nprint(a + b)\n"))
+
+    exposed = set()
+    for port in (18080, 18082, worker.port):
+        exposed |= scrape(f"http://127.0.0.1:{port}/actuator/prometheus")
+    exposed |= scrape(f"http://127.0.0.1:{AMQP_PORT + 10020}/metrics/detailed"
+                      "?family=queue_coarse_metrics&family=queue_consumer_count")
+
+    queried = queried_metrics()
+    assert {"judge_submissions_latency_seconds_bucket", "rabbitmq_detailed_queue_messages_ready"} <= queried
+    missing = sorted(queried - exposed - FROM_THE_PLATFORM.keys())
+    assert missing == [], f"the dashboard queries metrics nothing exposes: {missing}"
