@@ -102,6 +102,7 @@ GO
 
 tools=("$@")
 ((${#tools[@]})) || tools=(helm kubeconform helm-unittest kube-apiserver kubectl etcd)
+kubernetes_tools=()  # built together, from one copy of the (large) k8s.io/kubernetes module
 for tool in "${tools[@]}"; do
   case "$tool" in
     helm)
@@ -112,11 +113,11 @@ for tool in "${tools[@]}"; do
         -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=37" ;;
     kubeconform) go_install kubeconform "$KUBECONFORM_VERSION" github.com/yannh/kubeconform/cmd/kubeconform ;;
     helm-unittest) build_helm_unittest ;;
-    kube-apiserver) build_kubernetes kube-apiserver ;;
-    kubectl) build_kubernetes kubectl ;;
+    kube-apiserver|kubectl) kubernetes_tools+=("$tool") ;;
     etcd) build_etcd ;;
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
     kind) go_install kind "$KIND_VERSION" sigs.k8s.io/kind ;;
     *) echo "unknown tool: $tool" >&2; exit 2 ;;
   esac
 done
+((${#kubernetes_tools[@]} == 0)) || build_kubernetes "${kubernetes_tools[@]}"

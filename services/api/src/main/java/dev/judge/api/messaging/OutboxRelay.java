@@ -20,7 +20,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.amqp.AmqpException;
 import org.springframework.amqp.rabbit.connection.CorrelationData;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
@@ -28,6 +27,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.util.ConcurrentLruCache;
 
 import dev.judge.api.submission.SubmissionProperties;
+import dev.judge.api.system.BackgroundLoop;
 import dev.judge.contracts.JudgeQueues;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeRequest.Limits;
@@ -45,7 +45,7 @@ import dev.judge.contracts.OutputComparison;
  * confirm and the commit publishes a row twice; workers and the result consumer tolerate that.
  */
 @Component
-public class OutboxRelay implements SmartLifecycle {
+public class OutboxRelay extends BackgroundLoop {
 
     private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
 
@@ -59,12 +59,10 @@ public class OutboxRelay implements SmartLifecycle {
     private final BlockingQueue<Boolean> wakeUps = new ArrayBlockingQueue<>(1);
     private final Counter published;
     private final Timer enqueueDelay;
-    // Set before the thread starts: the loop checks it, and must not race the thread field.
-    private volatile boolean running;
-    private volatile Thread thread;
 
     OutboxRelay(JdbcClient jdbc, TransactionTemplate transaction, RabbitTemplate rabbit, OutboxProperties properties,
             SubmissionProperties submissionProperties, MeterRegistry meters) {
+        super("outbox-relay");
         this.jdbc = jdbc;
         this.transaction = transaction;
         this.rabbit = rabbit;
@@ -85,26 +83,7 @@ public class OutboxRelay implements SmartLifecycle {
     }
 
     @Override
-    public void start() {
-        running = true;
-        thread = Thread.ofPlatform().name("outbox-relay").start(this::relayUntilStopped);
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        Thread stopping = thread;
-        if (stopping != null) {
-            stopping.interrupt();
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    private void relayUntilStopped() {
+    protected void runLoop() {
         boolean failing = false;
         while (isRunning()) {
             try {

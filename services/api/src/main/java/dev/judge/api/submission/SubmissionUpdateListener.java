@@ -12,8 +12,9 @@ import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
+
+import dev.judge.api.system.BackgroundLoop;
 
 import dev.judge.contracts.SubmissionNotifications;
 
@@ -23,7 +24,7 @@ import dev.judge.contracts.SubmissionNotifications;
  * reconnects (re-reading every open stream) when the database goes away.
  */
 @Component
-class SubmissionUpdateListener implements SmartLifecycle {
+class SubmissionUpdateListener extends BackgroundLoop {
 
     private static final Logger log = LoggerFactory.getLogger(SubmissionUpdateListener.class);
     private static final Duration POLL = Duration.ofSeconds(1);
@@ -31,36 +32,15 @@ class SubmissionUpdateListener implements SmartLifecycle {
 
     private final DataSource dataSource;
     private final SubmissionEvents events;
-    // Set before the thread starts: the loop checks it, and must not race the thread field.
-    private volatile boolean running;
-    private volatile Thread thread;
 
     SubmissionUpdateListener(DataSource dataSource, SubmissionEvents events) {
+        super("submission-update-listener");
         this.dataSource = dataSource;
         this.events = events;
     }
 
     @Override
-    public void start() {
-        running = true;
-        thread = Thread.ofPlatform().daemon().name("submission-update-listener").start(this::listenUntilStopped);
-    }
-
-    @Override
-    public void stop() {
-        running = false;
-        Thread stopping = thread;
-        if (stopping != null) {
-            stopping.interrupt();
-        }
-    }
-
-    @Override
-    public boolean isRunning() {
-        return running;
-    }
-
-    private void listenUntilStopped() {
+    protected void runLoop() {
         boolean reconnecting = false;
         while (isRunning()) {
             try (Connection connection = dataSource.getConnection()) {
