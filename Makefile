@@ -67,6 +67,15 @@ deploy: ## Install or upgrade the judge chart in namespace judge (values: manife
 	$(BIN)/helm upgrade --install judge $(PROJECT_DIR)/charts/judge -n judge --create-namespace \
 		-f $(PROJECT_DIR)/manifests/judge-kind-values.yaml
 
+.PHONY: load-test
+load-test: ## Run the 10,000-submission burst in the cluster (a k6-operator TestRun) and say where to watch it
+	$(BIN)/kubectl -n judge create configmap judge-load-test --from-file=$(PROJECT_DIR)/tests/load/submissions.js \
+		--from-file=$(PROJECT_DIR)/tests/load/programs.js --dry-run=client -o yaml | $(BIN)/kubectl apply -f -
+	$(BIN)/kubectl -n judge delete testrun judge-burst --ignore-not-found
+	$(BIN)/kubectl apply -f $(PROJECT_DIR)/manifests/load-test/testrun.yaml
+	@echo "Running. Follow it:  kubectl -n judge get testrun judge-burst -w   (runner logs: kubectl -n judge logs -l k6_cr=judge-burst -f)"
+	@echo "Grafana (make grafana): \"Judge: queue, autoscaling, latency\" shows the queue, the workers and k6's load."
+
 .PHONY: port-forward
 port-forward: ## Forward the API to http://127.0.0.1:8080 (not needed on kind: its NodePort is mapped there)
 	$(BIN)/kubectl -n judge port-forward svc/judge-api 8080:8080

@@ -1,0 +1,121 @@
+// The judge's load scenario, the same script in the cluster (k6-operator TestRun, manifests/load-test/)
+// and on one machine (make bench).
+//
+//   SCENARIO=burst  SUBMISSIONS virtual users each submit once, at the same moment (default 10000)
+//   SCENARIO=rate   RATE submissions per second for DURATION
+//   SCENARIO=mixed  a burst whose programs are accepted, wrong or too slow (programs.js MIX)
+//
+// Each submission is then polled until its verdict; latencies are taken from the server's own
+// timestamps (createdAt, finishedAt), so the polling interval does not blur them.
+import http from 'k6/http';
+import { check, fail, sleep } from 'k6';
+import exec from 'k6/execution';
+import { Counter, Trend } from 'k6/metrics';
+
+import { MIX, PROGRAMS, SUM_PROBLEM } from './programs.js';
+
+const BASE_URL = __ENV.BASE_URL || 'http://localhost:8080';
+const SCENARIO = __ENV.SCENARIO || 'burst';
+const SUBMISSIONS = parseInt(__ENV.SUBMISSIONS || '10000', 10);
+const RATE = parseInt(__ENV.RATE || '200', 10);
+const DURATION = __ENV.DURATION || '60s';
+const VERDICT_TIMEOUT_S = parseFloat(__ENV.VERDICT_TIMEOUT_S || '600');
+const SUMMARY_FILE = __ENV.SUMMARY_FILE || 'judge-load-summary.json';
+
+const accepted = new Counter('judge_accepted');
+const rejected = new Counter('judge_rejected');
+const verdicts = new Counter('judge_verdicts');
+const unexpectedVerdicts = new Counter('judge_unexpected_verdicts');
+const noVerdict = new Counter('judge_no_verdict');
+const acceptDuration = new Trend('judge_accept_duration', true);
+const endToEnd = new Trend('judge_e2e_duration', true);
+
+const SCENARIOS = {
+  burst: { executor: 'per-vu-iterations', vus: SUBMISSIONS, iterations: 1, maxDuration: '30m' },
+  mixed: { executor: 'per-vu-iterations', vus: SUBMISSIONS, iterations: 1, maxDuration: '30m' },
+  rate: {
+    executor: 'constant-arrival-rate', rate: RATE, timeUnit: '1s', duration: DURATION,
+    preAllocatedVUs: Math.min(RATE * 30, 20000), maxVUs: Math.min(RATE * 60, 20000),
+  },
+};
+
+export const options = {
+  scenarios: { [SCENARIO]: { ...SCENARIOS[SCENARIO], exec: 'submitAndAwaitVerdict' } },
+  setupTimeout: '120s',
+  // Every POST accepted, every submission judged, every verdict the expected one.
+  thresholds: {
+    http_req_failed: ['rate==0'],
+    checks: ['rate==1'],
+    judge_rejected: ['count==0'],
+    judge_no_verdict: ['count==0'],
+    judge_unexpected_verdicts: ['count==0'],
+  },
+  summaryTrendStats: ['min', 'med', 'p(95)', 'p(99)', 'max'],
+};
+
+export function setup() {
+  const health = http.get(`${BASE_URL}/actuator/health/readiness`);
+  if (health.status !== 200) {
+    fail(`the API at ${BASE_URL} is not ready: ${health.status} ${health.body}`);
+  }
+  const problem = http.post(`${BASE_URL}/api/problems`, JSON.stringify(SUM_PROBLEM),
+    { headers: { 'Content-Type': 'application/json' } });
+  if (problem.status !== 201) {
+    fail(`could not create the problem: ${problem.status} ${problem.body}`);
+  }
+  return { problemId: problem.json('id') };
+}
+
+export function submitAndAwaitVerdict(data) {
+  const program = SCENARIO === 'mixed' ? MIX[exec.scenario.iterationInTest % MIX.length] : PROGRAMS.accepted;
+  const response = http.post(`${BASE_URL}/api/submissions`,
+    JSON.stringify({ problemId: data.problemId, language: program.language, sourceCode: program.sourceCode }),
+    { headers: { 'Content-Type': 'application/json' }, timeout: '120s', tags: { name: 'submit' } });
+  const ok = check(response, { 'submission accepted (202)': (r) => r.status === 202 });
+  if (!ok) {
+    rejected.add(1);
+    return;
+  }
+  accepted.add(1);
+  acceptDuration.add(response.timings.duration);
+
+  const id = response.json('id');
+  const deadline = Date.now() + VERDICT_TIMEOUT_S * 1000;
+  // Back off from 0.5 s to 5 s: thousands of pollers must not crowd out the judging they wait for.
+  let wait = 0.5;
+  while (Date.now() < deadline) {
+    sleep(wait * (0.5 + Math.random()));
+    const view = http.get(`${BASE_URL}/api/submissions/${id}`, { tags: { name: 'poll' }, timeout: '60s' });
+    if (view.status === 200 && view.json('status') === 'FINISHED') {
+      verdicts.add(1);
+      endToEnd.add(Date.parse(view.json('finishedAt')) - Date.parse(view.json('createdAt')));
+      const expected = check(view, { 'expected verdict': (v) => v.json('verdict') === program.verdict });
+      if (!expected) {
+        unexpectedVerdicts.add(1, { verdict: String(view.json('verdict')) });
+      }
+      return;
+    }
+    wait = Math.min(wait * 1.5, 5);
+  }
+  noVerdict.add(1);
+}
+
+export function handleSummary(data) {
+  const metric = (name, stat) => (data.metrics[name] ? data.metrics[name].values[stat] : undefined);
+  const lines = [
+    `scenario ${SCENARIO} against ${BASE_URL}`,
+    `accepted ${metric('judge_accepted', 'count') || 0}, rejected ${metric('judge_rejected', 'count') || 0}, ` +
+      `verdicts ${metric('judge_verdicts', 'count') || 0}, unexpected ${metric('judge_unexpected_verdicts', 'count') || 0}, ` +
+      `no verdict ${metric('judge_no_verdict', 'count') || 0}`,
+    `accept ms: p50 ${fmt(metric('judge_accept_duration', 'med'))} p95 ${fmt(metric('judge_accept_duration', 'p(95)'))} ` +
+      `p99 ${fmt(metric('judge_accept_duration', 'p(99)'))} max ${fmt(metric('judge_accept_duration', 'max'))}`,
+    `end to end ms: p50 ${fmt(metric('judge_e2e_duration', 'med'))} p95 ${fmt(metric('judge_e2e_duration', 'p(95)'))} ` +
+      `p99 ${fmt(metric('judge_e2e_duration', 'p(99)'))}`,
+    `http failures ${fmt(100 * (metric('http_req_failed', 'rate') || 0))}%`,
+  ];
+  return { stdout: lines.join('\n') + '\n', [SUMMARY_FILE]: JSON.stringify(data, null, 2) };
+}
+
+function fmt(value) {
+  return value === undefined ? '-' : value.toFixed(1);
+}
