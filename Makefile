@@ -114,3 +114,7 @@ bench-latency: ## Time POST to verdict, one submission at a time, against the ru
 .PHONY: bench-sandbox
 bench-sandbox: ## The sandbox's cost per run: a trivial C and Python program bare vs sandboxed, 1 and 2 at a time
 	$(PROJECT_DIR)/hack/bench-sandbox.sh
+
+.PHONY: bench
+bench: deps ## The 10,000-submission burst here, with reference figures; report in build/bench/report.json
+	$(PROJECT_DIR)/hack/bench.sh

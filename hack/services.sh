@@ -15,7 +15,9 @@ pg_port=${4:?postgres port}
 api_port=${5:?api port}
 
 start() {
-  local name=$1 port=$2 java_home jar
+  local name=$1 port=$2 java_home jar heap=512m
+  # The API holds thousands of connections in a burst; the others hold little.
+  [[ "$name" == api ]] && heap=1g
   java_home=$(judge_java_home)
   jar=$(service_jar "$name")
   [[ -f "$jar" ]] || { echo "$jar is missing: run 'make build'" >&2; exit 1; }
@@ -27,7 +29,7 @@ start() {
   SPRING_RABBITMQ_PORT=$amqp_port \
   SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge" \
   JUDGE_WORKER_WORKDIR="$state/work" \
-    setsid nohup "$java_home/bin/java" -Xmx512m -XX:+ExitOnOutOfMemoryError -jar "$jar" \
+    setsid nohup "$java_home/bin/java" "-Xmx$heap" -XX:+ExitOnOutOfMemoryError -jar "$jar" \
       > "$state/logs/$name.log" 2>&1 < /dev/null &
   echo $! > "$state/$name.pid"
   echo "Started $name (pid $!, port $port, log $state/logs/$name.log)"

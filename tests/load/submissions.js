@@ -24,6 +24,18 @@ const SUMMARY_FILE = __ENV.SUMMARY_FILE || 'judge-load-summary.json';
 
 const accepted = new Counter('judge_accepted');
 const rejected = new Counter('judge_rejected');
+// Why a POST was not accepted, by kind (k6 error codes: 1050 timeout, 1211 connect timeout,
+// 1212 connection refused, 1220 reset by peer).
+const errors = {
+  timeout: new Counter('judge_errors_timeout'),
+  refused: new Counter('judge_errors_refused'),
+  reset: new Counter('judge_errors_reset'),
+  non2xx: new Counter('judge_errors_non_2xx'),
+  other: new Counter('judge_errors_other'),
+};
+// When POSTs started and finished (ms since the epoch): min and max give the accepting window.
+const postStarted = new Trend('judge_post_started_at');
+const postFinished = new Trend('judge_post_finished_at');
 const verdicts = new Counter('judge_verdicts');
 const unexpectedVerdicts = new Counter('judge_unexpected_verdicts');
 const noVerdict = new Counter('judge_no_verdict');
@@ -68,12 +80,15 @@ export function setup() {
 
 export function submitAndAwaitVerdict(data) {
   const program = SCENARIO === 'mixed' ? MIX[exec.scenario.iterationInTest % MIX.length] : PROGRAMS.accepted;
+  postStarted.add(Date.now());
   const response = http.post(`${BASE_URL}/api/submissions`,
     JSON.stringify({ problemId: data.problemId, language: program.language, sourceCode: program.sourceCode }),
     { headers: { 'Content-Type': 'application/json' }, timeout: '120s', tags: { name: 'submit' } });
+  postFinished.add(Date.now());
   const ok = check(response, { 'submission accepted (202)': (r) => r.status === 202 });
   if (!ok) {
     rejected.add(1);
+    errors[errorKind(response)].add(1);
     return;
   }
   accepted.add(1);
@@ -81,8 +96,9 @@ export function submitAndAwaitVerdict(data) {
 
   const id = response.json('id');
   const deadline = Date.now() + VERDICT_TIMEOUT_S * 1000;
-  // Back off from 0.5 s to 5 s: thousands of pollers must not crowd out the judging they wait for.
-  let wait = 0.5;
+  // Back off from ~1 s to 10 s: thousands of pollers must not crowd out the judging they wait for.
+  // (Latencies come from the server's timestamps, so sparse polling does not blur them.)
+  let wait = 1;
   while (Date.now() < deadline) {
     sleep(wait * (0.5 + Math.random()));
     const view = http.get(`${BASE_URL}/api/submissions/${id}`, { tags: { name: 'poll' }, timeout: '60s' });
@@ -95,9 +111,19 @@ export function submitAndAwaitVerdict(data) {
       }
       return;
     }
-    wait = Math.min(wait * 1.5, 5);
+    wait = Math.min(wait * 1.5, 10);
   }
   noVerdict.add(1);
+}
+
+function errorKind(response) {
+  switch (response.error_code) {
+    case 1050: case 1211: return 'timeout';
+    case 1212: return 'refused';
+    case 1220: return 'reset';
+    case 0: return 'non2xx';
+    default: return response.status ? 'non2xx' : 'other';
+  }
 }
 
 export function handleSummary(data) {

@@ -14,7 +14,8 @@
  *   writable folders itself), so that the sandbox can serve another submission; reply "reset\n".
  *
  * After every run it kills every other process in the namespace, so nothing a program leaves
- * behind survives into the next run. When stdin closes it exits, and the kernel kills whatever is
+ * behind survives into the next run. Its one argument is the niceness it and every program it starts
+ * run at: judging is batch work and should yield the CPU to the services around it. When stdin closes it exits, and the kernel kills whatever is
  * left in the namespace with it.
  */
 #define _GNU_SOURCE
@@ -154,7 +155,8 @@ static int remove_shm(int id) { return shmctl(id, IPC_RMID, NULL); }
 static int remove_sem(int id) { return semctl(id, 0, IPC_RMID); }
 static int remove_msg(int id) { return msgctl(id, IPC_RMID, NULL); }
 
-int main(void) {
+int main(int argc, char **argv) {
+    if (argc > 1 && setpriority(PRIO_PROCESS, 0, atoi(argv[1])) != 0) return 4;
     signal(SIGPIPE, SIG_IGN);
     setvbuf(stdout, NULL, _IOFBF, 4096);
     printf("ready\n");

@@ -60,6 +60,7 @@ final class BubblewrapSandbox implements SandboxSession {
     private final Cgroup cgroup;
     private final SandboxProperties properties;
     private int served;
+    private long cgroupMemoryLimit = -1;
 
     private BubblewrapSandbox(Path root, Process process, Cgroup cgroup, SandboxProperties properties) {
         this.root = root;
@@ -145,7 +146,7 @@ final class BubblewrapSandbox implements SandboxSession {
                 "--ro-bind", init.toString(), "/.judge-init",
                 "--remount-ro", "/dev", "--remount-ro", "/",
                 "--chdir", "/box",
-                "/.judge-init"));
+                "/.judge-init", Integer.toString(properties.nice())));
         return command;
     }
 
@@ -166,7 +167,11 @@ final class BubblewrapSandbox implements SandboxSession {
         Files.writeString(io.resolve("stdin"), spec.stdin() == null ? "" : spec.stdin(), StandardCharsets.UTF_8);
         long oomKillsBefore = 0;
         if (cgroup != null) {
-            cgroup.limit(spec.memoryLimitBytes(), properties.maxProcesses());
+            // A submission's runs share their limits: write them only when they change.
+            if (spec.memoryLimitBytes() != cgroupMemoryLimit) {
+                cgroup.limit(spec.memoryLimitBytes(), properties.maxProcesses());
+                cgroupMemoryLimit = spec.memoryLimitBytes();
+            }
             oomKillsBefore = cgroup.oomKills();
         }
         requests.write(request(spec));

@@ -11,6 +11,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -39,6 +42,10 @@ class SandboxPool implements Sandbox, SmartLifecycle {
     private final Path boxes;
     private final Path init;
     private final BlockingQueue<BubblewrapSandbox> ready = new LinkedBlockingQueue<>();
+    // bubblewrap's --die-with-parent follows the spawning *thread*: a sandbox dies when the thread
+    // that started it ends. So every sandbox is started by this one thread, which never ends.
+    private final ExecutorService starter = Executors.newSingleThreadExecutor(
+            task -> Thread.ofPlatform().name("sandbox-starter").daemon().unstarted(task));
     private final AtomicLong started = new AtomicLong();
     private volatile Isolation isolation;
     private volatile boolean running;
@@ -82,7 +89,11 @@ class SandboxPool implements Sandbox, SmartLifecycle {
         }
         // None ready (more submissions at once than the pool holds): start one now rather than wait,
         // which is never slower. It joins the pool when it is given back.
-        BubblewrapSandbox sandbox = ready.poll();
+        BubblewrapSandbox sandbox;
+        while ((sandbox = ready.poll()) != null && !sandbox.isAlive()) {
+            log.warn("Discarding a sandbox that died while waiting");
+            sandbox.close();
+        }
         return new Lease(sandbox != null ? sandbox : startOne());
     }
 
@@ -138,6 +149,7 @@ class SandboxPool implements Sandbox, SmartLifecycle {
         while ((sandbox = ready.poll()) != null) {
             sandbox.close();
         }
+        starter.shutdown();
     }
 
     @Override
@@ -169,7 +181,15 @@ class SandboxPool implements Sandbox, SmartLifecycle {
     private BubblewrapSandbox startOne() throws IOException {
         long number = started.incrementAndGet();
         int uid = isolation.separateUids() ? properties.firstUid() + (int) (number % properties.uidCount()) : -1;
-        return BubblewrapSandbox.start(boxes.resolve("box-" + number), init, uid, isolation, properties);
+        try {
+            return starter.submit(() -> BubblewrapSandbox.start(boxes.resolve("box-" + number), init, uid, isolation, properties))
+                    .get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while starting a sandbox", e);
+        }
     }
 
     private void installInit() throws IOException {

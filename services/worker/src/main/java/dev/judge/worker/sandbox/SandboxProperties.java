@@ -20,6 +20,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param cgroupRoot where the cgroup filesystem is mounted
  * @param maxProcesses processes and threads per run (a JVM needs ~20)
  * @param openFiles open files per process
+ * @param nice the niceness programs run at (0-19). Judging is batch work: at 19, a machine shared
+ *        with the API, the broker or the database gives them the CPU first, and CPU-time limits
+ *        are unaffected (they count CPU time, not waiting)
  * @param reuse how many submissions one sandbox serves, reset in between, before it is replaced:
  *        creating one costs ~8 ms of CPU, resetting one well under 1 ms
  * @param readOnlyPaths host paths the program may read: toolchains and what they need. A path that is
@@ -35,6 +38,7 @@ public record SandboxProperties(
         @DefaultValue("/sys/fs/cgroup") Path cgroupRoot,
         @DefaultValue("64") int maxProcesses,
         @DefaultValue("64") int openFiles,
+        @DefaultValue("19") int nice,
         @DefaultValue("100") int reuse,
         @DefaultValue({"/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc/alternatives", "/etc/ld.so.cache",
                 "/etc/java-17-openjdk"}) List<String> readOnlyPaths) {

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# make bench: the 10,000-submission burst on this machine, with its reference figures measured in
+# the same run, written to build/bench/report.json and printed.
+#   1. a private RabbitMQ, PostgreSQL and the three services (ports of their own), warmed up;
+#   2. reference: the same burst shape against a trivial endpoint of the same API (tests/load/trivial.js);
+#   3. reference: the judged program run as often as the burst runs it, bare, 2 at a time (tests/bench/bare.c);
+#   4. the burst (tests/load/submissions.js), then the database's own counts;
+# then stops everything it started. SUBMISSIONS (default 10000) and SCENARIO (burst) can be set.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+SUBMISSIONS=${SUBMISSIONS:-10000}
+SCENARIO=${SCENARIO:-burst}
+state="$PROJECT_DIR/build/bench"
+amqp_port=5674 pg_port=5434 api_port=18300
+export JAVA_HOME; JAVA_HOME=$(judge_java_home)
+
+"$PROJECT_DIR/hack/install-deps.sh"
+"$PROJECT_DIR/hack/tools.sh" k6
+(cd "$SERVICES_DIR" && ./mvnw -q -B -ntp package -DskipTests)
+
+# 10,000 client and 10,000 server sockets, each process within its own open-file limit; a listen
+# backlog that holds the burst while Tomcat accepts (capped by somaxconn).
+ulimit -n 20000
+saved_sysctls=$(sysctl -n net.core.somaxconn net.ipv4.tcp_max_syn_backlog | tr '\n' ' ')
+restore() {
+  "$PROJECT_DIR/hack/services.sh" down "$state" "$amqp_port" "$pg_port" "$api_port" >/dev/null 2>&1 || true
+  "$PROJECT_DIR/hack/infra.sh" down "$state" "$amqp_port" "$pg_port" >/dev/null 2>&1 || true
+  read -r somaxconn backlog <<< "$saved_sysctls"
+  sysctl -q -w net.core.somaxconn="$somaxconn" net.ipv4.tcp_max_syn_backlog="$backlog" || true
+}
+trap restore EXIT
+sysctl -q -w net.core.somaxconn=16384 net.ipv4.tcp_max_syn_backlog=16384 || echo "(could not raise somaxconn)"
+
+"$PROJECT_DIR/hack/services.sh" down "$state" "$amqp_port" "$pg_port" "$api_port" >/dev/null 2>&1 || true
+"$PROJECT_DIR/hack/infra.sh" down "$state" "$amqp_port" "$pg_port" >/dev/null 2>&1 || true
+rm -rf "$state" && mkdir -p "$state/results"
+"$PROJECT_DIR/hack/infra.sh" up "$state" "$amqp_port" "$pg_port"
+"$PROJECT_DIR/hack/services.sh" up "$state" "$amqp_port" "$pg_port" "$api_port"
+base="http://127.0.0.1:$api_port"
+k6() { "$PROJECT_DIR/bin/k6" run --quiet --no-usage-report "$@"; }
+
+# Enough for the JIT compilers to finish with the hot paths: the measurement is of the steady state.
+echo "== warm-up (not counted): 1000 submissions"
+SUBMISSIONS=1000 SCENARIO=burst BASE_URL=$base SUMMARY_FILE="$state/results/warmup.json" \
+  k6 "$PROJECT_DIR/tests/load/submissions.js" >/dev/null
+
+echo "== reference: $SUBMISSIONS concurrent requests to a trivial endpoint of the same API"
+SUBMISSIONS=$SUBMISSIONS BASE_URL=$base SUMMARY_FILE="$state/results/trivial.json" \
+  k6 "$PROJECT_DIR/tests/load/trivial.js" >/dev/null
+
+echo "== reference: the judged program run $((SUBMISSIONS * 2)) times bare, 2 at a time"
+gcc -O2 -o "$state/bare" "$PROJECT_DIR/tests/bench/bare.c"
+mkdir -p "$state/bare-run"
+printf 'a, b = map(int, input().split())\nprint(a + b)\n' > "$state/bare-run/main.py"
+printf '1 2\n' > "$state/bare-run/input"
+# The interpreter the sandbox runs (the catalog's command, resolved on the sandbox's PATH).
+(cd "$state/bare-run" && "$state/bare" $((SUBMISSIONS * 2)) 2 input /usr/bin/python3 -S main.py) > "$state/results/bare-seconds"
+
+echo "== the scenario: $SCENARIO, $SUBMISSIONS submissions"
+started_at=$(date -u +%Y-%m-%dT%H:%M:%S.%NZ)
+SUBMISSIONS=$SUBMISSIONS SCENARIO=$SCENARIO BASE_URL=$base SUMMARY_FILE="$state/results/burst.json" \
+  k6 "$PROJECT_DIR/tests/load/submissions.js" || echo "(k6 reported failed thresholds; the report says which)"
+
+mkdir -p "$PROJECT_DIR/build/bench"
+python3 "$PROJECT_DIR/tests/bench/report.py" --results "$state/results" --since "$started_at" \
+  --database "postgresql://judge@127.0.0.1:$pg_port/judge" --api "$base" --worker "http://127.0.0.1:$((api_port + 1))" \
+  --consumer "http://127.0.0.1:$((api_port + 2))" --submissions "$SUBMISSIONS" --out "$PROJECT_DIR/build/bench/report.json"

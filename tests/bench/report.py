@@ -1,0 +1,108 @@
+"""Builds make bench's report from k6's summaries, the reference figures, the database's own counts
+and the services' counters; writes it as JSON and prints it."""
+import argparse
+import json
+import pathlib
+import subprocess
+import urllib.request
+
+
+def k6_metric(summary, name, stat):
+    metric = summary["metrics"].get(name)
+    return None if metric is None else metric["values"].get(stat)
+
+
+def window_seconds(summary):
+    """From the first request's start to the last response, as the VUs recorded them."""
+    first = k6_metric(summary, "judge_post_started_at", "min")
+    last = k6_metric(summary, "judge_post_finished_at", "max")
+    return (last - first) / 1000 if first is not None and last is not None else None
+
+
+def sql(database, query):
+    return subprocess.run(["psql", database, "-At", "-F", "|", "-c", query], check=True,
+                          capture_output=True, text=True).stdout.strip()
+
+
+def counter(url, name):
+    with urllib.request.urlopen(url + "/actuator/prometheus", timeout=10) as response:
+        lines = response.read().decode().splitlines()
+    return sum(float(line.rsplit(" ", 1)[1]) for line in lines if line.startswith(name + "{") or line.startswith(name + " "))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    for option in ("results", "since", "database", "api", "worker", "consumer", "out"):
+        parser.add_argument("--" + option, required=True)
+    parser.add_argument("--submissions", type=int, required=True)
+    args = parser.parse_args()
+    results = pathlib.Path(args.results)
+    burst = json.loads((results / "burst.json").read_text())
+    trivial = json.loads((results / "trivial.json").read_text())
+    bare_floor_s = float((results / "bare-seconds").read_text())
+
+    accepted = int(k6_metric(burst, "judge_accepted", "count") or 0)
+    accept_window = window_seconds(burst)
+    trivial_window = window_seconds(trivial)
+    trivial_requests = int(k6_metric(trivial, "http_reqs", "count") or 0)
+
+    problem = sql(args.database, "select max(id) from problem where title = 'Sum (load test)'")
+    stored, finished, first_created, span_s, e2e = sql(args.database, f"""
+        select count(*), count(*) filter (where status = 'FINISHED'), min(created_at),
+               extract(epoch from max(finished_at) - min(created_at)),
+               percentile_cont(array[0.5, 0.95, 0.99]) within group (
+                   order by extract(epoch from finished_at - created_at) * 1000)
+        from submission where problem_id = {problem}""").split("|")
+    verdict_rows = sql(args.database, f"select verdict, count(*) from submission where problem_id = {problem} "
+                                      "and status = 'FINISHED' group by verdict order by 2 desc")
+    verdicts = {row.split("|")[0]: int(row.split("|")[1]) for row in verdict_rows.splitlines() if row}
+    all_finished = int(sql(args.database, "select count(*) from submission where status = 'FINISHED'"))
+    e2e_p50, e2e_p95, e2e_p99 = (float(x) for x in e2e.strip("{}").split(","))
+    stored, finished, span_s = int(stored), int(finished), float(span_s)
+
+    # Over the whole run (warm-up included) on both sides, so that they can be compared.
+    recorded_verdicts = counter(args.consumer, "judge_submissions_verdicts_total")
+    judgements = counter(args.worker, "judge_submissions_execution_seconds_count")
+
+    report = {
+        "submissions": args.submissions,
+        "accepted": accepted,
+        "errors": {kind: int(k6_metric(burst, f"judge_errors_{kind}", "count") or 0)
+                   for kind in ("timeout", "refused", "reset", "non_2xx", "other")},
+        "stored": stored,
+        "finished": finished,
+        "lost": accepted - finished,
+        "stored_not_acknowledged": stored - accepted,
+        "duplicated": int(recorded_verdicts - all_finished),
+        "judged_more_than_once": int(judgements - all_finished),
+        "verdicts": verdicts,
+        "accept_rps": round(accepted / accept_window, 1) if accept_window else None,
+        "trivial_rps": round(trivial_requests / trivial_window, 1) if trivial_window else None,
+        "accept_p50_ms": round(k6_metric(burst, "judge_accept_duration", "med") or 0, 1),
+        "accept_p95_ms": round(k6_metric(burst, "judge_accept_duration", "p(95)") or 0, 1),
+        "accept_p99_ms": round(k6_metric(burst, "judge_accept_duration", "p(99)") or 0, 1),
+        "accept_max_ms": round(k6_metric(burst, "judge_accept_duration", "max") or 0, 1),
+        "time_to_last_verdict_s": round(span_s, 2),
+        "verdict_rps": round(finished / span_s, 1) if span_s else None,
+        "bare_floor_s": round(bare_floor_s, 2),
+        "e2e_p50_ms": round(e2e_p50, 1),
+        "e2e_p95_ms": round(e2e_p95, 1),
+        "e2e_p99_ms": round(e2e_p99, 1),
+        "http_req_failed_rate": k6_metric(burst, "http_req_failed", "rate"),
+        "first_submission_at": first_created,
+    }
+    report["accept_vs_trivial"] = round(report["accept_rps"] / report["trivial_rps"], 3) \
+        if report["accept_rps"] and report["trivial_rps"] else None
+    report["last_verdict_vs_bare_floor"] = round(span_s / bare_floor_s, 2) if bare_floor_s else None
+
+    pathlib.Path(args.out).write_text(json.dumps(report, indent=2) + "\n")
+    print(json.dumps(report, indent=2))
+    print(f"\n{accepted}/{args.submissions} accepted, {sum(report['errors'].values())} errors, "
+          f"{report['lost']} lost, {report['duplicated']} duplicated; "
+          f"accept {report['accept_rps']}/s = {report['accept_vs_trivial']} of the trivial endpoint's {report['trivial_rps']}/s; "
+          f"last verdict after {report['time_to_last_verdict_s']} s = {report['last_verdict_vs_bare_floor']}× the bare floor "
+          f"({report['bare_floor_s']} s). Written to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
