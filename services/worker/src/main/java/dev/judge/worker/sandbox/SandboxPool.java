@@ -221,7 +221,7 @@ class SandboxPool implements Sandbox, SmartLifecycle {
         if (cgroups.isEmpty() && properties.cgroup() == SandboxProperties.CgroupMode.REQUIRED) {
             throw new IOException("judge.sandbox.cgroup=REQUIRED, but no writable cgroup with memory and pids controllers was found");
         }
-        return new Isolation(version, root, cgroups);
+        return new Isolation(version, root, cgroups, properties.nice());
     }
 
     private void trialRun() throws IOException {
