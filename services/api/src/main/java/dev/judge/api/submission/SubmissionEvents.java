@@ -16,13 +16,16 @@ import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
+import dev.judge.contracts.SubmissionStatus;
+
 /**
  * The server-sent-event listeners of this API replica, by submission.
  *
  * <p>Changes arrive from {@link SubmissionUpdateListener} (PostgreSQL notifications from the result
  * consumer), so a client sees its verdict whichever replica it is connected to. As a safety net for a
  * notification lost while this replica was reconnecting to the database, open streams are also
- * re-checked every {@code judge.events.recheck-interval}.
+ * re-checked every {@code judge.events.recheck-interval}: one query for the statuses of all of them,
+ * and a full read only of those whose status moved since it was last sent.
  */
 @Component
 class SubmissionEvents {
@@ -30,6 +33,7 @@ class SubmissionEvents {
     private static final Logger log = LoggerFactory.getLogger(SubmissionEvents.class);
 
     private final Map<UUID, Set<SseEmitter>> listeners = new ConcurrentHashMap<>();
+    private final Map<UUID, SubmissionStatus> lastSent = new ConcurrentHashMap<>();
     private final SubmissionRepository submissions;
     private final EventProperties properties;
 
@@ -50,7 +54,9 @@ class SubmissionEvents {
         }
         // Sent after registering, and re-read, so that a change between the caller's read and the
         // registration is not missed: at worst the client sees the same state twice.
-        send(emitter, submissions.find(current.id()).orElse(current));
+        SubmissionView now = submissions.find(current.id()).orElse(current);
+        lastSent.put(now.id(), now.status());
+        send(emitter, now);
         return emitter;
     }
 
@@ -60,12 +66,22 @@ class SubmissionEvents {
         if (forSubmission == null || forSubmission.isEmpty()) {
             return;
         }
-        submissions.find(id).ifPresent(view -> List.copyOf(forSubmission).forEach(emitter -> send(emitter, view)));
+        submissions.find(id).ifPresent(view -> {
+            lastSent.put(id, view.status());
+            List.copyOf(forSubmission).forEach(emitter -> send(emitter, view));
+        });
     }
 
     @Scheduled(fixedDelayString = "${judge.events.recheck-interval:10s}")
     void recheckOpenStreams() {
-        List.copyOf(listeners.keySet()).forEach(this::changed);
+        if (listeners.isEmpty()) {
+            return;
+        }
+        submissions.statuses(List.copyOf(listeners.keySet())).forEach((id, status) -> {
+            if (status != lastSent.get(id)) {
+                changed(id);
+            }
+        });
     }
 
     int openStreams() {
@@ -88,7 +104,11 @@ class SubmissionEvents {
     private void forget(UUID id, SseEmitter emitter) {
         listeners.computeIfPresent(id, (key, set) -> {
             set.remove(emitter);
-            return set.isEmpty() ? null : set;
+            if (set.isEmpty()) {
+                lastSent.remove(key);
+                return null;
+            }
+            return set;
         });
     }
 

@@ -5,7 +5,9 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
@@ -50,6 +52,18 @@ class SubmissionRepository {
                 .param("id", id)
                 .query(this::toView)
                 .optional();
+    }
+
+    /** The current status of each of these submissions, in queries of at most 1,000 ids. */
+    Map<UUID, SubmissionStatus> statuses(List<UUID> ids) {
+        Map<UUID, SubmissionStatus> statuses = new HashMap<>();
+        for (int from = 0; from < ids.size(); from += 1000) {
+            jdbc.sql("select id, status from submission where id in (:ids)")
+                    .param("ids", ids.subList(from, Math.min(ids.size(), from + 1000)))
+                    .query((rs, row) -> statuses.put(rs.getObject("id", UUID.class), SubmissionStatus.valueOf(rs.getString("status"))))
+                    .list();
+        }
+        return statuses;
     }
 
     private SubmissionView toView(ResultSet rs, int row) throws SQLException {
