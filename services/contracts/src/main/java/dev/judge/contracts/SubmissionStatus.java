@@ -7,9 +7,5 @@ public enum SubmissionStatus {
     /** A worker took it and is compiling or running it. */
     RUNNING,
     /** A verdict is recorded. */
-    FINISHED;
-
-    public boolean isBefore(SubmissionStatus other) {
-        return ordinal() < other.ordinal();
-    }
+    FINISHED
 }

@@ -72,6 +72,7 @@ class SubmissionEvents {
         });
     }
 
+    /** Interval: judge.events.recheck-interval (default 10 s). */
     @Scheduled(fixedDelayString = "${judge.events.recheck-interval:10s}")
     void recheckOpenStreams() {
         if (listeners.isEmpty()) {
@@ -82,10 +83,6 @@ class SubmissionEvents {
                 changed(id);
             }
         });
-    }
-
-    int openStreams() {
-        return listeners.values().stream().mapToInt(Set::size).sum();
     }
 
     private void send(SseEmitter emitter, SubmissionView view) {
@@ -114,11 +111,8 @@ class SubmissionEvents {
 
     /**
      * @param streamTimeout how long an event stream stays open without a verdict; clients reconnect
-     * @param recheckInterval how often open streams are re-read in case a notification was missed
      */
     @ConfigurationProperties("judge.events")
-    record EventProperties(
-            @DefaultValue("5m") Duration streamTimeout,
-            @DefaultValue("10s") Duration recheckInterval) {
+    record EventProperties(@DefaultValue("5m") Duration streamTimeout) {
     }
 }

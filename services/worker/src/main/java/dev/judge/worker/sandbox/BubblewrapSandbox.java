@@ -189,7 +189,8 @@ final class BubblewrapSandbox implements SandboxSession {
         RunOutcome.Termination termination;
         if (reply.get("timed_out") == 1) {
             termination = RunOutcome.Termination.TIME_LIMIT;
-        } else if (signal == SIGXFSZ || reachedFileSizeLimit(spec.outputLimitBytes())) {
+        } else if (signal == SIGXFSZ || stdoutReachedLimit(spec.outputLimitBytes())
+                || failed(exitCode, signal) && aFileReachedLimit(spec.outputLimitBytes())) {
             termination = RunOutcome.Termination.OUTPUT_LIMIT;
         } else if (oomKilled || cgroup == null && failed(exitCode, signal) && peakKb * 1024 >= spec.memoryLimitBytes() * 9 / 10) {
             // Without a cgroup, a failed allocation usually crashes the program instead: a failure
@@ -205,14 +206,17 @@ final class BubblewrapSandbox implements SandboxSession {
                 read(io.resolve("stdout"), spec.outputLimitBytes()), read(io.resolve("stderr"), STDERR_LIMIT_BYTES));
     }
 
+    /** Whether stdout hit the size limit: a program may survive the failed write (CPython ignores SIGXFSZ). */
+    private boolean stdoutReachedLimit(long limit) throws IOException {
+        Path stdout = io.resolve("stdout");
+        return Files.exists(stdout) && Files.size(stdout) >= limit;
+    }
+
     /**
-     * Whether stdout or a file the program wrote hit the size limit. Besides SIGXFSZ, because some
-     * runtimes (CPython) ignore that signal and fail the write instead.
+     * Whether a file the program wrote hit the size limit. Asked only of failed runs: a write past the
+     * limit ends in SIGXFSZ or, where the runtime ignores that signal, in an error the program dies of.
      */
-    private boolean reachedFileSizeLimit(long limit) throws IOException {
-        if (Files.exists(io.resolve("stdout")) && Files.size(io.resolve("stdout")) >= limit) {
-            return true;
-        }
+    private boolean aFileReachedLimit(long limit) throws IOException {
         try (Stream<Path> files = Files.walk(work, 4)) {
             return files.limit(10_000).anyMatch(file -> {
                 try {
