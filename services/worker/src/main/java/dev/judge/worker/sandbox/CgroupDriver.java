@@ -68,16 +68,32 @@ interface CgroupDriver {
         }
     }
 
-    /** Leftovers of workers that were killed: the kernel refuses to remove the ones still in use. */
-    static void removeEmptyChildren(Path parent) throws IOException {
+    /**
+     * Leftovers of workers that were killed. Sandbox cgroups are named "{worker pid}-..." and several
+     * workers may share the parent, so only those of workers no longer alive go: another worker's
+     * cgroup is empty for a moment between its creation and its first process, and removing it then
+     * broke that worker's start (seen with ten workers starting at once in tests/autoscaling).
+     */
+    static void removeLeftoversOfDeadWorkers(Path parent) throws IOException {
         try (var children = Files.list(parent)) {
-            children.filter(Files::isDirectory).forEach(child -> {
+            children.filter(Files::isDirectory).filter(CgroupDriver::ofDeadWorker).forEach(child -> {
                 try {
                     Files.deleteIfExists(child);
                 } catch (IOException inUse) {
-                    // another worker's live sandbox
+                    // a process of it is still running; the kernel refuses
                 }
             });
+        }
+    }
+
+    private static boolean ofDeadWorker(Path cgroup) {
+        String name = cgroup.getFileName().toString();
+        int dash = name.indexOf('-');
+        try {
+            long pid = Long.parseLong(dash < 0 ? name : name.substring(0, dash));
+            return ProcessHandle.of(pid).isEmpty();
+        } catch (NumberFormatException notOurs) {
+            return false;
         }
     }
 

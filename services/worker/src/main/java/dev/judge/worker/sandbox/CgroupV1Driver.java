@@ -24,8 +24,8 @@ final class CgroupV1Driver implements CgroupDriver {
         if (!Files.exists(memory.resolve("memory.oom_control"))) {
             throw new IOException(memory + " has no memory.oom_control");
         }
-        CgroupDriver.removeEmptyChildren(memory);
-        CgroupDriver.removeEmptyChildren(pids);
+        CgroupDriver.removeLeftoversOfDeadWorkers(memory);
+        CgroupDriver.removeLeftoversOfDeadWorkers(pids);
         return new CgroupV1Driver(memory, pids);
     }
 

@@ -34,7 +34,7 @@ final class CgroupV2Driver implements CgroupDriver {
         if (!enabled(sandboxes)) {
             Files.writeString(sandboxes.resolve("cgroup.subtree_control"), "+memory +pids");
         }
-        CgroupDriver.removeEmptyChildren(sandboxes);
+        CgroupDriver.removeLeftoversOfDeadWorkers(sandboxes);
         return new CgroupV2Driver(sandboxes);
     }
 
