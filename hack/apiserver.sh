@@ -30,7 +30,7 @@ down
 rm -rf "$state/etcd-data"
 mkdir -p "$state/certs"
 certs="$state/certs"
-if [[ ! -f "$certs/sa.key" ]]; then
+if [[ ! -f "$certs/front-proxy-client.crt" ]]; then
   openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=judge-test-ca" \
     -keyout "$certs/ca.key" -out "$certs/ca.crt" 2>/dev/null
   openssl req -newkey rsa:2048 -nodes -subj "/CN=kube-apiserver" -keyout "$certs/apiserver.key" -out "$certs/apiserver.csr" 2>/dev/null
@@ -39,6 +39,14 @@ if [[ ! -f "$certs/sa.key" ]]; then
     -days 2 -extfile "$certs/san.ext" -out "$certs/apiserver.crt" 2>/dev/null
   openssl genrsa -out "$certs/sa.key" 2048 2>/dev/null
   openssl rsa -in "$certs/sa.key" -pubout -out "$certs/sa.pub" 2>/dev/null
+  # The aggregation layer's client identity, as kubeadm makes it: the apiserver proxies
+  # external.metrics.k8s.io to KEDA's metrics adapter as front-proxy-client (hack/control-plane.sh).
+  openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=front-proxy-ca" \
+    -keyout "$certs/front-proxy-ca.key" -out "$certs/front-proxy-ca.crt" 2>/dev/null
+  openssl req -newkey rsa:2048 -nodes -subj "/CN=front-proxy-client" \
+    -keyout "$certs/front-proxy-client.key" -out "$certs/front-proxy-client.csr" 2>/dev/null
+  openssl x509 -req -in "$certs/front-proxy-client.csr" -CA "$certs/front-proxy-ca.crt" -CAkey "$certs/front-proxy-ca.key" \
+    -CAcreateserial -days 2 -out "$certs/front-proxy-client.crt" 2>/dev/null
 fi
 token=$(head -c 16 /dev/urandom | od -An -tx1 | tr -d ' \n')
 echo "$token,admin,admin,system:masters" > "$state/tokens.csv"
@@ -54,6 +62,10 @@ echo $! > "$state/etcd.pid"
   --service-account-issuer https://kubernetes.default.svc.cluster.local \
   --service-account-key-file "$certs/sa.pub" --service-account-signing-key-file "$certs/sa.key" \
   --service-cluster-ip-range 10.0.0.0/24 --allow-privileged=true \
+  --requestheader-client-ca-file "$certs/front-proxy-ca.crt" --requestheader-allowed-names front-proxy-client \
+  --requestheader-username-headers X-Remote-User --requestheader-group-headers X-Remote-Group \
+  --requestheader-extra-headers-prefix X-Remote-Extra- \
+  --proxy-client-cert-file "$certs/front-proxy-client.crt" --proxy-client-key-file "$certs/front-proxy-client.key" \
   > "$state/kube-apiserver.log" 2>&1 &
 echo $! > "$state/kube-apiserver.pid"
 

@@ -2,9 +2,11 @@
 # Builds the pinned tools (versions.env) from the Go module proxy, once per version, into a cache
 # outside the clone (~/.cache/judge/bin/<tool>-<version>), and links them into bin/.
 #
-#   hack/tools.sh [tool...]      tools: helm kubeconform helm-unittest kube-apiserver kubectl etcd k6 kind
+#   hack/tools.sh [tool...]      tools: helm kubeconform helm-unittest kube-apiserver kubectl
+#                                kube-controller-manager etcd k6 kind keda-operator keda-adapter
 #
-# Cold builds on 2 cores take minutes each (kube-apiserver ~8, helm ~5); cached ones take nothing.
+# Cold builds on 2 cores take minutes each (kube-apiserver ~8, keda-operator ~8, helm ~5); cached ones
+# take nothing.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$PROJECT_DIR/versions.env"
@@ -77,6 +79,25 @@ build_kubernetes() { # kube-apiserver and kubectl from k8s.io/kubernetes, whose 
   for tool in "$@"; do link "$tool" "$version"; done
 }
 
+build_keda() { # the operator and the metrics adapter, from one copy of the module, at the version kind-up installs
+  local version=v$KEDA_VERSION missing=() tool
+  for tool in "$@"; do [[ -x "$CACHE/$tool-$version" ]] || missing+=("$tool"); done
+  if ((${#missing[@]})); then
+    echo "Building ${missing[*]} $version (~8 minutes cold)"
+    local src; src=$(module_copy github.com/kedacore/keda/v2 "$version")
+    (
+      cd "$src"
+      for tool in "${missing[@]}"; do
+        GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build \
+          -ldflags "-X github.com/kedacore/keda/v2/version.Version=$version" \
+          -o "$CACHE/$tool-$version" "./cmd/${tool#keda-}"
+      done
+    )
+    rm -rf "$src"
+  fi
+  for tool in "$@"; do link "$tool" "$version"; done
+}
+
 build_etcd() {
   local version=$ETCD_VERSION
   if [[ ! -x "$CACHE/etcd-$version" ]]; then
@@ -101,8 +122,8 @@ GO
 }
 
 tools=("$@")
-((${#tools[@]})) || tools=(helm kubeconform helm-unittest kube-apiserver kubectl etcd)
-kubernetes_tools=()  # built together, from one copy of the (large) k8s.io/kubernetes module
+((${#tools[@]})) || tools=(helm kubeconform helm-unittest kube-apiserver kubectl kube-controller-manager etcd keda-operator keda-adapter)
+kubernetes_tools=() keda_tools=()  # each set built together, from one copy of its (large) module
 for tool in "${tools[@]}"; do
   case "$tool" in
     helm)
@@ -113,7 +134,8 @@ for tool in "${tools[@]}"; do
         -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=37" ;;
     kubeconform) go_install kubeconform "$KUBECONFORM_VERSION" github.com/yannh/kubeconform/cmd/kubeconform ;;
     helm-unittest) build_helm_unittest ;;
-    kube-apiserver|kubectl) kubernetes_tools+=("$tool") ;;
+    kube-apiserver|kubectl|kube-controller-manager) kubernetes_tools+=("$tool") ;;
+    keda-operator|keda-adapter) keda_tools+=("$tool") ;;
     etcd) build_etcd ;;
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
     kind) go_install kind "$KIND_VERSION" sigs.k8s.io/kind ;;
@@ -121,3 +143,4 @@ for tool in "${tools[@]}"; do
   esac
 done
 ((${#kubernetes_tools[@]} == 0)) || build_kubernetes "${kubernetes_tools[@]}"
+((${#keda_tools[@]} == 0)) || build_keda "${keda_tools[@]}"
