@@ -37,8 +37,9 @@ management.tcp.ip = 127.0.0.1
 management.tcp.port = $((amqp_port + 10000))
 prometheus.tcp.ip = 127.0.0.1
 prometheus.tcp.port = $((amqp_port + 10020))
-# The management API's statistics interval: what KEDA's http mode sees lags by up to this.
-collect_statistics_interval = 5000
+# The management API's statistics interval: what KEDA's http mode sees lags by up to this. The
+# chart sets it on the cluster (rabbitmq.statisticsIntervalMs); tests/autoscaling passes that value.
+collect_statistics_interval = ${RABBITMQ_STATISTICS_INTERVAL_MS:-5000}
 # Flow control thresholds sized for a development machine, not a dedicated broker.
 vm_memory_high_watermark.relative = 0.4
 disk_free_limit.absolute = 500MB

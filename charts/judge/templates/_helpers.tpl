@@ -82,6 +82,14 @@ generated credentials "<name>-default-user" (keys username, password, host, port
 {{- default (printf "%s-rabbitmq" (include "judge.fullname" .)) .Values.rabbitmq.name | trunc 52 | trimSuffix "-" }}
 {{- end }}
 
+{{/*
+The management API KEDA reads queue depth from: rabbitmq.managementUrl, or the operator's client
+Service in the release's namespace.
+*/}}
+{{- define "judge.rabbitmqManagementUrl" -}}
+{{- default (printf "http://%s.%s.svc:15672/" (include "judge.rabbitmqName" .) .Release.Namespace) .Values.rabbitmq.managementUrl }}
+{{- end }}
+
 {{- define "judge.rabbitmqSecret" -}}
 {{- printf "%s-default-user" (include "judge.rabbitmqName" .) }}
 {{- end }}
