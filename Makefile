@@ -49,7 +49,7 @@ local-down: ## Stop everything local-up started (data stays in build/local)
 ##@ Kubernetes (kind needs Docker and internet; see README)
 
 .PHONY: tools
-tools: ## Build the pinned tools into bin/ from the Go module proxy: helm, kubeconform, helm-unittest, kube-apiserver, etcd
+tools: ## Build the pinned tools into bin/ from the Go module proxy: helm, kubeconform, helm-unittest, kube-apiserver, kube-controller-manager, etcd, KEDA
 	$(PROJECT_DIR)/hack/tools.sh
 
 .PHONY: kind-up
@@ -96,8 +96,12 @@ verify-chart: ## Offline checks of the chart and manifests: lint, unit tests, sc
 ##@ Test
 
 .PHONY: test
-test: deps ## Run all tests: unit, integration and end to end, against a private RabbitMQ and PostgreSQL
+test: deps ## Run all tests: unit, integration, end to end and autoscaling, against a private RabbitMQ and PostgreSQL
 	$(PROJECT_DIR)/hack/test.sh
+
+.PHONY: test-autoscaling
+test-autoscaling: deps ## The chart's worker autoscaling with the real KEDA and HPA controller; report and PNG in build/autoscaling
+	$(PROJECT_DIR)/hack/test-autoscaling.sh
 
 .PHONY: clean
 clean: ## Remove build output (stop the local stack first)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command (make test): starts a private RabbitMQ and PostgreSQL on ports of their
 # own (so a running `make local-up` is not disturbed), runs the Maven tests and the end-to-end
-# tests against them, and stops them again whatever happens.
+# tests against them, and stops them again whatever happens; then the autoscaling tests
+# (hack/test-autoscaling.sh), which bring their own.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -30,3 +31,7 @@ echo "== Chart and manifests, offline"
 echo "== End to end: the three services as processes"
 export JUDGE_TEST_STATE="$state" JUDGE_TEST_AMQP_PORT=$amqp_port JUDGE_TEST_PG_PORT=$pg_port
 python3 -m pytest "$PROJECT_DIR/tests/e2e" -v -p no:cacheprovider
+
+echo "== Autoscaling: the real KEDA and HPA controller on the chart's worker (its own broker and database)"
+cleanup
+"$PROJECT_DIR/hack/test-autoscaling.sh"

@@ -1,0 +1,163 @@
+"""Clients for what the autoscaling tests watch: the control plane (through kubectl), KEDA's operator
+metrics, and RabbitMQ (management API for what KEDA reads, AMQP for a consumer that holds messages)."""
+import base64
+import json
+import pathlib
+import re
+import ssl
+import subprocess
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+import pika
+import yaml
+
+# Where each kind the tests read lives in the API.
+API_PATHS = {
+    "pods": "api/v1", "secret": "api/v1", "events": "api/v1",
+    "deployment": "apis/apps/v1", "hpa": "apis/autoscaling/v2", "scaledobject": "apis/keda.sh/v1alpha1",
+}
+PLURALS = {"pods": "pods", "secret": "secrets", "events": "events", "deployment": "deployments",
+           "hpa": "horizontalpodautoscalers", "scaledobject": "scaledobjects"}
+
+
+class Kube:
+    """Writes through kubectl (server-side apply, as users do); reads straight from the REST API,
+    because the tests and the kubelet harness read several times a second and a kubectl process
+    per read would take a good share of two cores."""
+
+    def __init__(self, kubectl, kubeconfig, namespace):
+        self.base = [str(kubectl), "--kubeconfig", str(kubeconfig)]
+        self.namespace = namespace
+        config = yaml.safe_load(pathlib.Path(kubeconfig).read_text())
+        cluster, user = config["clusters"][0]["cluster"], config["users"][0]["user"]
+        self.server = cluster["server"]
+        self.ssl = ssl.create_default_context(cafile=cluster["certificate-authority"])
+        self.token = user["token"]
+
+    def run(self, *args, stdin=None, namespaced=True):
+        command = self.base + (["-n", self.namespace] if namespaced else []) + list(args)
+        result = subprocess.run(command, input=stdin, capture_output=True, text=True)
+        if result.returncode:
+            raise RuntimeError(f"kubectl {' '.join(args)}: {result.stderr.strip()}")
+        return result.stdout
+
+    def raw(self, path):
+        request = urllib.request.Request(f"{self.server}/{path}", headers={"Authorization": f"Bearer {self.token}"})
+        with urllib.request.urlopen(request, context=self.ssl, timeout=10) as response:
+            return json.loads(response.read())
+
+    def get(self, kind, name=None, selector=None):
+        path = f"{API_PATHS[kind]}/namespaces/{self.namespace}/{PLURALS[kind]}" + (f"/{name}" if name else "")
+        if selector:
+            path += "?labelSelector=" + urllib.parse.quote(selector)
+        return self.raw(path)
+
+    def find(self, kind, name):
+        """The object, or None when it does not exist (yet)."""
+        try:
+            return self.get(kind, name)
+        except urllib.error.HTTPError as error:
+            if error.code == 404:
+                return None
+            raise
+
+    def apply(self, documents):
+        self.run("apply", "--server-side", "--force-conflicts", "-f", "-",
+                 stdin="\n---\n".join(json.dumps(doc) for doc in documents))
+
+    def delete(self, kind, name):
+        self.run("delete", kind, name, "--ignore-not-found", "--wait=false")
+
+    def replicas(self, deployment):
+        """The Deployment's desired replicas: what KEDA and the HPA set."""
+        return self.get("deployment", deployment)["spec"].get("replicas", 1)
+
+    def external_metric(self, name, scaled_object):
+        """The value the HPA controller reads from KEDA's adapter, through the apiserver."""
+        path = (f"apis/external.metrics.k8s.io/v1beta1/namespaces/{self.namespace}/{name}"
+                f"?labelSelector=scaledobject.keda.sh%2Fname%3D{scaled_object}")
+        items = self.raw(path)["items"]
+        return sum(parse_quantity(item["value"]) for item in items)
+
+    def events(self, involved_name):
+        return [e for e in self.get("events")["items"] if e["involvedObject"]["name"] == involved_name]
+
+
+def parse_quantity(value):
+    """A Kubernetes quantity as the external metrics API prints it ("16", "2500m", "3k")."""
+    number, suffix = re.fullmatch(r"([0-9.]+)([a-zA-Z]*)", value).groups()
+    return float(number) * {"": 1, "m": 1e-3, "k": 1e3, "M": 1e6}[suffix]
+
+
+def keda_scaler_metric(metrics_port, scaled_object):
+    """keda_scaler_metrics_value for the ScaledObject: what KEDA's operator last computed."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5) as response:
+        text = response.read().decode()
+    for line in text.splitlines():
+        if line.startswith("keda_scaler_metrics_value{") and f'scaledObject="{scaled_object}"' in line:
+            return float(line.rsplit(" ", 1)[1])
+    return None
+
+
+class Broker:
+    def __init__(self, amqp_port, management_port, user="guest", password="guest"):
+        self.amqp_port, self.management = amqp_port, f"http://127.0.0.1:{management_port}"
+        self.user, self.password = user, password
+        auth = base64.b64encode(f"{user}:{password}".encode()).decode()
+        self.headers = {"Authorization": "Basic " + auth, "Content-Type": "application/json"}
+
+    def _call(self, method, path, body=None):
+        request = urllib.request.Request(self.management + path, method=method, headers=self.headers,
+                                         data=None if body is None else json.dumps(body).encode())
+        with urllib.request.urlopen(request, timeout=10) as response:
+            raw = response.read()
+            return json.loads(raw) if raw else None
+
+    def queue(self, name):
+        """The management API's view of a queue: what KEDA's http mode reads (refreshed every
+        statistics interval)."""
+        return self._call("GET", "/api/queues/%2F/" + urllib.parse.quote(name, safe=""))
+
+    def depth(self, name):
+        queue = self.queue(name)
+        return queue.get("messages_ready", 0), queue.get("messages_unacknowledged", 0)
+
+    def wait_depth(self, name, ready, unacked, timeout=30):
+        deadline = time.monotonic() + timeout
+        while (seen := self.depth(name)) != (ready, unacked):
+            assert time.monotonic() < deadline, f"{name}: broker shows {seen}, expected {(ready, unacked)}"
+            time.sleep(0.5)
+
+    def publish(self, queue, count):
+        """Messages straight onto the queue; the tests that publish them purge them again."""
+        with self.connect() as connection:
+            channel = connection.channel()
+            channel.confirm_delivery()
+            for i in range(count):
+                channel.basic_publish("", queue, json.dumps({"filler": i}).encode(),
+                                      pika.BasicProperties(delivery_mode=2))
+
+    def purge(self, queue):
+        self._call("DELETE", "/api/queues/%2F/" + urllib.parse.quote(queue, safe="") + "/contents")
+
+    def connect(self):
+        # No heartbeats: a test holds the connection idle while it waits on KEDA.
+        return pika.BlockingConnection(pika.ConnectionParameters(
+            "127.0.0.1", self.amqp_port, credentials=pika.PlainCredentials(self.user, self.password), heartbeat=0))
+
+    def hold_unacknowledged(self, queue, count):
+        """A worker-like consumer: prefetch `count`, takes that many, acknowledges none. Close the
+        returned connection to hand them back."""
+        connection = self.connect()
+        channel = connection.channel()
+        channel.basic_qos(prefetch_count=count)
+        held = []
+        channel.basic_consume(queue, lambda ch, method, props, body: held.append(method.delivery_tag))
+        deadline = time.monotonic() + 10
+        while len(held) < count and time.monotonic() < deadline:
+            connection.process_data_events(time_limit=0.2)
+        assert len(held) == count, f"got {len(held)} of {count} messages"
+        return connection

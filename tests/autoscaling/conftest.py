@@ -1,0 +1,125 @@
+"""The chart's autoscaling objects on a real control plane (hack/control-plane.sh: kube-apiserver,
+kube-controller-manager, KEDA), reading a real RabbitMQ (hack/infra.sh), as hack/test-autoscaling.sh
+starts them. Only what must point at loopback is overridden: the management API's address."""
+import json
+import os
+import pathlib
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "e2e"))
+from processes import PROJECT, Service, require_jars  # noqa: E402
+
+from cluster import Broker, Kube  # noqa: E402
+
+STATE = pathlib.Path(os.environ.get("JUDGE_AUTOSCALING_STATE", PROJECT / "build" / "autoscaling"))
+AMQP_PORT = int(os.environ.get("JUDGE_TEST_AMQP_PORT", "5675"))
+PG_PORT = int(os.environ.get("JUDGE_TEST_PG_PORT", "5435"))
+MANAGEMENT_PORT = AMQP_PORT + 10000
+KEDA_METRICS_PORT = int(os.environ.get("KEDA_METRICS_PORT", "28080"))
+RELEASE = NAMESPACE = "judge"
+WORKER = f"{RELEASE}-worker"
+REQUEST_QUEUE = "judge.submissions"
+VALUES = yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text())
+AUTOSCALING = VALUES["worker"]["autoscaling"]
+STATISTICS_INTERVAL_S = VALUES["rabbitmq"]["statisticsIntervalMs"] / 1000
+VERSIONS = dict(line.split("=", 1) for line in (PROJECT / "versions.env").read_text().splitlines()
+                if line and not line.startswith("#"))
+CRD_APIS = ["keda.sh/v1alpha1", "monitoring.coreos.com/v1", "rabbitmq.com/v1beta1", "postgresql.cnpg.io/v1"]
+
+
+def render_chart():
+    command = [str(PROJECT / "bin/helm"), "template", RELEASE, str(PROJECT / "charts/judge"), "-n", NAMESPACE,
+               "--kube-version", VERSIONS["KUBERNETES_VERSION"],
+               "--set", f"rabbitmq.managementUrl=http://127.0.0.1:{MANAGEMENT_PORT}/"]
+    for api in CRD_APIS:
+        command += ["--api-versions", api]
+    rendered = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    return [doc for doc in yaml.safe_load_all(rendered) if doc]
+
+
+def pick(documents, kind, name):
+    [found] = [d for d in documents if d["kind"] == kind and d["metadata"]["name"] == name]
+    return found
+
+
+def operator_secret(name, amqp_port, password="guest"):
+    """The secret the RabbitMQ cluster operator generates for a RabbitmqCluster, with its keys
+    (tests/chart/test_wiring.py checks them against the operator's source), for the local broker."""
+    host = "127.0.0.1"
+    data = {"username": "guest", "password": password, "host": host, "port": str(amqp_port),
+            "provider": "rabbitmq", "type": "rabbitmq",
+            "connection_string": f"amqp://guest:{password}@{host}:{amqp_port}/"}
+    return {"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
+            "metadata": {"name": name, "namespace": NAMESPACE}, "stringData": data}
+
+
+@pytest.fixture(scope="session")
+def kube():
+    kube = Kube(PROJECT / "bin/kubectl", STATE / "cluster/kubeconfig", NAMESPACE)
+    kube.apply([{"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": NAMESPACE}}])
+    return kube
+
+
+@pytest.fixture(scope="session")
+def chart():
+    return render_chart()
+
+
+@pytest.fixture(scope="session")
+def stack():
+    """The API and the result consumer as processes (workers come from the kubelet harness). They
+    also declare the queues, as they do in the cluster."""
+    require_jars()
+    env = dict(os.environ, SPRING_RABBITMQ_PORT=str(AMQP_PORT),
+               SPRING_DATASOURCE_URL=f"jdbc:postgresql://127.0.0.1:{PG_PORT}/judge")
+    services = [Service("api", "api", 18380, STATE / "logs", env),
+                Service("consumer", "consumer", 18382, STATE / "logs", env)]
+    try:
+        for service in services:
+            service.wait_ready()
+        yield services
+    finally:
+        for service in services:
+            service.kill()
+
+
+@pytest.fixture(scope="session")
+def broker(stack):
+    broker = Broker(AMQP_PORT, MANAGEMENT_PORT)
+    assert broker.queue(REQUEST_QUEUE)["name"] == REQUEST_QUEUE
+    return broker
+
+
+@pytest.fixture(scope="session")
+def autoscaled_worker(kube, chart, broker):
+    """The chart's TriggerAuthentication, worker ScaledObject and worker Deployment, applied, with the
+    operator's secret they read."""
+    secret_name = f"{RELEASE}-rabbitmq-default-user"
+    kube.apply([operator_secret(secret_name, AMQP_PORT),
+                pick(chart, "TriggerAuthentication", f"{RELEASE}-rabbitmq"),
+                pick(chart, "Deployment", WORKER),
+                pick(chart, "ScaledObject", WORKER)])
+    return pick(chart, "ScaledObject", WORKER)
+
+
+REPORT = {}
+
+
+@pytest.fixture(scope="session")
+def report():
+    """Figures for build/autoscaling/report.json; tests add theirs."""
+    return REPORT
+
+
+def pytest_sessionfinish(session):
+    if REPORT:
+        path = STATE / "report.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        merged = json.loads(path.read_text()) if path.exists() else {}
+        merged.update(REPORT)
+        path.write_text(json.dumps(merged, indent=2) + "\n")
+        print(f"\nAutoscaling report: {path}\n{json.dumps(merged, indent=2)}")

@@ -1,0 +1,188 @@
+"""What KEDA and the HPA controller do with the chart's ScaledObject, step by step, with no worker
+running (no kubelet: the pods stay Pending), so that the queue holds exactly what each test puts
+there. The tests run in order, each leaving the Deployment where the next one starts."""
+import copy
+import math
+import time
+
+import pytest
+
+from cluster import keda_scaler_metric
+from conftest import (AUTOSCALING, KEDA_METRICS_PORT, RELEASE, REQUEST_QUEUE, STATISTICS_INTERVAL_S, WORKER,
+                      operator_secret, pick)
+
+POLLING_S = AUTOSCALING["pollingInterval"]
+PER_REPLICA = AUTOSCALING["messagesPerReplica"]
+MAX_REPLICAS = AUTOSCALING["maxReplicaCount"]
+SCALE_UP = AUTOSCALING["behavior"]["scaleUp"]
+SCALE_DOWN = AUTOSCALING["behavior"]["scaleDown"]
+COOLDOWN_S = AUTOSCALING["cooldownPeriod"]
+# kube-controller-manager's default --horizontal-pod-autoscaler-sync-period, which
+# hack/control-plane.sh keeps: the HPA acts at most this long after its metric changes.
+HPA_SYNC_S = 15
+# Reconcile loops and kubectl round trips on a loaded 2-core machine.
+SLACK_S = 3
+# The longest KEDA's view of the queue can lag the queue: the management API's statistics
+# refresh, then KEDA's next poll.
+KEDA_LAG_S = STATISTICS_INTERVAL_S + POLLING_S
+HPA = f"keda-hpa-{WORKER}"
+
+
+def wait_for(condition, timeout, interval=0.25, message="condition"):
+    """Seconds until condition() holds; fails after timeout."""
+    start = time.monotonic()
+    while not condition():
+        assert time.monotonic() - start < timeout, f"{message}: not within {timeout} s"
+        time.sleep(interval)
+    return time.monotonic() - start
+
+
+def watch_replicas(kube, until, timeout):
+    """(seconds, replicas) each time the Deployment's replica count changes, until until(replicas)."""
+    start, trace = time.monotonic(), []
+    while True:
+        replicas = kube.replicas(WORKER)
+        if not trace or trace[-1][1] != replicas:
+            trace.append((round(time.monotonic() - start, 1), replicas))
+        if until(replicas):
+            return trace
+        assert time.monotonic() - start < timeout, f"replicas over time: {trace}"
+        time.sleep(0.25)
+
+
+def external_metric_name(kube):
+    return kube.get("hpa", HPA)["spec"]["metrics"][0]["external"]["metric"]["name"]
+
+
+def test_an_idle_worker_deployment_is_scaled_to_zero(kube, autoscaled_worker, broker):
+    broker.purge(REQUEST_QUEUE)
+    wait_for(lambda: kube.replicas(WORKER) == 0, KEDA_LAG_S + SLACK_S, message="scaled to zero")
+
+
+def test_the_first_submission_activates_a_worker_within_polling_plus_statistics_interval(kube, broker, report):
+    start = time.monotonic()
+    broker.publish(REQUEST_QUEUE, 1)
+    activation_s = wait_for(lambda: kube.replicas(WORKER) == 1, KEDA_LAG_S + SLACK_S, message="activation 0 → 1")
+    report["activation_s"] = round(activation_s, 1)
+    assert time.monotonic() - start <= KEDA_LAG_S + SLACK_S
+
+
+def test_the_hpa_keda_creates_has_the_charts_target_bounds_and_behaviour(kube):
+    wait_for(lambda: kube.find("hpa", HPA) is not None, 30, message="KEDA's HPA")
+    spec = kube.get("hpa", HPA)["spec"]
+    assert spec["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment", "name": WORKER}
+    # KEDA owns 0 ↔ 1; the HPA works from one replica up.
+    assert spec["minReplicas"] == max(1, AUTOSCALING["minReplicaCount"])
+    assert spec["maxReplicas"] == MAX_REPLICAS
+    [metric] = spec["metrics"]
+    assert metric["type"] == "External"
+    assert metric["external"]["target"] == {"type": "AverageValue", "averageValue": str(PER_REPLICA)}
+    assert spec["behavior"] == {
+        "scaleUp": {"stabilizationWindowSeconds": SCALE_UP["stabilizationWindowSeconds"], "selectPolicy": "Max",
+                    "policies": [
+                        {"type": "Pods", "value": SCALE_UP["pods"], "periodSeconds": SCALE_UP["periodSeconds"]},
+                        {"type": "Percent", "value": SCALE_UP["percent"], "periodSeconds": SCALE_UP["periodSeconds"]}]},
+        "scaleDown": {"stabilizationWindowSeconds": SCALE_DOWN["stabilizationWindowSeconds"], "selectPolicy": "Max",
+                      "policies": [{"type": "Pods", "value": SCALE_DOWN["pods"],
+                                    "periodSeconds": SCALE_DOWN["periodSeconds"]}]},
+    }
+
+
+def test_kedas_metric_is_ready_plus_unacknowledged_messages(kube, broker, report):
+    broker.publish(REQUEST_QUEUE, 15)  # 16 with the one from the activation test
+    held = broker.hold_unacknowledged(REQUEST_QUEUE, 7)  # as workers hold what they are judging
+    try:
+        broker.wait_depth(REQUEST_QUEUE, ready=9, unacked=7, timeout=STATISTICS_INTERVAL_S + SLACK_S)
+        # What the operator computed on its own polls, and what the HPA reads through the apiserver.
+        wait_for(lambda: keda_scaler_metric(KEDA_METRICS_PORT, WORKER) == 16, KEDA_LAG_S + SLACK_S,
+                 message=f"keda_scaler_metrics_value = 16 (ready 9 + unacked 7); last "
+                         f"{keda_scaler_metric(KEDA_METRICS_PORT, WORKER)}")
+        through_api = kube.external_metric(external_metric_name(kube), WORKER)
+        report["metric_matches_ready_plus_unacked"] = through_api == 16
+        assert through_api == 16
+    finally:
+        held.close()  # the 7 go back to ready
+
+
+def test_a_backlog_scales_out_to_what_the_target_implies_and_no_further_than_max(kube, broker, report):
+    backlog = (MAX_REPLICAS + 2) * PER_REPLICA  # more than max replicas' worth
+    broker.publish(REQUEST_QUEUE, backlog - 16)
+    expected = min(MAX_REPLICAS, math.ceil(backlog / PER_REPLICA))
+    trace = watch_replicas(kube, lambda replicas: replicas >= expected, timeout=4 * HPA_SYNC_S + KEDA_LAG_S + 30)
+    # It must stay there: the HPA's own desired count is max + 2.
+    time.sleep(HPA_SYNC_S + SLACK_S)
+    trace += [(None, kube.replicas(WORKER))]
+    report["scale_out_trace"] = trace
+    counts = [replicas for _, replicas in trace]
+    assert counts[-1] == expected and max(counts) == expected, trace
+    status = kube.get("hpa", HPA)["status"]
+    assert status["desiredReplicas"] == expected
+    # Each step within the scale-up policies: at most +pods or +percent per period, whichever is more.
+    for before, after in zip(counts, counts[1:]):
+        assert after <= max(before + SCALE_UP["pods"], math.ceil(before * (1 + SCALE_UP["percent"] / 100))), trace
+
+
+def test_scale_down_waits_for_the_stabilisation_window_then_follows_the_policy(kube, broker, report):
+    before = kube.replicas(WORKER)
+    broker.purge(REQUEST_QUEUE)
+    broker.publish(REQUEST_QUEUE, 2 * PER_REPLICA)  # two workers' worth: not zero, so KEDA stays out of it
+    start = time.monotonic()
+    window = SCALE_DOWN["stabilizationWindowSeconds"]
+    trace = watch_replicas(kube, lambda replicas: replicas < before, timeout=window + HPA_SYNC_S + KEDA_LAG_S + 30)
+    waited = time.monotonic() - start
+    report["scale_down_first_step_s"] = round(waited, 1)
+    # The HPA keeps the highest recommendation of the last `window` seconds. The last high one was
+    # made at the HPA's last sync before the queue shrank, up to one sync period before the purge.
+    assert window - HPA_SYNC_S <= waited <= window + HPA_SYNC_S + KEDA_LAG_S + SLACK_S, trace
+    assert trace[-1][1] >= before - SCALE_DOWN["pods"], trace
+
+
+def test_back_to_zero_after_the_cooldown_once_the_queue_is_empty(kube, broker, report):
+    broker.purge(REQUEST_QUEUE)
+    start = time.monotonic()
+    wait_for(lambda: kube.replicas(WORKER) == 0, COOLDOWN_S + KEDA_LAG_S + POLLING_S + SLACK_S,
+             message="scale to zero")
+    to_zero = time.monotonic() - start
+    report["scale_to_zero_after_empty_s"] = round(to_zero, 1)
+    # KEDA's last look that saw messages was at most one poll before the purge.
+    assert to_zero >= COOLDOWN_S - POLLING_S
+
+
+@pytest.mark.parametrize("breakage, expected_error", [
+    ("wrong-credentials", "401 Unauthorized"),
+    ("missing-queue", "404 Not Found"),
+])
+def test_a_broken_trigger_shows_up_as_a_keda_error(kube, chart, autoscaled_worker, breakage, expected_error):
+    """A copy of the chart's worker objects, broken one way, next to the real ones."""
+    name = f"{WORKER}-{breakage}"
+    deployment = copy.deepcopy(pick(chart, "Deployment", WORKER))
+    deployment["metadata"]["name"] = name
+    for labels in (deployment["spec"]["selector"]["matchLabels"], deployment["spec"]["template"]["metadata"]["labels"]):
+        labels["app.kubernetes.io/component"] = name
+    scaled_object = copy.deepcopy(autoscaled_worker)
+    scaled_object["metadata"]["name"] = name
+    scaled_object["spec"]["scaleTargetRef"]["name"] = name
+    objects = [deployment, scaled_object]
+    trigger = scaled_object["spec"]["triggers"][0]
+    if breakage == "wrong-credentials":
+        authentication = copy.deepcopy(pick(chart, "TriggerAuthentication", f"{RELEASE}-rabbitmq"))
+        authentication["metadata"]["name"] = name
+        for ref in authentication["spec"]["secretTargetRef"]:
+            ref["name"] = name
+        trigger["authenticationRef"]["name"] = name
+        objects[:0] = [operator_secret(name, 0, password="not-the-password"), authentication]
+    else:
+        trigger["metadata"]["queueName"] = "judge.no-such-queue"
+    kube.apply(objects)
+    try:
+        def reported():
+            events = [e for e in kube.events(name) if e["reason"] == "KEDAScalerFailed"]
+            conditions = {c["type"]: c for c in kube.get("scaledobject", name).get("status", {}).get("conditions", [])}
+            ready = conditions.get("Ready", {})
+            return (any(expected_error in e["message"] for e in events)
+                    and ready.get("status") == "False" and ready.get("reason") == "TriggerError")
+        wait_for(reported, KEDA_LAG_S + SLACK_S + 10, interval=1,
+                 message=f"a KEDAScalerFailed event with '{expected_error}' and Ready=False on {name}")
+    finally:
+        for kind in ("scaledobject", "deployment", "triggerauthentication", "secret"):
+            kube.delete(kind, name)

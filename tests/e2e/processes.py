@@ -1,0 +1,63 @@
+"""The services as local processes: how the end-to-end and autoscaling tests run them."""
+import os
+import pathlib
+import signal
+import subprocess
+import time
+import urllib.request
+
+PROJECT = pathlib.Path(__file__).resolve().parents[2]
+JAVA = pathlib.Path(os.environ.get("JAVA_HOME", "/usr/lib/jvm/temurin-25-jdk-amd64")) / "bin" / "java"
+JARS = {
+    "api": PROJECT / "services/api/target/judge-api-0.1.0-SNAPSHOT.jar",
+    "worker": PROJECT / "services/worker/target/judge-worker-0.1.0-SNAPSHOT.jar",
+    "consumer": PROJECT / "services/consumer/target/judge-result-consumer-0.1.0-SNAPSHOT.jar",
+}
+
+
+def require_jars():
+    for jar in JARS.values():
+        assert jar.exists(), f"{jar} is missing: build with 'make build' (make test does)"
+
+
+class Service:
+    """One service process, in its own process group so that killing it kills what it ran."""
+
+    def __init__(self, kind, name, port, log_dir, env, jvm_options=("-Xmx384m", "-XX:TieredStopAtLevel=1")):
+        self.kind, self.name, self.port = kind, name, port
+        log_dir.mkdir(parents=True, exist_ok=True)
+        self.log_path = log_dir / f"{name}.log"
+        with open(self.log_path, "ab") as log:
+            self.process = subprocess.Popen(
+                [str(JAVA), *jvm_options, "-jar", str(JARS[kind])],
+                env=dict(env, SERVER_PORT=str(port)), stdout=log, stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL, start_new_session=True)
+
+    def ready(self):
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/actuator/health/readiness", timeout=2):
+                return True
+        except OSError:
+            return False
+
+    def wait_ready(self, timeout=90):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.name} exited with {self.process.returncode}; see {self.log_path}")
+            if self.ready():
+                return self
+            time.sleep(0.5)
+        raise RuntimeError(f"{self.name} not ready after {timeout} s; see {self.log_path}")
+
+    def terminate(self, timeout=90):
+        """SIGTERM, as Kubernetes stops a pod; returns the exit code."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout)
+
+    def kill(self):
+        """SIGKILL to the whole process group, as when a node dies: no drain, no goodbye."""
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(30)
