@@ -56,8 +56,8 @@ if [[ ! -f "$keda_certs/tls.crt" ]]; then
   cp "$certs/ca.crt" "$keda_cas/ca.crt"
 fi
 
-# --secure-port=0: nothing here scrapes it. The token controller is off with the serviceaccount one
-# only creating `default` accounts (no pods run, so none needs a token).
+# Only the controllers autoscaling needs, plus the one that creates each namespace's `default`
+# ServiceAccount (the ReplicaSet's pods are admitted against it). --secure-port=0: nothing scrapes it.
 "$BIN/kube-controller-manager" --kubeconfig "$state/kubeconfig" --leader-elect=false --secure-port=0 \
   --controllers=horizontalpodautoscaling,deployment,replicaset,serviceaccount \
   --horizontal-pod-autoscaler-sync-period="$HPA_SYNC_PERIOD" \
