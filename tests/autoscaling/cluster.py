@@ -37,8 +37,8 @@ class Kube:
         self.ssl = ssl.create_default_context(cafile=cluster["certificate-authority"])
         self.token = user["token"]
 
-    def run(self, *args, stdin=None, namespaced=True):
-        command = self.base + (["-n", self.namespace] if namespaced else []) + list(args)
+    def run(self, *args, stdin=None):
+        command = self.base + ["-n", self.namespace] + list(args)
         result = subprocess.run(command, input=stdin, capture_output=True, text=True)
         if result.returncode:
             raise RuntimeError(f"kubectl {' '.join(args)}: {result.stderr.strip()}")

@@ -44,21 +44,23 @@ class Kubelet(threading.Thread):
         spec = pod["spec"]
         container = spec["containers"][0]
         port, self.next_port = self.next_port, self.next_port + 1
-        env = dict(os.environ)
+        env, secrets = dict(os.environ), {}
         for variable in container.get("env", []):
-            env[variable["name"]] = self._value(variable)
+            env[variable["name"]] = self._value(variable, secrets)
         # The pod's emptyDir, on this machine.
         env["JUDGE_WORKER_WORKDIR"] = str(self.state_dir / "pods" / pod["metadata"]["name"] / "work")
         service = Service("worker", pod["metadata"]["name"], port, self.state_dir / "logs", env, jvm_options=())
         service.grace_seconds = spec.get("terminationGracePeriodSeconds", 30)
         return service
 
-    def _value(self, variable):
+    def _value(self, variable, secrets):
+        """A variable's value; each secret is read once per pod, as a kubelet does."""
         if "value" in variable:
             return variable["value"]
         ref = variable["valueFrom"]["secretKeyRef"]
-        secret = self.kube.get("secret", ref["name"])
-        return base64.b64decode(secret["data"][ref["key"]]).decode()
+        if ref["name"] not in secrets:
+            secrets[ref["name"]] = self.kube.get("secret", ref["name"])["data"]
+        return base64.b64decode(secrets[ref["name"]][ref["key"]]).decode()
 
     def _terminate(self, service):
         def stop():
