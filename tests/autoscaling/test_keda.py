@@ -92,7 +92,9 @@ def test_kedas_metric_is_ready_plus_unacknowledged_messages(kube, broker, report
     broker.publish(REQUEST_QUEUE, 15)  # 16 with the one from the activation test
     held = broker.hold_unacknowledged(REQUEST_QUEUE, 7)  # as workers hold what they are judging
     try:
-        broker.wait_depth(REQUEST_QUEUE, ready=9, unacked=7, timeout=STATISTICS_INTERVAL_S + SLACK_S)
+        # The management API's view first: its statistics can lag more than one interval on a busy
+        # machine (seen: still (1, 0) after 8 s), and what is under test is KEDA's reading of it.
+        broker.wait_depth(REQUEST_QUEUE, ready=9, unacked=7, timeout=4 * STATISTICS_INTERVAL_S)
         # What the operator computed on its own polls, and what the HPA reads through the apiserver.
         wait_for(lambda: keda_scaler_metric(KEDA_METRICS_PORT, WORKER) == 16, KEDA_LAG_S + SLACK_S,
                  message=f"keda_scaler_metrics_value = 16 (ready 9 + unacked 7); last "
