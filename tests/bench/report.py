@@ -88,6 +88,7 @@ def main():
         "e2e_p50_ms": round(e2e_p50, 1),
         "e2e_p95_ms": round(e2e_p95, 1),
         "e2e_p99_ms": round(e2e_p99, 1),
+        "polls_per_submission": round((k6_metric(burst, "judge_polls", "count") or 0) / accepted, 2) if accepted else None,
         "http_req_failed_rate": k6_metric(burst, "http_req_failed", "rate"),
         "first_submission_at": first_created,
     }

@@ -40,6 +40,7 @@ const errors = {
 const postStarted = new Trend('judge_post_started_at');
 const postFinished = new Trend('judge_post_finished_at');
 const verdicts = new Counter('judge_verdicts');
+const polls = new Counter('judge_polls');
 const unexpectedVerdicts = new Counter('judge_unexpected_verdicts');
 const noVerdict = new Counter('judge_no_verdict');
 const acceptDuration = new Trend('judge_accept_duration', true);
@@ -106,19 +107,30 @@ export function submitAndAwaitVerdict(data) {
       return;
     }
   }
-  // Back off from ~1 s to 10 s: thousands of pollers must not crowd out the judging they wait for.
-  // (Latencies come from the server's timestamps, so sparse polling does not blur them.)
-  let wait = 1;
+  // Come back when the server says (Retry-After: its estimate of the wait, from the queue ahead and
+  // the verdict rate); without one, back off from ~1 s to 10 s. Thousands of pollers must not crowd
+  // out the judging they wait for. (Latencies come from the server's timestamps, so sparse polling
+  // does not blur them.)
+  let backOff = 1;
+  let wait = retryAfter(response) ?? backOff;
   while (Date.now() < deadline) {
-    sleep(wait * (0.5 + Math.random()));
+    sleep(wait);
     const view = http.get(`${BASE_URL}/api/submissions/${id}`, { tags: { name: 'poll' }, timeout: '60s' });
+    polls.add(1);
     if (view.status === 200 && view.json('status') === 'FINISHED') {
       recordVerdict(view.json(), program);
       return;
     }
-    wait = Math.min(wait * 1.5, 10);
+    backOff = Math.min(backOff * 1.5, 10);
+    wait = retryAfter(view) ?? backOff * (0.5 + Math.random());
   }
   noVerdict.add(1);
+}
+
+/** The response's Retry-After in seconds, or undefined. */
+function retryAfter(response) {
+  const seconds = parseInt(response.headers['Retry-After'], 10);
+  return Number.isNaN(seconds) ? undefined : seconds;
 }
 
 /** Reads the event stream to its end; returns the last state if it is the verdict, else null. */
@@ -158,7 +170,7 @@ export function handleSummary(data) {
     `scenario ${SCENARIO} against ${BASE_URL}`,
     `accepted ${metric('judge_accepted', 'count') || 0}, rejected ${metric('judge_rejected', 'count') || 0}, ` +
       `verdicts ${metric('judge_verdicts', 'count') || 0}, unexpected ${metric('judge_unexpected_verdicts', 'count') || 0}, ` +
-      `no verdict ${metric('judge_no_verdict', 'count') || 0}`,
+      `no verdict ${metric('judge_no_verdict', 'count') || 0}, polls ${metric('judge_polls', 'count') || 0}`,
     `accept ms: p50 ${fmt(metric('judge_accept_duration', 'med'))} p95 ${fmt(metric('judge_accept_duration', 'p(95)'))} ` +
       `p99 ${fmt(metric('judge_accept_duration', 'p(99)'))} max ${fmt(metric('judge_accept_duration', 'max'))}`,
     `end to end ms: p50 ${fmt(metric('judge_e2e_duration', 'med'))} p95 ${fmt(metric('judge_e2e_duration', 'p(95)'))} ` +

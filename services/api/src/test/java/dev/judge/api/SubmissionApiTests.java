@@ -72,6 +72,35 @@ class SubmissionApiTests {
     }
 
     @Test
+    void tellsPollingClientsWhenToComeBackFromTheQueueAheadAndTheVerdictRate() throws Exception {
+        // 21 verdicts 100 ms apart, just now: 10 per second (no worker runs in these tests, so no
+        // other verdicts are recorded). 40 submissions waiting, created last: nothing waits behind them.
+        jdbc.sql("""
+                insert into submission (id, problem_id, language, source_code, status, verdict, enqueued_at, created_at, finished_at)
+                select gen_random_uuid(), :problem, 'python', 'print(3)', 'FINISHED', 'ACCEPTED', now(),
+                       now() - interval '1 minute', now() - i * interval '100 milliseconds'
+                from generate_series(0, 20) i""").param("problem", problemId).update();
+        jdbc.sql("""
+                insert into submission (id, problem_id, language, source_code, enqueued_at, created_at)
+                select gen_random_uuid(), :problem, 'python', 'print(3)', now(), now() from generate_series(1, 40)""")
+                .param("problem", problemId).update();
+        long waiting = jdbc.sql("select count(*) from submission where status <> 'FINISHED'").query(Long.class).single();
+        UUID last = jdbc.sql("select id from submission where problem_id = ? and status = 'QUEUED' limit 1")
+                .param(problemId).query(UUID.class).single();
+
+        // Everything waiting is ahead of it, at 10 verdicts per second (once a replica re-read the queue).
+        long expected = Math.clamp((waiting + 9) / 10, 1, 30);
+        waitAtMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(get("/api/submissions/" + last)
+                .headers().firstValue("Retry-After")).hasValue(Long.toString(expected)));
+
+        assertThat(post("/api/submissions", submission(problemId, "python", SUM)).headers().firstValue("Retry-After"))
+                .hasValueSatisfying(seconds -> assertThat(Long.parseLong(seconds)).isBetween(1L, 30L));
+        UUID finished = jdbc.sql("select id from submission where problem_id = ? and status = 'FINISHED' limit 1")
+                .param(problemId).query(UUID.class).single();
+        assertThat(get("/api/submissions/" + finished).headers().firstValue("Retry-After")).isEmpty();
+    }
+
+    @Test
     void acceptsARunOnStdinWithoutAProblem() throws Exception {
         HttpResponse<String> response = post("/api/submissions",
                 "{\"language\": \"python\", \"sourceCode\": \"print(input())\", \"stdin\": \"hi\"}");

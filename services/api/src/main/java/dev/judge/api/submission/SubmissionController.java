@@ -1,9 +1,11 @@
 package dev.judge.api.submission;
 
+import java.time.Duration;
 import java.util.UUID;
 
 import jakarta.validation.Valid;
 
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,25 +27,37 @@ class SubmissionController {
     private final SubmissionService service;
     private final SubmissionRepository submissions;
     private final SubmissionEvents events;
+    private final QueueEstimate queue;
 
-    SubmissionController(SubmissionService service, SubmissionRepository submissions, SubmissionEvents events) {
+    SubmissionController(SubmissionService service, SubmissionRepository submissions, SubmissionEvents events,
+            QueueEstimate queue) {
         this.service = service;
         this.submissions = submissions;
         this.events = events;
+        this.queue = queue;
     }
 
-    /** 202: stored and queued; the verdict comes later, by polling or from the event stream. */
+    /**
+     * 202: stored and queued; the verdict comes later, by polling (from {@code Retry-After} seconds on)
+     * or from the event stream.
+     */
     @PostMapping
     ResponseEntity<SubmissionAccepted> submit(@Valid @RequestBody SubmissionRequest request, UriComponentsBuilder uri) {
         UUID id = service.accept(request);
         return ResponseEntity.accepted()
                 .location(uri.path("/api/submissions/{id}").build(id))
+                .header(HttpHeaders.RETRY_AFTER, seconds(queue.retryAfterAccepting()))
                 .body(new SubmissionAccepted(id, SubmissionStatus.QUEUED));
     }
 
+    /** Until the verdict, {@code Retry-After} says when asking again is worth it. */
     @GetMapping("/{id}")
-    SubmissionView get(@PathVariable UUID id) {
-        return submissions.find(id).orElseThrow(() -> new NotFoundException("submission", id));
+    ResponseEntity<SubmissionView> get(@PathVariable UUID id) {
+        SubmissionView view = find(id);
+        if (view.isFinished()) {
+            return ResponseEntity.ok(view);
+        }
+        return ResponseEntity.ok().header(HttpHeaders.RETRY_AFTER, seconds(queue.retryAfter(view))).body(view);
     }
 
     /**
@@ -52,7 +66,15 @@ class SubmissionController {
      */
     @GetMapping(path = "/{id}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
     SseEmitter follow(@PathVariable UUID id) {
-        SubmissionView current = get(id);
-        return events.follow(current);
+        return events.follow(find(id));
+    }
+
+    private SubmissionView find(UUID id) {
+        return submissions.find(id).orElseThrow(() -> new NotFoundException("submission", id));
+    }
+
+    /** Retry-After in delta-seconds (RFC 9110), rounded up. */
+    private static String seconds(Duration wait) {
+        return Long.toString((wait.toMillis() + 999) / 1000);
     }
 }

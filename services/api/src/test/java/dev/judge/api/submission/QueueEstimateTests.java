@@ -1,0 +1,60 @@
+package dev.judge.api.submission;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import org.junit.jupiter.api.Test;
+
+import dev.judge.api.submission.QueueEstimate.Backlog;
+
+class QueueEstimateTests {
+
+    private static final Duration MIN = Duration.ofSeconds(1);
+    private static final Duration MAX = Duration.ofSeconds(30);
+    private static final Instant OLDEST = Instant.parse("2026-11-21T10:00:00Z");
+    private static final Instant NEWEST = OLDEST.plusSeconds(10);
+
+    @Test
+    void aSubmissionJustAcceptedWaitsForEverythingAhead() {
+        Backlog backlog = new Backlog(100, OLDEST, NEWEST, 10);
+
+        assertThat(backlog.expectedWait(Instant.MAX, MIN, MAX)).isEqualTo(Duration.ofSeconds(10));
+    }
+
+    @Test
+    void aSubmissionInTheMiddleWaitsForTheShareCreatedBeforeIt() {
+        Backlog backlog = new Backlog(100, OLDEST, NEWEST, 10);
+
+        assertThat(backlog.expectedWait(OLDEST.plusSeconds(5), MIN, MAX)).isEqualTo(Duration.ofSeconds(5));
+        assertThat(backlog.expectedWait(OLDEST.plusSeconds(2), MIN, MAX)).isEqualTo(Duration.ofSeconds(2));
+    }
+
+    @Test
+    void theOldestIsNextSoItIsToldTheShortestWait() {
+        Backlog backlog = new Backlog(100, OLDEST, NEWEST, 10);
+
+        assertThat(backlog.expectedWait(OLDEST, MIN, MAX)).isEqualTo(MIN);
+    }
+
+    @Test
+    void aLongQueueIsCappedAtTheLongestWait() {
+        Backlog backlog = new Backlog(10_000, OLDEST, NEWEST, 50);
+
+        assertThat(backlog.expectedWait(Instant.MAX, MIN, MAX)).isEqualTo(MAX);
+    }
+
+    @Test
+    void withoutARecentVerdictRateTheShortestWaitIsSuggested() {
+        assertThat(new Backlog(100, OLDEST, NEWEST, 0).expectedWait(Instant.MAX, MIN, MAX)).isEqualTo(MIN);
+        assertThat(Backlog.UNKNOWN.expectedWait(Instant.MAX, MIN, MAX)).isEqualTo(MIN);
+    }
+
+    @Test
+    void theRateCountsIntervalsBetweenVerdictsNotVerdicts() {
+        assertThat(Backlog.rate(21, 5)).isEqualTo(4);
+        assertThat(Backlog.rate(1, 0)).isZero();
+        assertThat(Backlog.rate(0, 0)).isZero();
+    }
+}
