@@ -1,4 +1,6 @@
 """A submission's whole trip: API → RabbitMQ → worker → RabbitMQ → result consumer → PostgreSQL → client."""
+import urllib.request
+
 import pytest
 
 from judge_client import ApiError
@@ -63,6 +65,24 @@ def test_events_follow_a_submission_to_its_verdict_on_another_replica(api, other
     order = ["QUEUED", "RUNNING", "FINISHED"]
     assert statuses == sorted(statuses, key=order.index), statuses
     assert events[-1][1]["verdict"] == "ACCEPTED"
+
+
+def test_only_a_slow_judgement_is_announced_as_running(api, stack, worker):
+    def running_notices():
+        with urllib.request.urlopen("http://127.0.0.1:18082/actuator/prometheus", timeout=10) as response:
+            return sum(float(line.rsplit(" ", 1)[1]) for line in response.read().decode().splitlines()
+                       if line.startswith("judge_results_received_total{") and 'status="RUNNING"' in line)
+
+    problem = api.create_problem(time_limit_ms=5000)
+    api.wait_for_verdict(api.submit(problem, SUM))  # the worker warmed up
+    before = running_notices()
+
+    # Quicker than judge.worker.running-notice-after (500 ms): straight from QUEUED to the verdict.
+    api.wait_for_verdict(api.submit(problem, SUM))
+    assert running_notices() == before
+
+    api.wait_for_verdict(api.submit(problem, "import time\ntime.sleep(1)\n" + SUM))
+    assert running_notices() == before + 1
 
 
 def test_events_of_a_finished_submission_end_at_once_with_the_verdict(api, worker):

@@ -67,6 +67,7 @@ public class ResultRecorder {
                     .update();
             case QUEUED -> 0;
         };
+        received(result, changed == 0 ? "ignored" : "recorded");
         if (changed == 0) {
             log.debug("Result for {} ({}) changed nothing: a duplicate, or out of order", result.submissionId(), result.status());
             return false;
@@ -86,6 +87,16 @@ public class ResultRecorder {
             endToEnd.record(Duration.between(result.acceptedAt(), Instant.now()));
         }
         return true;
+    }
+
+    /** Every result message by status, and whether it changed anything (duplicates are ignored). */
+    private void received(JudgeResult result, String outcome) {
+        Counter.builder("judge.results.received")
+                .description("Result messages taken off the result queue")
+                .tag("status", result.status().name())
+                .tag("outcome", outcome)
+                .register(meters)
+                .increment();
     }
 
     private static OffsetDateTime timestamp(Instant instant) {

@@ -21,6 +21,9 @@ import org.springframework.util.unit.DataSize;
  * @param runOutputLimit how much of a run's output is returned for runs without expected output
  * @param drainTimeout on shutdown, how long in-flight judgements may take to finish before their
  *        messages are handed back to the broker; must agree with the pod's terminationGracePeriodSeconds
+ * @param runningNoticeAfter a judgement still going after this long is announced as RUNNING; a
+ *        quicker one goes from QUEUED straight to its verdict, which saves the broker, the result
+ *        consumer and the database a message, a transaction and a notification per submission
  */
 @ConfigurationProperties("judge.worker")
 public record WorkerProperties(
@@ -32,5 +35,6 @@ public record WorkerProperties(
         @DefaultValue("16MB") DataSize outputLimit,
         @DefaultValue("16KB") DataSize compilerOutputLimit,
         @DefaultValue("64KB") DataSize runOutputLimit,
-        @DefaultValue("60s") Duration drainTimeout) {
+        @DefaultValue("60s") Duration drainTimeout,
+        @DefaultValue("500ms") Duration runningNoticeAfter) {
 }
