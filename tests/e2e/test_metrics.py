@@ -3,6 +3,7 @@ services and RabbitMQ are scraped live here; the rest come from named components
 import json
 import pathlib
 import re
+import time
 import urllib.request
 
 from conftest import AMQP_PORT
@@ -26,6 +27,19 @@ def scrape(url):
                 if line and not line.startswith("#")}
 
 
+def broker_queue_metrics():
+    """RabbitMQ's per-queue metrics, once it has emitted them: a queue's first statistics come up to
+    one collect_statistics_interval (5 s in hack/infra.sh) after it was declared."""
+    url = (f"http://127.0.0.1:{AMQP_PORT + 10020}/metrics/detailed"
+           "?family=queue_coarse_metrics&family=queue_consumer_count")
+    deadline = time.monotonic() + 15
+    while True:
+        names = scrape(url)
+        if any(name.startswith("rabbitmq_detailed_queue_") for name in names) or time.monotonic() > deadline:
+            return names
+        time.sleep(0.5)
+
+
 def queried_metrics():
     names = set()
     for path in DASHBOARDS:
@@ -44,8 +58,7 @@ def test_every_dashboard_metric_is_exposed(api, stack, worker):
     exposed = set()
     for port in (18080, 18082, worker.port):
         exposed |= scrape(f"http://127.0.0.1:{port}/actuator/prometheus")
-    exposed |= scrape(f"http://127.0.0.1:{AMQP_PORT + 10020}/metrics/detailed"
-                      "?family=queue_coarse_metrics&family=queue_consumer_count")
+    exposed |= broker_queue_metrics()
 
     queried = queried_metrics()
     assert {"judge_submissions_latency_seconds_bucket", "rabbitmq_detailed_queue_messages_ready"} <= queried
