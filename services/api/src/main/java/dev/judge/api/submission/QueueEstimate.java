@@ -27,6 +27,7 @@ class QueueEstimate {
     private final JdbcClient jdbc;
     private final PollingProperties properties;
     private volatile Backlog backlog = Backlog.UNKNOWN;
+    private volatile double lastRateSeen;
 
     QueueEstimate(JdbcClient jdbc, PollingProperties properties) {
         this.jdbc = jdbc;
@@ -36,7 +37,7 @@ class QueueEstimate {
     @Scheduled(fixedDelayString = "${judge.submissions.polling.refresh-interval:1s}")
     void refresh() {
         try {
-            backlog = jdbc.sql("""
+            backlog = withRateOrLastSeen(jdbc.sql("""
                     select w.waiting, w.oldest, w.newest, r.finished, r.span_seconds
                     from (select count(*) as waiting, min(created_at) as oldest, max(created_at) as newest
                           from submission where status <> 'FINISHED') w,
@@ -48,12 +49,25 @@ class QueueEstimate {
                             instant(rs.getObject("oldest", OffsetDateTime.class)),
                             instant(rs.getObject("newest", OffsetDateTime.class)),
                             Backlog.rate(rs.getLong("finished"), rs.getDouble("span_seconds"))))
-                    .single();
+                    .single());
         } catch (DataAccessException e) {
             // Clients are then told the shortest wait, as before anything was known.
             log.debug("Could not read the queue: {}", e.toString());
             backlog = Backlog.UNKNOWN;
         }
+    }
+
+    /**
+     * While no verdict was recorded lately (a burst just began, or workers are scaled to zero), the
+     * last rate seen stands in: otherwise every client of a new burst would be told the shortest wait.
+     * If capacity must grow first, that estimate is short, which costs a few more polls, never a late one.
+     */
+    Backlog withRateOrLastSeen(Backlog read) {
+        if (read.verdictsPerSecond() > 0) {
+            lastRateSeen = read.verdictsPerSecond();
+            return read;
+        }
+        return new Backlog(read.waiting(), read.oldest(), read.newest(), lastRateSeen);
     }
 
     /** When a client should ask again about this submission (zero once it has its verdict). */

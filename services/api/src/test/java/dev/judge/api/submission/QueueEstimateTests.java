@@ -52,6 +52,18 @@ class QueueEstimateTests {
     }
 
     @Test
+    void whileNoVerdictIsRecordedTheLastRateSeenStandsIn() {
+        QueueEstimate estimate = new QueueEstimate(null, new PollingProperties(null, null, MIN, MAX));
+        assertThat(estimate.withRateOrLastSeen(new Backlog(10, OLDEST, NEWEST, 0)).verdictsPerSecond()).isZero();
+
+        estimate.withRateOrLastSeen(new Backlog(10, OLDEST, NEWEST, 25));
+        Backlog burstBegins = estimate.withRateOrLastSeen(new Backlog(500, OLDEST, NEWEST, 0));
+
+        assertThat(burstBegins.verdictsPerSecond()).isEqualTo(25);
+        assertThat(burstBegins.expectedWait(Instant.MAX, MIN, MAX)).isEqualTo(Duration.ofSeconds(20));
+    }
+
+    @Test
     void theRateCountsIntervalsBetweenVerdictsNotVerdicts() {
         assertThat(Backlog.rate(21, 5)).isEqualTo(4);
         assertThat(Backlog.rate(1, 0)).isZero();
