@@ -4,7 +4,7 @@
 #   1. a private RabbitMQ, PostgreSQL and the three services (ports of their own), warmed up;
 #   2. reference: the same burst shape against a trivial endpoint of the same API (tests/load/trivial.js);
 #   3. reference: the judged program run as often as the burst runs it, bare, 2 at a time (tests/bench/bare.c);
-#   4. the burst (tests/load/submissions.js), then the database's own counts;
+#   4. the burst (tests/load/submissions.js), then the database's own counts and where the CPU went;
 # then stops everything it started. SUBMISSIONS (default 10000) and SCENARIO (burst) can be set.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -59,8 +59,10 @@ printf '1 2\n' > "$state/bare-run/input"
 
 echo "== the scenario: $SCENARIO, $SUBMISSIONS submissions"
 started_at=$(date -u +%Y-%m-%dT%H:%M:%S.%NZ)
+python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$state/results/cpu-before.json"
 SUBMISSIONS=$SUBMISSIONS SCENARIO=$SCENARIO BASE_URL=$base SUMMARY_FILE="$state/results/burst.json" \
   k6 "$PROJECT_DIR/tests/load/submissions.js" || echo "(k6 reported failed thresholds; the report says which)"
+python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$state/results/cpu-after.json"
 
 mkdir -p "$PROJECT_DIR/build/bench"
 python3 "$PROJECT_DIR/tests/bench/report.py" --results "$state/results" --since "$started_at" \

@@ -6,6 +6,8 @@ import pathlib
 import subprocess
 import urllib.request
 
+import cpu
+
 
 def k6_metric(summary, name, stat):
     metric = summary["metrics"].get(name)
@@ -92,6 +94,8 @@ def main():
         "http_req_failed_rate": k6_metric(burst, "http_req_failed", "rate"),
         "first_submission_at": first_created,
     }
+    # Where the two cores went from the first POST until k6 had every verdict (CPU seconds).
+    report["cpu_seconds"] = cpu.seconds_by_component(results / "cpu-before.json", results / "cpu-after.json")
     report["accept_vs_trivial"] = round(report["accept_rps"] / report["trivial_rps"], 3) \
         if report["accept_rps"] and report["trivial_rps"] else None
     report["last_verdict_vs_bare_floor"] = round(span_s / bare_floor_s, 2) if bare_floor_s else None
