@@ -3,6 +3,7 @@ package dev.judge.api.submission;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.Optional;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +35,7 @@ class QueueEstimate {
         this.properties = properties;
     }
 
+    /** Interval: judge.submissions.polling.refresh-interval (default 1 s). */
     @Scheduled(fixedDelayString = "${judge.submissions.polling.refresh-interval:1s}")
     void refresh() {
         try {
@@ -70,12 +72,12 @@ class QueueEstimate {
         return new Backlog(read.waiting(), read.oldest(), read.newest(), lastRateSeen);
     }
 
-    /** When a client should ask again about this submission (zero once it has its verdict). */
-    Duration retryAfter(SubmissionView view) {
+    /** When a client should ask again about this submission; nothing once it has its verdict. */
+    Optional<Duration> retryAfter(SubmissionView view) {
         return switch (view.status()) {
-            case QUEUED -> backlog.expectedWait(view.createdAt(), properties.minRetryAfter(), properties.maxRetryAfter());
-            case RUNNING -> properties.minRetryAfter();
-            case FINISHED -> Duration.ZERO;
+            case QUEUED -> Optional.of(backlog.expectedWait(view.createdAt(), properties.minRetryAfter(), properties.maxRetryAfter()));
+            case RUNNING -> Optional.of(properties.minRetryAfter());
+            case FINISHED -> Optional.empty();
         };
     }
 

@@ -54,10 +54,9 @@ class SubmissionController {
     @GetMapping("/{id}")
     ResponseEntity<SubmissionView> get(@PathVariable UUID id) {
         SubmissionView view = find(id);
-        if (view.isFinished()) {
-            return ResponseEntity.ok(view);
-        }
-        return ResponseEntity.ok().header(HttpHeaders.RETRY_AFTER, seconds(queue.retryAfter(view))).body(view);
+        ResponseEntity.BodyBuilder response = ResponseEntity.ok();
+        queue.retryAfter(view).ifPresent(wait -> response.header(HttpHeaders.RETRY_AFTER, seconds(wait)));
+        return response.body(view);
     }
 
     /**
