@@ -58,13 +58,12 @@ printf '1 2\n' > "$state/bare-run/input"
 (cd "$state/bare-run" && "$state/bare" $((SUBMISSIONS * 2)) 2 input /usr/bin/python3 -S main.py) > "$state/results/bare-seconds"
 
 echo "== the scenario: $SCENARIO, $SUBMISSIONS submissions"
-started_at=$(date -u +%Y-%m-%dT%H:%M:%S.%NZ)
 python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$state/results/cpu-before.json"
 SUBMISSIONS=$SUBMISSIONS SCENARIO=$SCENARIO BASE_URL=$base SUMMARY_FILE="$state/results/burst.json" \
   k6 "$PROJECT_DIR/tests/load/submissions.js" || echo "(k6 reported failed thresholds; the report says which)"
 python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$state/results/cpu-after.json"
 
 mkdir -p "$PROJECT_DIR/build/bench"
-python3 "$PROJECT_DIR/tests/bench/report.py" --results "$state/results" --since "$started_at" \
-  --database "postgresql://judge@127.0.0.1:$pg_port/judge" --api "$base" --worker "http://127.0.0.1:$((api_port + 1))" \
+python3 "$PROJECT_DIR/tests/bench/report.py" --results "$state/results" \
+  --database "postgresql://judge@127.0.0.1:$pg_port/judge" --worker "http://127.0.0.1:$((api_port + 1))" \
   --consumer "http://127.0.0.1:$((api_port + 2))" --submissions "$SUBMISSIONS" --out "$PROJECT_DIR/build/bench/report.json"

@@ -34,7 +34,7 @@ def counter(url, name):
 
 def main():
     parser = argparse.ArgumentParser()
-    for option in ("results", "since", "database", "api", "worker", "consumer", "out"):
+    for option in ("results", "database", "worker", "consumer", "out"):
         parser.add_argument("--" + option, required=True)
     parser.add_argument("--submissions", type=int, required=True)
     args = parser.parse_args()
