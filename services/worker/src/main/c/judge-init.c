@@ -14,9 +14,9 @@
  *   writable folders itself), so that the sandbox can serve another submission; reply "reset\n".
  *
  * After every run it kills every other process in the namespace, so nothing a program leaves
- * behind survives into the next run. Its one argument is the niceness it and every program it starts
- * run at: judging is batch work and should yield the CPU to the services around it. When stdin closes it exits, and the kernel kills whatever is
- * left in the namespace with it.
+ * behind survives into the next run. Its one argument is the niceness it and every program it
+ * starts run at: judging is batch work and should yield the CPU to the services around it. When
+ * stdin closes it exits, and the kernel kills whatever is left in the namespace with it.
  */
 #define _GNU_SOURCE
 #include <errno.h>
