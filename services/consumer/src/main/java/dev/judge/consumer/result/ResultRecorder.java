@@ -12,7 +12,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.JudgeResult;
@@ -44,27 +43,41 @@ public class ResultRecorder {
                 .register(meters);
     }
 
-    /** @return whether the result changed the submission (false for a duplicate) */
-    @Transactional
+    /**
+     * One statement in its own transaction, so one round trip to the database: the guarded update,
+     * and a notification for the changed row only, which PostgreSQL delivers when the statement commits.
+     *
+     * @return whether the result changed the submission (false for a duplicate)
+     */
     public boolean record(JudgeResult result) {
         int changed = switch (result.status()) {
             case RUNNING -> jdbc.sql("""
-                    update submission set status = 'RUNNING', started_at = :startedAt
-                    where id = :id and status = 'QUEUED'""")
+                    with changed as (
+                        update submission set status = 'RUNNING', started_at = :startedAt
+                        where id = :id and status = 'QUEUED'
+                        returning id)
+                    select count(pg_notify(:channel, id::text)) from changed""")
                     .param("id", result.submissionId())
                     .param("startedAt", timestamp(result.startedAt()))
-                    .update();
+                    .param("channel", SubmissionNotifications.CHANNEL)
+                    .query(Integer.class)
+                    .single();
             case FINISHED -> jdbc.sql("""
-                    update submission
-                    set status = 'FINISHED', verdict = :verdict, result = cast(:result as jsonb),
-                        started_at = coalesce(started_at, :startedAt), finished_at = :finishedAt
-                    where id = :id and status <> 'FINISHED'""")
+                    with changed as (
+                        update submission
+                        set status = 'FINISHED', verdict = :verdict, result = cast(:result as jsonb),
+                            started_at = coalesce(started_at, :startedAt), finished_at = :finishedAt
+                        where id = :id and status <> 'FINISHED'
+                        returning id)
+                    select count(pg_notify(:channel, id::text)) from changed""")
                     .param("id", result.submissionId())
                     .param("verdict", result.verdict().name())
                     .param("result", json.writeValueAsString(result))
                     .param("startedAt", timestamp(result.startedAt()))
                     .param("finishedAt", timestamp(result.finishedAt()))
-                    .update();
+                    .param("channel", SubmissionNotifications.CHANNEL)
+                    .query(Integer.class)
+                    .single();
             case QUEUED -> 0;
         };
         received(result, changed == 0 ? "ignored" : "recorded");
@@ -72,12 +85,6 @@ public class ResultRecorder {
             log.debug("Result for {} ({}) changed nothing: a duplicate, or out of order", result.submissionId(), result.status());
             return false;
         }
-        // Delivered to listening API replicas when this transaction commits, not before.
-        jdbc.sql("select pg_notify(:channel, :id)")
-                .param("channel", SubmissionNotifications.CHANNEL)
-                .param("id", result.submissionId().toString())
-                .query()
-                .singleRow();
         if (result.verdict() != null) {
             Counter.builder("judge.submissions.verdicts")
                     .description("Verdicts recorded")
