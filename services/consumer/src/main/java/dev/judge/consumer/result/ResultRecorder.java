@@ -43,39 +43,26 @@ public class ResultRecorder {
                 .register(meters);
     }
 
-    /**
-     * One statement in its own transaction, so one round trip to the database: the guarded update,
-     * and a notification for the changed row only, which PostgreSQL delivers when the statement commits.
-     *
-     * @return whether the result changed the submission (false for a duplicate)
-     */
+    /** @return whether the result changed the submission (false for a duplicate) */
     public boolean record(JudgeResult result) {
         int changed = switch (result.status()) {
-            case RUNNING -> jdbc.sql("""
-                    with changed as (
-                        update submission set status = 'RUNNING', started_at = :startedAt
-                        where id = :id and status = 'QUEUED'
-                        returning id)
-                    select count(pg_notify(:channel, id::text)) from changed""")
+            case RUNNING -> updateAndNotify("""
+                    update submission set status = 'RUNNING', started_at = :startedAt
+                    where id = :id and status = 'QUEUED'""")
                     .param("id", result.submissionId())
                     .param("startedAt", timestamp(result.startedAt()))
-                    .param("channel", SubmissionNotifications.CHANNEL)
                     .query(Integer.class)
                     .single();
-            case FINISHED -> jdbc.sql("""
-                    with changed as (
-                        update submission
-                        set status = 'FINISHED', verdict = :verdict, result = cast(:result as jsonb),
-                            started_at = coalesce(started_at, :startedAt), finished_at = :finishedAt
-                        where id = :id and status <> 'FINISHED'
-                        returning id)
-                    select count(pg_notify(:channel, id::text)) from changed""")
+            case FINISHED -> updateAndNotify("""
+                    update submission
+                    set status = 'FINISHED', verdict = :verdict, result = cast(:result as jsonb),
+                        started_at = coalesce(started_at, :startedAt), finished_at = :finishedAt
+                    where id = :id and status <> 'FINISHED'""")
                     .param("id", result.submissionId())
                     .param("verdict", result.verdict().name())
                     .param("result", json.writeValueAsString(result))
                     .param("startedAt", timestamp(result.startedAt()))
                     .param("finishedAt", timestamp(result.finishedAt()))
-                    .param("channel", SubmissionNotifications.CHANNEL)
                     .query(Integer.class)
                     .single();
             case QUEUED -> 0;
@@ -94,6 +81,17 @@ public class ResultRecorder {
             endToEnd.record(Duration.between(result.acceptedAt(), Instant.now()));
         }
         return true;
+    }
+
+    /**
+     * A guarded update of one submission and a notification for the row it changed, if any, as one
+     * statement in its own transaction: one round trip, and PostgreSQL delivers the notification
+     * only when the statement commits. Queried, it yields how many rows changed (0 or 1).
+     */
+    private JdbcClient.StatementSpec updateAndNotify(String guardedUpdate) {
+        return jdbc.sql("with changed as (" + guardedUpdate + " returning id)\n"
+                        + "select count(pg_notify(:channel, id::text)) from changed")
+                .param("channel", SubmissionNotifications.CHANNEL);
     }
 
     /** Every result message by status, and whether it changed anything (duplicates are ignored). */
