@@ -8,7 +8,6 @@ import math
 import subprocess
 import threading
 import time
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -17,6 +16,7 @@ from cluster import keda_scaler_metric
 from conftest import AUTOSCALING, KEDA_METRICS_PORT, PG_PORT, REQUEST_QUEUE, STATE, WORKER
 from judge_client import JudgeClient
 from kubelet import Kubelet
+from processes import counter
 
 API = JudgeClient("http://127.0.0.1:18380")
 CONSUMER = "http://127.0.0.1:18382"
@@ -35,9 +35,7 @@ def sql(query):
 
 def verdicts_recorded():
     """The consumer's count of verdicts it recorded (a duplicate would count twice)."""
-    with urllib.request.urlopen(CONSUMER + "/actuator/prometheus", timeout=10) as response:
-        lines = response.read().decode().splitlines()
-    return sum(float(line.rsplit(" ", 1)[1]) for line in lines if line.startswith("judge_submissions_verdicts_total"))
+    return counter(CONSUMER, "judge_submissions_verdicts_total")
 
 
 class Recorder(threading.Thread):

@@ -15,6 +15,15 @@ JARS = {
 }
 
 
+def counter(base_url, name, **labels):
+    """A counter on a service's /actuator/prometheus: the sum of its samples that carry these labels."""
+    wanted = [f'{key}="{value}"' for key, value in labels.items()]
+    with urllib.request.urlopen(base_url + "/actuator/prometheus", timeout=10) as response:
+        lines = response.read().decode().splitlines()
+    return sum(float(line.rsplit(" ", 1)[1]) for line in lines
+               if line.split("{")[0].split(" ")[0] == name and all(label in line for label in wanted))
+
+
 def require_jars():
     for jar in JARS.values():
         assert jar.exists(), f"{jar} is missing: build with 'make build' (make test does)"

@@ -1,9 +1,8 @@
 """A submission's whole trip: API → RabbitMQ → worker → RabbitMQ → result consumer → PostgreSQL → client."""
-import urllib.request
-
 import pytest
 
 from judge_client import ApiError
+from processes import counter
 
 SUM = "a, b = map(int, input().split())\nprint(a + b)\n"
 
@@ -69,9 +68,7 @@ def test_events_follow_a_submission_to_its_verdict_on_another_replica(api, other
 
 def test_only_a_slow_judgement_is_announced_as_running(api, stack, worker):
     def running_notices():
-        with urllib.request.urlopen("http://127.0.0.1:18082/actuator/prometheus", timeout=10) as response:
-            return sum(float(line.rsplit(" ", 1)[1]) for line in response.read().decode().splitlines()
-                       if line.startswith("judge_results_received_total{") and 'status="RUNNING"' in line)
+        return counter("http://127.0.0.1:18082", "judge_results_received_total", status="RUNNING")
 
     problem = api.create_problem(time_limit_ms=5000)
     api.wait_for_verdict(api.submit(problem, SUM))  # the worker warmed up
