@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # Installs what running and testing the judge needs on a Debian bookworm machine: RabbitMQ and
-# PostgreSQL servers, bubblewrap for the sandbox, the toolchains the judge runs, and Temurin 25
-# is expected at $JAVA_HOME (see README). Idempotent: installs only what is missing.
+# PostgreSQL servers, bubblewrap for the sandbox, the toolchains the judge runs, and what builds and
+# runs the images without Docker (podman, buildah, mmdebstrap, debuerreotype); Temurin 25 is expected
+# at $JAVA_HOME (see README). Idempotent: installs only what is missing.
 set -euo pipefail
 
-packages=(rabbitmq-server postgresql-15 bubblewrap python3 gcc g++ nodejs curl ca-certificates procps)
+packages=(rabbitmq-server postgresql-15 bubblewrap python3 gcc g++ nodejs curl ca-certificates procps
+  podman buildah runc uidmap fuse-overlayfs slirp4netns mmdebstrap debuerreotype)
+sudo=""; [[ $(id -u) -eq 0 ]] || sudo="sudo"
 missing=()
+# npm fetches the Node.js stand-in image's binary; some nodejs packages bring it, Debian's does not.
+command -v npm >/dev/null || missing+=(npm)
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if ((${#missing[@]})); then
   echo "Installing: ${missing[*]}"
-  sudo=""; [[ $(id -u) -eq 0 ]] || sudo="sudo"
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
 fi
@@ -19,3 +23,7 @@ fi
 if command -v systemctl >/dev/null && systemctl is-active --quiet rabbitmq-server 2>/dev/null; then
   systemctl stop rabbitmq-server || true
 fi
+# Subordinate ids for podman's --userns=auto (a user namespace per container, as hostUsers: false).
+for file in /etc/subuid /etc/subgid; do
+  grep -q '^containers:' "$file" 2>/dev/null || echo "containers:200000:1000000" | $sudo tee -a "$file" >/dev/null
+done

