@@ -23,7 +23,7 @@ LOCAL_API_PORT ?= 8080
 .PHONY: help
 help: ## Show this help
 	@awk 'BEGIN {FS = ":.*##"; printf "Usage: make \033[36m<target>\033[0m\n"} \
-		/^[a-zA-Z_0-9-]+:.*?##/ { printf "  \033[36m%-14s\033[0m %s\n", $$1, $$2 } \
+		/^[a-zA-Z_0-9-]+:.*?##/ { printf "  \033[36m%-18s\033[0m %s\n", $$1, $$2 } \
 		/^##@/ { printf "\n\033[1m%s\033[0m\n", substr($$0, 5) }' $(MAKEFILE_LIST)
 
 .PHONY: deps
@@ -46,6 +46,22 @@ local-down: ## Stop everything local-up started (data stays in build/local)
 	$(PROJECT_DIR)/hack/services.sh down $(LOCAL_STATE) $(LOCAL_AMQP_PORT) $(LOCAL_PG_PORT) $(LOCAL_API_PORT)
 	$(PROJECT_DIR)/hack/infra.sh down $(LOCAL_STATE) $(LOCAL_AMQP_PORT) $(LOCAL_PG_PORT)
 
+##@ Containers without Docker (podman; the base images are local stand-ins)
+
+.PHONY: container-images
+container-images: deps ## Build the three images with podman from local stand-ins of their base images
+	$(PROJECT_DIR)/hack/images.sh podman
+
+.PHONY: container-up
+container-up: container-images ## Like local-up, but the services run as containers with their pods' settings
+	$(PROJECT_DIR)/hack/infra.sh up $(LOCAL_STATE) $(LOCAL_AMQP_PORT) $(LOCAL_PG_PORT)
+	$(PROJECT_DIR)/hack/containers.sh up $(LOCAL_STATE)/containers $(LOCAL_AMQP_PORT) $(LOCAL_PG_PORT) $(LOCAL_API_PORT)
+
+.PHONY: container-down
+container-down: ## Stop everything container-up started (data stays in build/local)
+	$(PROJECT_DIR)/hack/containers.sh down $(LOCAL_STATE)/containers $(LOCAL_AMQP_PORT) $(LOCAL_PG_PORT) $(LOCAL_API_PORT)
+	$(PROJECT_DIR)/hack/infra.sh down $(LOCAL_STATE) $(LOCAL_AMQP_PORT) $(LOCAL_PG_PORT)
+
 ##@ Kubernetes (kind needs Docker and internet; see README)
 
 .PHONY: tools
@@ -58,9 +74,10 @@ kind-up: ## Create the kind cluster and install KEDA, the RabbitMQ and CloudNati
 	$(PROJECT_DIR)/hack/kind-up.sh
 
 .PHONY: images
-images: ## Build the three images and load them into the kind cluster
+images: ## Build the three images with Docker and load them into the kind cluster
 	$(PROJECT_DIR)/hack/tools.sh kind
-	$(PROJECT_DIR)/hack/images.sh
+	$(PROJECT_DIR)/hack/images.sh docker
+	$(PROJECT_DIR)/hack/images.sh kind
 
 .PHONY: deploy
 deploy: ## Install or upgrade the judge chart in namespace judge (values: manifests/judge-kind-values.yaml)
@@ -96,7 +113,7 @@ verify-chart: ## Offline checks of the chart and manifests: lint, unit tests, sc
 ##@ Test
 
 .PHONY: test
-test: deps ## Run all tests: unit, integration, end to end and autoscaling, against a private RabbitMQ and PostgreSQL
+test: deps ## Run all tests: unit, integration, end to end, containers and autoscaling, against a private RabbitMQ and PostgreSQL
 	$(PROJECT_DIR)/hack/test.sh
 
 .PHONY: test-autoscaling

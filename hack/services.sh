@@ -35,17 +35,7 @@ start() {
   echo "Started $name (pid $!, port $port, log $state/logs/$name.log)"
 }
 
-await_ready() {
-  local name=$1 port=$2
-  for _ in $(seq 1 120); do
-    if curl -sf "http://127.0.0.1:$port/actuator/health/readiness" >/dev/null; then return; fi
-    if ! kill -0 "$(cat "$state/$name.pid")" 2>/dev/null; then
-      echo "$name exited; its log:" >&2; tail -n 40 "$state/logs/$name.log" >&2; exit 1
-    fi
-    sleep 0.5
-  done
-  echo "$name not ready after 60 s; see $state/logs/$name.log" >&2; exit 1
-}
+running() { kill -0 "$(cat "$state/$1.pid")" 2>/dev/null; }
 
 stop() {
   local name=$1 pid
@@ -66,9 +56,9 @@ case "$action" in
     start api "$api_port"
     start worker $((api_port + 1))
     start consumer $((api_port + 2))
-    await_ready api "$api_port"
-    await_ready worker $((api_port + 1))
-    await_ready consumer $((api_port + 2))
+    await_ready api "$api_port" "$state/logs/api.log" running api
+    await_ready worker $((api_port + 1)) "$state/logs/worker.log" running worker
+    await_ready consumer $((api_port + 2)) "$state/logs/consumer.log" running consumer
     echo "API ready on http://127.0.0.1:$api_port" ;;
   down)
     stop api; stop worker; stop consumer ;;
