@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The README's test command (make test): starts a private RabbitMQ and PostgreSQL on ports of their
-# own (so a running `make local-up` is not disturbed), runs the Maven tests and the end-to-end
-# tests against them, and stops them again whatever happens; then the autoscaling tests
-# (hack/test-autoscaling.sh), which bring their own.
+# own (so a running `make local-up` is not disturbed), runs the Maven tests, the end-to-end tests
+# and the container tests (the images built and run with their pods' settings) against them, and
+# stops them again whatever happens; then the autoscaling tests (hack/test-autoscaling.sh), which
+# bring their own.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -31,6 +32,10 @@ echo "== Chart and manifests, offline"
 echo "== End to end: the three services as processes"
 export JUDGE_TEST_STATE="$state" JUDGE_TEST_AMQP_PORT=$amqp_port JUDGE_TEST_PG_PORT=$pg_port
 python3 -m pytest "$PROJECT_DIR/tests/e2e" -v -p no:cacheprovider
+
+echo "== Images: built from services/Dockerfile, run as containers with their pods' settings"
+"$PROJECT_DIR/hack/images.sh" podman
+python3 -m pytest "$PROJECT_DIR/tests/containers" -v -p no:cacheprovider
 
 echo "== Autoscaling: the real KEDA and HPA controller on the chart's worker (its own broker and database)"
 cleanup
