@@ -1,0 +1,55 @@
+"""Programs the end-to-end, container and pod tests submit: a correct one in every language, and the
+worker's data-driven judge cases (services/worker/src/test/resources/judge-cases), submitted through
+the API the way the worker's own JudgeCasesTests builds them."""
+import configparser
+
+from processes import PROJECT
+
+CASES = PROJECT / "services/worker/src/test/resources/judge-cases"
+# a + b, read from stdin, in each language of the catalog.
+SUM = {
+    "python": "a, b = map(int, input().split())\nprint(a + b)\n",
+    "c": '#include <stdio.h>\nint main(void){long a,b;scanf("%ld %ld",&a,&b);printf("%ld\\n",a+b);}\n',
+    "cpp": '#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}\n',
+    "java": "import java.util.*;\npublic class Main { public static void main(String[] args) {\n"
+            "  Scanner in = new Scanner(System.in); System.out.println(in.nextLong() + in.nextLong()); } }\n",
+    "javascript": 'const [a, b] = require("fs").readFileSync(0, "utf8").trim().split(/\\s+/).map(Number);\n'
+                  "console.log(a + b);\n",
+}
+
+
+def case_names():
+    return sorted(folder.name for folder in CASES.iterdir())
+
+
+def read_case(name):
+    """The case's expectations (case.properties) and its program's source."""
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.optionxform = str
+    parser.read_string("[case]\n" + (CASES / name / "case.properties").read_text())
+    source = next(file for file in (CASES / name).iterdir() if file.name != "case.properties")
+    return dict(parser["case"]), source.read_text()
+
+
+def submit_cases(api):
+    """Every case submitted at once: {name: (expectations, submission id)}."""
+    submissions = {}
+    for name in case_names():
+        case, source = read_case(name)
+        problem = api.create_problem(
+            title=name, time_limit_ms=int(case.get("timeLimitMs", 1000)),
+            memory_limit_mb=int(case.get("memoryLimitMb", 128)),
+            test_cases=[{"input": "1 2\n", "expectedOutput": case.get("expectedOutput", "3") + "\n"}])
+        submissions[name] = (case, api.submit(problem, source, language=case["language"]))
+    return submissions
+
+
+def assert_case_verdict(case, verdict):
+    assert verdict["verdict"] == case["verdict"], verdict
+    first = verdict["testCases"][0] if verdict["testCases"] else {}
+    if "signal" in case:
+        assert first["signal"] == int(case["signal"])
+    if "exitCode" in case:
+        assert first["exitCode"] == int(case["exitCode"])
+    if "compilerOutputContains" in case:
+        assert case["compilerOutputContains"] in verdict["compilerOutput"]
