@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Installs what running and testing the judge needs on a Debian bookworm machine: RabbitMQ and
 # PostgreSQL servers, bubblewrap for the sandbox, the toolchains the judge runs, and what builds and
-# runs the images without Docker (podman, buildah, mmdebstrap, debuerreotype); Temurin 25 is expected
+# runs the images without Docker (podman, buildah, mmdebstrap, debuerreotype), what a node for the
+# pod tests needs (libseccomp for runc, the CNI plugins, iptables); Temurin 25 is expected
 # at $JAVA_HOME (see README). Idempotent: installs only what is missing.
 set -euo pipefail
 
 packages=(rabbitmq-server postgresql-15 bubblewrap python3 gcc g++ nodejs curl ca-certificates procps
-  podman buildah runc uidmap fuse-overlayfs slirp4netns mmdebstrap debuerreotype)
+  podman buildah runc uidmap fuse-overlayfs slirp4netns mmdebstrap debuerreotype
+  libseccomp-dev containernetworking-plugins iptables iproute2)
 sudo=""; [[ $(id -u) -eq 0 ]] || sudo="sudo"
 missing=()
 # npm fetches the Node.js stand-in image's binary; some nodejs packages bring it, Debian's does not.

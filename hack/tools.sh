@@ -3,7 +3,8 @@
 # outside the clone (~/.cache/judge/bin/<tool>-<version>), and links them into bin/.
 #
 #   hack/tools.sh [tool...]      tools: helm kubeconform helm-unittest kube-apiserver kubectl
-#                                kube-controller-manager etcd k6 kind keda-operator keda-adapter
+#                                kube-controller-manager etcd k6 kind keda-operator keda-adapter,
+#                                and a node's: kubelet kube-scheduler containerd runc pause
 #
 # Cold builds on 2 cores take minutes each (kube-apiserver ~8, keda-operator ~8, helm ~5); cached ones
 # take nothing.
@@ -57,7 +58,7 @@ build_helm_unittest() {
   ln -sfn "$plugin" "$HELM_PLUGINS/unittest"
 }
 
-build_kubernetes() { # kube-apiserver and kubectl from k8s.io/kubernetes, whose staging replaces must point at real versions
+build_kubernetes() { # Kubernetes binaries from k8s.io/kubernetes, whose staging replaces must point at real versions
   local version=$KUBERNETES_VERSION missing=() tool
   for tool in "$@"; do [[ -x "$CACHE/$tool-$version" ]] || missing+=("$tool"); done
   if ((${#missing[@]})); then
@@ -68,11 +69,11 @@ build_kubernetes() { # kube-apiserver and kubectl from k8s.io/kubernetes, whose 
       rm -rf go.work go.work.sum vendor
       sed -i '/=> \.\/staging\//d' go.mod
       sed -i -E "s#^(\s*k8s\.io/[a-z0-9-]+) v0\.0\.0\$#\1 v0${version#v1}#" go.mod
-      for tool in "${missing[@]}"; do
-        GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build \
-          -ldflags "-X k8s.io/component-base/version.gitVersion=$version -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(echo "$version" | cut -d. -f2)" \
-          -o "$CACHE/$tool-$version" "./cmd/$tool"
-      done
+      # One go build for all of them: shared packages compile once, in parallel.
+      GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build \
+        -ldflags "-X k8s.io/component-base/version.gitVersion=$version -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(echo "$version" | cut -d. -f2)" \
+        -o "$src/out/" "${missing[@]/#/./cmd/}"
+      for tool in "${missing[@]}"; do mv "$src/out/$tool" "$CACHE/$tool-$version"; done
     )
     rm -rf "$src"
   fi
@@ -96,6 +97,48 @@ build_keda() { # the operator and the metrics adapter, from one copy of the modu
     rm -rf "$src"
   fi
   for tool in "$@"; do link "$tool" "$version"; done
+}
+
+build_containerd() { # containerd, its runc shim and ctr; go install refuses the module (exclude directives)
+  local version=$CONTAINERD_VERSION
+  if [[ ! -x "$CACHE/containerd-$version/containerd" ]]; then
+    echo "Building containerd $version (~1 minute cold)"
+    local src; src=$(module_copy github.com/containerd/containerd/v2 "$version")
+    rm -rf "$CACHE/containerd-$version"; mkdir -p "$CACHE/containerd-$version"
+    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath -tags urfave_cli_no_docs \
+      -ldflags "-X github.com/containerd/containerd/v2/version.Version=$version" \
+      -o "$CACHE/containerd-$version/" ./cmd/containerd ./cmd/containerd-shim-runc-v2 ./cmd/ctr)
+    rm -rf "$src"
+  fi
+  for tool in containerd containerd-shim-runc-v2 ctr; do ln -sfn "$CACHE/containerd-$version/$tool" "$BIN/$tool"; done
+}
+
+build_runc() { # with seccomp (cgo, libseccomp-dev), and new enough to give pods user namespaces (idmap mounts)
+  local version=$RUNC_VERSION
+  if [[ ! -x "$CACHE/runc-$version" ]]; then
+    echo "Building runc $version"
+    local gobin; gobin=$(mktemp -d)
+    GOBIN="$gobin" CGO_ENABLED=1 go install -trimpath -tags "seccomp urfave_cli_no_docs" \
+      -ldflags "-X main.version=${version#v}" "github.com/opencontainers/runc@$version"
+    mv "$gobin/runc" "$CACHE/runc-$version"
+    rm -rf "$gobin"
+  fi
+  link runc "$version"
+}
+
+build_pause() { # the pod sandbox's process, from Kubernetes' own pause.c, as an image tarball
+  local version=$KUBERNETES_VERSION tarball="$CACHE/pause-$KUBERNETES_VERSION.tar"
+  if [[ ! -f "$tarball" ]]; then
+    echo "Building the pause image from k8s.io/kubernetes@$version"
+    local dir src; dir=$(go mod download -json "k8s.io/kubernetes@$version" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
+    src=$(mktemp -d)
+    gcc -Os -Wall -Werror -static -DVERSION="$version" -o "$src/pause" "$dir/build/pause/linux/pause.c"
+    printf 'FROM scratch\nCOPY pause /pause\nUSER 65535:65535\nENTRYPOINT ["/pause"]\n' > "$src/Containerfile"
+    judge_podman build --quiet --isolation chroot -t "$PAUSE_IMAGE" "$src" >/dev/null
+    judge_podman save --format docker-archive -o "$tarball.tmp" "$PAUSE_IMAGE" && mv "$tarball.tmp" "$tarball"
+    rm -rf "$src"
+  fi
+  ln -sfn "$tarball" "$BIN/pause.tar"
 }
 
 build_etcd() {
@@ -122,7 +165,8 @@ GO
 }
 
 tools=("$@")
-((${#tools[@]})) || tools=(helm kubeconform helm-unittest kube-apiserver kubectl kube-controller-manager etcd keda-operator keda-adapter)
+((${#tools[@]})) || tools=(helm kubeconform helm-unittest kube-apiserver kubectl kube-controller-manager kubelet
+  kube-scheduler etcd keda-operator keda-adapter containerd runc pause)
 kubernetes_tools=() keda_tools=()  # each set built together, from one copy of its (large) module
 for tool in "${tools[@]}"; do
   case "$tool" in
@@ -134,7 +178,10 @@ for tool in "${tools[@]}"; do
         -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=37" ;;
     kubeconform) go_install kubeconform "$KUBECONFORM_VERSION" github.com/yannh/kubeconform/cmd/kubeconform ;;
     helm-unittest) build_helm_unittest ;;
-    kube-apiserver|kubectl|kube-controller-manager) kubernetes_tools+=("$tool") ;;
+    kube-apiserver|kubectl|kube-controller-manager|kubelet|kube-scheduler) kubernetes_tools+=("$tool") ;;
+    containerd) build_containerd ;;
+    runc) build_runc ;;
+    pause) build_pause ;;
     keda-operator|keda-adapter) keda_tools+=("$tool") ;;
     etcd) build_etcd ;;
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
