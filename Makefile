@@ -65,7 +65,7 @@ container-down: ## Stop everything container-up started (data stays in build/loc
 ##@ Kubernetes (kind needs Docker and internet; see README)
 
 .PHONY: tools
-tools: ## Build the pinned tools into bin/ from the Go module proxy: helm, kubeconform, helm-unittest, kube-apiserver, kube-controller-manager, etcd, KEDA
+tools: ## Build the pinned tools into bin/ from the Go module proxy: helm, kubeconform, helm-unittest, the Kubernetes binaries, etcd, KEDA, containerd, runc
 	$(PROJECT_DIR)/hack/tools.sh
 
 .PHONY: kind-up
@@ -119,6 +119,10 @@ test: deps ## Run all tests: unit, integration, end to end, containers and autos
 .PHONY: test-autoscaling
 test-autoscaling: deps ## The chart's worker autoscaling with the real KEDA and HPA controller; report and PNG in build/autoscaling
 	$(PROJECT_DIR)/hack/test-autoscaling.sh
+
+.PHONY: test-pods
+test-pods: deps ## The chart's pods on a real kubelet and containerd in a sealed network namespace; report in build/pods
+	$(PROJECT_DIR)/hack/test-pods.sh
 
 .PHONY: clean
 clean: ## Remove build output (stop the local stack first)

@@ -4,6 +4,9 @@
 # schemas, admission). No controllers, no kubelet: nothing is scheduled or run.
 #
 #   hack/apiserver.sh up|down STATE_DIR     (up prints nothing; the kubeconfig is STATE_DIR/kubeconfig)
+#
+# APISERVER_ADVERTISE_ADDRESS: the address it tells a node (hack/node.sh) about; needed where the
+# machine has no default route, from which it would otherwise pick one.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -66,6 +69,7 @@ echo $! > "$state/etcd.pid"
   --requestheader-username-headers X-Remote-User --requestheader-group-headers X-Remote-Group \
   --requestheader-extra-headers-prefix X-Remote-Extra- \
   --proxy-client-cert-file "$certs/front-proxy-client.crt" --proxy-client-key-file "$certs/front-proxy-client.key" \
+  ${APISERVER_ADVERTISE_ADDRESS:+--advertise-address "$APISERVER_ADVERTISE_ADDRESS" --kubelet-preferred-address-types InternalIP} \
   > "$state/kube-apiserver.log" 2>&1 &
 echo $! > "$state/kube-apiserver.pid"
 

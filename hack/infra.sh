@@ -7,6 +7,8 @@
 # RabbitMQ's management API listens on AMQP_PORT+10000, its Prometheus endpoint on AMQP_PORT+10020,
 # its Erlang distribution on AMQP_PORT+20000 (RabbitMQ's own convention).
 # PostgreSQL gets a database and role "judge" (password "judge"), trust auth on loopback only.
+# INFRA_POD_ADDRESS: an address on a pod network's bridge (hack/node.sh) where both also listen for
+# pods, which log in with a password: RabbitMQ user "judge" (password "judge"), PostgreSQL's "judge".
 set -euo pipefail
 
 action=${1:?usage: infra.sh up|down|status STATE_DIR AMQP_PORT PG_PORT}
@@ -33,6 +35,7 @@ rabbit_up() {
   fi
   cat > "$rabbit_dir/rabbitmq.conf" <<CONF
 listeners.tcp.1 = 127.0.0.1:$amqp_port
+${INFRA_POD_ADDRESS:+listeners.tcp.2 = $INFRA_POD_ADDRESS:$amqp_port}
 management.tcp.ip = 127.0.0.1
 management.tcp.port = $((amqp_port + 10000))
 prometheus.tcp.ip = 127.0.0.1
@@ -58,6 +61,12 @@ CONF
   for _ in $(seq 1 60); do [[ -f "$rabbit_dir/pid" ]] && break; sleep 0.5; done
   rabbitmqctl wait --timeout 60 "$rabbit_dir/pid" >/dev/null
   rabbitmqctl await_startup >/dev/null
+  if [[ -n "${INFRA_POD_ADDRESS:-}" ]]; then
+    # guest may connect from loopback only; pods get a user as the RabbitMQ operator makes one.
+    rabbitmqctl list_users --quiet | grep -q '^judge\b' || rabbitmqctl add_user judge judge >/dev/null
+    rabbitmqctl set_user_tags judge administrator >/dev/null
+    rabbitmqctl set_permissions judge '.*' '.*' '.*' >/dev/null
+  fi
   echo "RabbitMQ up (management http://127.0.0.1:$((amqp_port + 10000)), guest/guest)"
 }
 
@@ -81,9 +90,16 @@ pg_up() {
   if as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" status >/dev/null 2>&1; then
     echo "PostgreSQL already running on $pg_port"; return
   fi
-  echo "Starting PostgreSQL on 127.0.0.1:$pg_port"
+  local addresses=127.0.0.1
+  if [[ -n "${INFRA_POD_ADDRESS:-}" ]]; then
+    addresses+=",$INFRA_POD_ADDRESS"
+    # samenet: the networks this machine is on, i.e. the pods' bridge in the sealed namespace.
+    grep -q "^host all all samenet" "$pg_dir/data/pg_hba.conf" \
+      || echo "host all all samenet scram-sha-256" >> "$pg_dir/data/pg_hba.conf"
+  fi
+  echo "Starting PostgreSQL on $addresses:$pg_port"
   as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/postgres.log" -w -t 60 \
-    -o "-p $pg_port -c listen_addresses=127.0.0.1 -k $pg_dir -c max_connections=300" start >/dev/null
+    -o "-p $pg_port -c listen_addresses=$addresses -k $pg_dir -c max_connections=300" start >/dev/null
   as_postgres "$pg_bin/psql" -h 127.0.0.1 -p "$pg_port" -U postgres -v ON_ERROR_STOP=1 -q <<'SQL'
 select 'create role judge login password ''judge'''
  where not exists (select from pg_roles where rolname = 'judge') \gexec

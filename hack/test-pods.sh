@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# make test-pods (and the last part of make test): the chart as users install it, its pods run by a
+# real kubelet and containerd (hack/node.sh) in a network namespace of their own, then tests/pods.
+# Builds what it needs first, outside that namespace: the pinned Kubernetes, containerd, runc and
+# KEDA binaries (hack/tools.sh, cached), the three images (hack/images.sh podman), saved for import.
+# The kernel settings the kubelet changes at start are put back afterwards.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+state="$PROJECT_DIR/build/pods"
+images="$state/images"
+
+"$PROJECT_DIR/hack/tools.sh" helm kubectl kube-apiserver kube-controller-manager kube-scheduler kubelet etcd \
+  keda-operator keda-adapter containerd runc pause
+"$PROJECT_DIR/hack/schemas.sh"
+"$PROJECT_DIR/hack/images.sh" podman
+mkdir -p "$images"
+version=$(judge_version)
+for component in api worker consumer; do
+  image="localhost/$(judge_image "$component"):$version"
+  id=$(judge_podman image inspect --format '{{.Id}}' "$image")
+  if [[ "$(cat "$images/$component.id" 2>/dev/null)" != "$id" ]]; then
+    rm -f "$images/$component.tar"
+    judge_podman save --format docker-archive -o "$images/$component.tar" "$image"
+    echo "$id" > "$images/$component.id"
+  fi
+done
+
+# kubelet's setupKernelTunables rewrites these for the whole machine, not only the namespace.
+tunables=(vm.overcommit_memory vm.panic_on_oom kernel.panic kernel.panic_on_oops kernel.keys.root_maxkeys kernel.keys.root_maxbytes)
+saved=()
+for key in "${tunables[@]}"; do saved+=("$key=$(sysctl -n "$key")"); done
+restore() { sysctl -q -w "${saved[@]}" || true; }
+trap restore EXIT
+
+rm -rf "${state:?}/cluster" "$state/rabbitmq" "$state/postgres" "$state/logs"
+unshare --net -- "$PROJECT_DIR/hack/node.sh" "$state" "$images" \
+  python3 -m pytest "$PROJECT_DIR/tests/pods" -v -s -p no:cacheprovider "$@"
