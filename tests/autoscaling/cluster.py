@@ -49,6 +49,15 @@ class Kube:
         with urllib.request.urlopen(request, context=self.ssl, timeout=10) as response:
             return json.loads(response.read())
 
+    def watch(self, kind, selector, timeout_s=600):
+        """The API's watch of a kind: yields each event ({type, object}) until timeout_s passes."""
+        path = (f"{API_PATHS[kind]}/namespaces/{self.namespace}/{PLURALS[kind]}?watch=1&timeoutSeconds={timeout_s}"
+                f"&labelSelector={urllib.parse.quote(selector)}")
+        request = urllib.request.Request(f"{self.server}/{path}", headers={"Authorization": f"Bearer {self.token}"})
+        with urllib.request.urlopen(request, context=self.ssl, timeout=timeout_s + 10) as response:
+            for line in response:
+                yield json.loads(line)
+
     def get(self, kind, name=None, selector=None):
         path = f"{API_PATHS[kind]}/namespaces/{self.namespace}/{PLURALS[kind]}" + (f"/{name}" if name else "")
         if selector:

@@ -1,0 +1,140 @@
+"""The chart installed by helm on hack/node.sh's one-node cluster: real pods from the imported images,
+run by the kubelet and containerd, in the sealed network namespace this runs in (hack/test-pods.sh).
+The broker and database are hack/infra.sh's, behind the secrets their operators would create."""
+import datetime
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import time
+
+import pytest
+
+TESTS = pathlib.Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(TESTS / "e2e"))
+sys.path.insert(0, str(TESTS / "autoscaling"))
+from cluster import Broker, Kube  # noqa: E402
+from judge_client import JudgeClient  # noqa: E402
+from processes import PROJECT  # noqa: E402
+from programs import SUM  # noqa: E402
+
+STATE = pathlib.Path(os.environ["NODE_STATE"])
+NODE_ADDRESS = os.environ["NODE_ADDRESS"]
+AMQP_PORT = int(os.environ["NODE_AMQP_PORT"])
+PG_PORT = int(os.environ["NODE_PG_PORT"])
+SOCKET = os.environ["NODE_SOCKET"]
+KUBECONFIG = os.environ["KUBECONFIG"]
+RELEASE = NAMESPACE = "judge"
+VALUES = PROJECT / "tests/pods/values.yaml"
+REPORT = {}
+
+
+def secret(name, data):
+    return {"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
+            "metadata": {"name": name, "namespace": NAMESPACE}, "stringData": data}
+
+
+class Pods:
+    """The release's pods, by component, as the kubelet runs them."""
+
+    def __init__(self, kube):
+        self.kube = kube
+
+    def of(self, component, running_only=True):
+        items = self.kube.get("pods", selector=f"app.kubernetes.io/component={component}")["items"]
+        return [pod for pod in items if not running_only or
+                (pod["status"].get("phase") == "Running" and not pod["metadata"].get("deletionTimestamp"))]
+
+    def ready(self, pod):
+        return any(c["type"] == "Ready" and c["status"] == "True" for c in pod["status"].get("conditions", []))
+
+    def wait_ready(self, component, count=1, timeout=180):
+        deadline = time.monotonic() + timeout
+        while True:
+            ready = [pod for pod in self.of(component) if self.ready(pod)]
+            if len(ready) >= count:
+                return ready
+            assert time.monotonic() < deadline, f"{count} {component} pod(s) not ready after {timeout} s: " + \
+                json.dumps([p["status"] for p in self.of(component, running_only=False)])[:2000]
+            time.sleep(0.5)
+
+    def exec(self, pod, *command):
+        return subprocess.run([str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, "-n", NAMESPACE,
+                               "exec", pod["metadata"]["name"], "--", *command],
+                              capture_output=True, text=True, timeout=60)
+
+    def logs(self, pod):
+        return self.kube.run("logs", pod["metadata"]["name"])
+
+
+@pytest.fixture(scope="session")
+def kube():
+    kube = Kube(PROJECT / "bin/kubectl", KUBECONFIG, NAMESPACE)
+    kube.apply([{"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": NAMESPACE}}])
+    return kube
+
+
+@pytest.fixture(scope="session")
+def release(kube):
+    """helm install of the chart with tests/pods/values.yaml, and the operators' secrets it reads."""
+    kube.apply([
+        secret(f"{RELEASE}-rabbitmq-default-user", {
+            "username": "judge", "password": "judge", "host": NODE_ADDRESS, "port": str(AMQP_PORT),
+            "provider": "rabbitmq", "type": "rabbitmq",
+            "connection_string": f"amqp://judge:judge@{NODE_ADDRESS}:{AMQP_PORT}/"}),
+        secret(f"{RELEASE}-postgres-app", {
+            "username": "judge", "password": "judge", "host": NODE_ADDRESS, "port": str(PG_PORT), "dbname": "judge",
+            "uri": f"postgresql://judge:judge@{NODE_ADDRESS}:{PG_PORT}/judge"}),
+    ])
+    started = time.monotonic()
+    subprocess.run([str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "install", RELEASE,
+                    str(PROJECT / "charts/judge"), "-n", NAMESPACE, "-f", str(VALUES)], check=True)
+    pods = Pods(kube)
+    pods.wait_ready("api")
+    pods.wait_ready("consumer")
+    REPORT["install_to_api_and_consumer_ready_s"] = round(time.monotonic() - started, 1)
+    return pods
+
+
+@pytest.fixture(scope="session")
+def api(release):
+    pod = release.wait_ready("api")[0]
+    return JudgeClient(f"http://{pod['status']['podIP']}:8080")
+
+
+def condition_time(pod, kind):
+    """When the pod's condition last changed, in seconds since the epoch (the API's resolution: 1 s)."""
+    stamp = next(c["lastTransitionTime"] for c in pod["status"]["conditions"] if c["type"] == kind)
+    return datetime.datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp()
+
+
+@pytest.fixture(scope="session")
+def worker_pod(api, release):
+    """The first worker pod, activated from zero by KEDA on a submission, as users see it happen."""
+    # The Deployment is created with one replica; KEDA takes it to zero on its first poll.
+    deadline = time.monotonic() + 120
+    while release.of("worker", running_only=False) and time.monotonic() < deadline:
+        time.sleep(1)
+    assert release.of("worker", running_only=False) == [], "workers start at zero"
+    api.wait_for_verdict(api.submit(api.create_problem(), SUM["python"]), timeout=180)
+    [pod] = release.wait_ready("worker")
+    REPORT["first_worker_scheduled_to_ready_s"] = condition_time(pod, "Ready") - condition_time(pod, "PodScheduled")
+    return pod
+
+
+@pytest.fixture(scope="session")
+def broker():
+    return Broker(AMQP_PORT, AMQP_PORT + 10000)
+
+
+@pytest.fixture(scope="session")
+def report():
+    return REPORT
+
+
+def pytest_sessionfinish(session):
+    if REPORT:
+        path = STATE / "report.json"
+        path.write_text(json.dumps(REPORT, indent=2) + "\n")
+        print(f"\nPod tests report: {path}\n{json.dumps(REPORT, indent=2)}")

@@ -1,0 +1,98 @@
+"""The closed loop (tests/autoscaling/loop.py) with real worker pods: the kubelet starts each pod
+the HPA asks for from the imported image, its probes decide when it is ready, and a pod the HPA
+removes gets SIGTERM and drains within its grace period. It runs first: the other modules start
+from the zero workers it ends with. Writes build/pods/{closed-loop.json,png}."""
+import threading
+import time
+import urllib.error
+
+import yaml
+
+from conftest import PG_PORT, PROJECT, STATE
+from loop import Loop, assert_loop
+from processes import counter
+
+WORKER = "judge-worker"
+KEDA_METRICS_PORT = 28080
+AUTOSCALING = yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text())["worker"]["autoscaling"]
+
+
+class PodWatcher(threading.Thread):
+    """The worker pods as the API reports them, from a watch, so that no short-lived state (a pod
+    terminating, its exit code) is missed between polls."""
+
+    def __init__(self, kube, selector):
+        super().__init__(daemon=True, name="pod-watcher")
+        self.kube, self.selector = kube, selector
+        self.pods, self.deleting, self.gone, self.exits = {}, {}, {}, {}
+        self.lock, self.stopped = threading.Lock(), threading.Event()
+
+    def run(self):
+        while not self.stopped.is_set():
+            try:
+                for event in self.kube.watch("pods", self.selector, timeout_s=60):
+                    self.handle(event)
+                    if self.stopped.is_set():
+                        return
+            except (OSError, urllib.error.URLError) as error:
+                print(f"pod watch: {error}")
+                time.sleep(1)
+
+    def handle(self, event):
+        pod, now = event["object"], time.monotonic()
+        name = pod["metadata"]["name"]
+        with self.lock:
+            if event["type"] == "DELETED":
+                self.pods.pop(name, None)
+                self.gone.setdefault(name, now)
+            else:
+                self.pods[name] = pod
+            if pod["metadata"].get("deletionTimestamp"):
+                self.deleting.setdefault(name, now)
+            for status in pod["status"].get("containerStatuses", []):
+                if "terminated" in status.get("state", {}):
+                    self.exits.setdefault(name, status["state"]["terminated"]["exitCode"])
+
+    def ready_count(self):
+        with self.lock:
+            return sum(1 for pod in self.pods.values() if not pod["metadata"].get("deletionTimestamp") and any(
+                c["type"] == "Ready" and c["status"] == "True" for c in pod["status"].get("conditions", [])))
+
+    def stop_times(self):
+        with self.lock:
+            return list(self.deleting.values())
+
+    def exit_codes(self):
+        with self.lock:
+            return [self.exits.get(name) for name in self.deleting]
+
+    def stop_durations(self):
+        """Seconds from each pod's deletion to its removal: its drain and shutdown."""
+        with self.lock:
+            return [round(self.gone[name] - at, 1) for name, at in self.deleting.items() if name in self.gone]
+
+
+def test_a_burst_is_judged_by_worker_pods_keda_adds_and_removes_with_nothing_lost_or_judged_twice(
+        api, kube, broker, release, report):
+    # From zero worker pods (this module runs first; a leftover worker goes after KEDA's cooldown).
+    deadline = time.monotonic() + AUTOSCALING["cooldownPeriod"] + 120
+    while (kube.replicas(WORKER) or release.of("worker", running_only=False)) and time.monotonic() < deadline:
+        time.sleep(2)
+    assert kube.replicas(WORKER) == 0 and release.of("worker", running_only=False) == []
+    watcher = PodWatcher(kube, "app.kubernetes.io/component=worker")
+    watcher.start()
+
+    def verdicts_recorded():
+        """Verdicts the consumer pods counted (KEDA may run more than one)."""
+        return sum(counter(f"http://{pod['status']['podIP']}:8082", "judge_submissions_verdicts_total")
+                   for pod in release.wait_ready("consumer"))
+
+    figures = Loop(api, kube, broker, watcher, AUTOSCALING, WORKER, PG_PORT, KEDA_METRICS_PORT,
+                   verdicts_recorded, STATE).run()
+    figures["worker_stop_durations_s"] = watcher.stop_durations()
+    watcher.stopped.set()
+
+    report["closed_loop"] = figures
+    assert_loop(figures, AUTOSCALING)
+    grace = kube.get("deployment", WORKER)["spec"]["template"]["spec"]["terminationGracePeriodSeconds"]
+    assert max(figures["worker_stop_durations_s"]) < grace, "every stopped worker pod drained within its grace period"

@@ -1,0 +1,52 @@
+"""The node itself: sealed from every other host, and running the chart's pods through their own
+probes, the worker in a user namespace of its own with the isolation layers it logs."""
+import errno
+import socket
+
+import pytest
+
+# TEST-NET-1 (RFC 5737): an address outside the namespace that belongs to no one.
+OUTSIDE = ("192.0.2.1", 80)
+PROBE_OUTSIDE = ("import socket, errno\ntry:\n    socket.create_connection(('192.0.2.1', 80), timeout=5)\n"
+                 "    print('connected')\nexcept OSError as e:\n    print(errno.errorcode.get(e.errno, e))\n")
+
+
+def test_the_namespace_has_no_way_out():
+    with pytest.raises(OSError) as refused:
+        socket.create_connection(OUTSIDE, timeout=5)
+    assert refused.value.errno == errno.ENETUNREACH
+
+
+def test_a_pod_has_no_way_out(release, worker_pod):
+    probe = release.exec(worker_pod, "python3", "-c", PROBE_OUTSIDE)
+
+    assert probe.stdout.strip() == "ENETUNREACH", probe
+
+
+@pytest.mark.parametrize("component", ["api", "consumer", "worker"])
+def test_every_pod_is_ready_through_its_own_probes(release, worker_pod, component):
+    for pod in release.of(component):
+        container = pod["spec"]["containers"][0]
+        assert {"startupProbe", "livenessProbe", "readinessProbe"} <= container.keys()
+        assert release.ready(pod)
+        assert pod["status"]["containerStatuses"][0]["ready"] is True
+
+
+def test_the_worker_pod_has_a_user_namespace_and_the_charts_security(release, worker_pod):
+    uid_map = release.exec(worker_pod, "cat", "/proc/self/uid_map").stdout.split()
+    status = dict(line.split(":\t", 1) for line in release.exec(worker_pod, "cat", "/proc/1/status").stdout.splitlines()
+                  if ":\t" in line)
+
+    assert uid_map[0] == "0" and uid_map[1] != "0", f"no user namespace: {uid_map}"
+    assert status["Uid"].split()[0] == "10001"
+    assert int(status["CapEff"], 16) == 0 and status["NoNewPrivs"] == "1" and status["Seccomp"] == "0"
+    assert release.exec(worker_pod, "touch", "/probe").returncode != 0
+
+
+def test_the_worker_pod_logs_its_isolation_layers(release, worker_pod, report):
+    [line] = [line for line in release.logs(worker_pod).splitlines() if "Sandbox isolation:" in line]
+    report["worker_pod_isolation"] = line.split("Sandbox isolation: ", 1)[1]
+
+    assert "namespaces (bubblewrap" in line
+    assert "the worker's own uid inside a user namespace, no capabilities" in line
+    assert "rlimits (cpu, data, fsize, nofile, nproc, core, msgqueue)" in line

@@ -1,0 +1,56 @@
+"""What the kubelet does to a worker and what the judge makes of it: a pod deleted mid-run (its
+submission goes back to the queue and another pod judges it), a container killed (the kubelet
+restarts it and judging goes on)."""
+import subprocess
+import time
+
+from conftest import PROJECT, SOCKET
+from programs import SUM
+
+REQUEST_QUEUE = "judge.submissions"
+# A judgement that takes a few seconds, so that it is surely under way when the pod goes.
+SLOW_SUM = "import time\ntime.sleep(4)\n" + SUM["python"]
+
+
+def redeliveries(broker):
+    return broker.queue(REQUEST_QUEUE).get("message_stats", {}).get("redeliver", 0)
+
+
+def test_a_pod_deleted_mid_run_has_its_submission_judged_by_another(api, release, worker_pod, broker, kube):
+    problem = api.create_problem(time_limit_ms=10000)
+    before = redeliveries(broker)
+    submission_id = api.submit(problem, SLOW_SUM)
+    api.wait_for_status(submission_id, "RUNNING")
+    [judging] = release.of("worker")
+
+    # As when a node is lost: no grace, the worker cannot finish (a plain delete would let it drain).
+    kube.run("delete", "pod", judging["metadata"]["name"], "--grace-period=0", "--force")
+    verdict = api.wait_for_verdict(submission_id, timeout=180, interval=0.5)
+
+    assert verdict["verdict"] == "ACCEPTED"
+    replacement = release.wait_ready("worker")[0]
+    assert replacement["metadata"]["name"] != judging["metadata"]["name"]
+    deadline = time.monotonic() + 30  # the management API's statistics lag
+    while redeliveries(broker) <= before and time.monotonic() < deadline:
+        time.sleep(1)
+    assert redeliveries(broker) > before, "the submission went back to the queue"
+
+
+def test_a_killed_worker_container_is_restarted_and_judging_goes_on(api, release, worker_pod):
+    [pod] = release.wait_ready("worker")
+    status = pod["status"]["containerStatuses"][0]
+    container_id = status["containerID"].removeprefix("containerd://")
+
+    subprocess.run([str(PROJECT / "bin/ctr"), "-a", SOCKET, "-n", "k8s.io", "tasks", "kill", "-s", "SIGKILL", container_id],
+                   check=True)
+    deadline = time.monotonic() + 120
+    while True:
+        [again] = [p for p in release.of("worker") if p["metadata"]["name"] == pod["metadata"]["name"]]
+        restarted = again["status"]["containerStatuses"][0]
+        if restarted["restartCount"] > status["restartCount"] and release.ready(again):
+            break
+        assert time.monotonic() < deadline, f"not restarted and ready: {restarted}"
+        time.sleep(1)
+
+    assert restarted["lastState"]["terminated"]["exitCode"] == 137
+    assert api.wait_for_verdict(api.submit(api.create_problem(), SUM["python"]), timeout=120)["verdict"] == "ACCEPTED"
