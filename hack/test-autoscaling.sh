@@ -2,8 +2,8 @@
 # make test-autoscaling (and the last part of make test): the chart's worker autoscaling on a real
 # control plane. Starts a private RabbitMQ and PostgreSQL (hack/infra.sh, with the chart's
 # statistics interval), kube-apiserver + kube-controller-manager + KEDA (hack/control-plane.sh),
-# then runs tests/autoscaling, which applies the chart's objects and plays the kubelet for the
-# worker. Writes build/autoscaling/report.json and build/autoscaling/closed-loop.png.
+# then runs tests/autoscaling, which applies the chart's objects; no pod runs (the closed loop with
+# real worker pods is in tests/pods). Writes build/autoscaling/report.json.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -37,4 +37,4 @@ echo "== Control plane: kube-apiserver, kube-controller-manager, KEDA (logs in $
 echo "== Autoscaling: the chart's ScaledObject on a real queue"
 export JUDGE_AUTOSCALING_STATE="$state" JUDGE_TEST_AMQP_PORT=$amqp_port JUDGE_TEST_PG_PORT=$pg_port
 python3 -m pytest "$PROJECT_DIR/tests/autoscaling" -v -s -p no:cacheprovider "$@"
-echo "Report: $state/report.json   Picture: $state/closed-loop.png"
+echo "Report: $state/report.json"

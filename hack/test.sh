@@ -2,8 +2,8 @@
 # The README's test command (make test): starts a private RabbitMQ and PostgreSQL on ports of their
 # own (so a running `make local-up` is not disturbed), runs the Maven tests, the end-to-end tests
 # and the container tests (the images built and run with their pods' settings) against them, and
-# stops them again whatever happens; then the autoscaling tests (hack/test-autoscaling.sh), which
-# bring their own.
+# stops them again whatever happens; then the autoscaling tests (hack/test-autoscaling.sh) and the pod
+# tests (hack/test-pods.sh), which bring their own.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -40,3 +40,6 @@ python3 -m pytest "$PROJECT_DIR/tests/containers" -v -p no:cacheprovider
 echo "== Autoscaling: the real KEDA and HPA controller on the chart's worker (its own broker and database)"
 cleanup
 "$PROJECT_DIR/hack/test-autoscaling.sh"
+
+echo "== Pods: the chart on a real kubelet and containerd, in a sealed network namespace"
+"$PROJECT_DIR/hack/test-pods.sh"

@@ -25,7 +25,7 @@ PLURALS = {"pods": "pods", "secret": "secrets", "events": "events", "deployment"
 
 class Kube:
     """Writes through kubectl (server-side apply, as users do); reads straight from the REST API,
-    because the tests and the kubelet harness read several times a second and a kubectl process
+    because the tests and the pod watcher read several times a second and a kubectl process
     per read would take a good share of two cores."""
 
     def __init__(self, kubectl, kubeconfig, namespace):

@@ -71,8 +71,8 @@ def chart():
 
 @pytest.fixture(scope="session")
 def stack():
-    """The API and the result consumer as processes (workers come from the kubelet harness). They
-    also declare the queues, as they do in the cluster."""
+    """The API and the result consumer as processes (no worker runs: pods stay Pending on a control
+    plane without nodes). They declare the queues, as they do in the cluster."""
     require_jars()
     env = dict(os.environ, SPRING_RABBITMQ_PORT=str(AMQP_PORT),
                SPRING_DATASOURCE_URL=f"jdbc:postgresql://127.0.0.1:{PG_PORT}/judge")

@@ -103,6 +103,27 @@ def api(release):
     return JudgeClient(f"http://{pod['status']['podIP']}:8080")
 
 
+def tier_memory():
+    """Resident memory (MB) of the whole tier by program: every process in this network namespace,
+    and every process in a pod (those have namespaces of their own), as "<program> (pods)"."""
+    own = os.readlink("/proc/self/ns/net")
+    by_program = {}
+    for proc in pathlib.Path("/proc").iterdir():
+        try:
+            if not proc.name.isdigit():
+                continue
+            in_pod = "/kubepods" in (proc / "cgroup").read_text()
+            if not in_pod and os.readlink(proc / "ns/net") != own:
+                continue
+            status = dict(line.split(":", 1) for line in (proc / "status").read_text().splitlines() if ":" in line)
+        except OSError:
+            continue  # gone meanwhile
+        if "VmRSS" in status:
+            name = status["Name"].strip() + (" (pods)" if in_pod else "")
+            by_program[name] = by_program.get(name, 0) + int(status["VmRSS"].split()[0]) / 1024
+    return {name: round(mb) for name, mb in sorted(by_program.items(), key=lambda item: -item[1]) if mb >= 1}
+
+
 def condition_time(pod, kind):
     """When the pod's condition last changed, in seconds since the epoch (the API's resolution: 1 s)."""
     stamp = next(c["lastTransitionTime"] for c in pod["status"]["conditions"] if c["type"] == kind)
@@ -120,6 +141,8 @@ def worker_pod(api, release):
     api.wait_for_verdict(api.submit(api.create_problem(), SUM["python"]), timeout=180)
     [pod] = release.wait_ready("worker")
     REPORT["first_worker_scheduled_to_ready_s"] = condition_time(pod, "Ready") - condition_time(pod, "PodScheduled")
+    memory = tier_memory()
+    REPORT["tier_memory_mb_with_one_worker"] = dict(memory, total=sum(memory.values()))
     return pod
 
 

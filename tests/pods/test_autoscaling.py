@@ -1,4 +1,4 @@
-"""The closed loop (tests/autoscaling/loop.py) with real worker pods: the kubelet starts each pod
+"""The closed loop (loop.py) with real worker pods: the kubelet starts each pod
 the HPA asks for from the imported image, its probes decide when it is ready, and a pod the HPA
 removes gets SIGTERM and drains within its grace period. It runs first: the other modules start
 from the zero workers it ends with. Writes build/pods/{closed-loop.json,png}."""

@@ -1,9 +1,8 @@
-"""The closed loop, shared by the autoscaling tests and the pod tests: submissions through the API,
-KEDA and the HPA controller sizing the chart's worker Deployment from the request queue, and workers
-judging: a burst, then a trickle long enough for the HPA to scale down while workers are still
-judging, then nothing until KEDA scales to zero. What runs the workers is given as `workers` (real
-pods, or tests/autoscaling's kubelet stand-in): anything with ready_count(), stop_times() and
-exit_codes(). Writes <state>/closed-loop.json and closed-loop.png."""
+"""The closed loop: submissions through the API, KEDA and the HPA controller sizing the chart's
+worker Deployment from the request queue, and workers judging: a burst, then a trickle long enough
+for the HPA to scale down while workers are still judging, then nothing until KEDA scales to zero.
+Whatever runs the workers is given as `workers`, with ready_count(), stop_times() and exit_codes()
+(tests/pods: real pods, followed by a watch). Writes <state>/closed-loop.json and closed-loop.png."""
 import json
 import math
 import subprocess
@@ -27,9 +26,11 @@ class Loop:
         self.pg_port, self.keda_metrics_port, self.state = pg_port, keda_metrics_port, state
         # The consumer's count of verdicts it recorded (a duplicate would count twice).
         self.verdicts_recorded = verdicts_recorded
-        # Long enough that the HPA's scale-down (stabilisation window, then a policy period) comes
-        # while the trickle still keeps workers busy.
-        self.trickle_s = autoscaling["behavior"]["scaleDown"]["stabilizationWindowSeconds"] + 120
+        # The trickle lasts until the HPA's scale-down (its stabilisation window after the burst
+        # drained, then a policy period, then a 15 s sync) has come while it still keeps workers busy.
+        scale_down = autoscaling["behavior"]["scaleDown"]
+        self.trickle_after_drain_s = scale_down["stabilizationWindowSeconds"] + 2 * scale_down["periodSeconds"] + 15
+        self.trickle_max_s = 600
 
     def sql(self, query):
         return subprocess.run(["psql", f"postgresql://postgres@127.0.0.1:{self.pg_port}/judge", "-At", "-c", query],
@@ -46,10 +47,14 @@ class Loop:
         with ThreadPoolExecutor(16) as pool:
             ids = list(pool.map(lambda _: self.api.submit(problem_id, SOLUTION), range(BURST)))
         burst_accepted_s = time.monotonic() - recorder.started_at
-        trickle_until = time.monotonic() + self.trickle_s
-        while time.monotonic() < trickle_until:
+        trickle_started = time.monotonic()
+        while time.monotonic() - trickle_started < self.trickle_max_s:
+            drained_at = first(recorder.samples, lambda s: s["finished"] >= BURST)
+            if drained_at is not None and recorder.elapsed() > drained_at + self.trickle_after_drain_s:
+                break
             ids.append(self.api.submit(problem_id, SOLUTION))
             time.sleep(1 / TRICKLE_PER_S)
+        trickle_s = round(time.monotonic() - trickle_started)
 
         deadline = time.monotonic() + 300
         while recorder.samples[-1]["finished"] < len(ids) and time.monotonic() < deadline:
@@ -72,7 +77,7 @@ class Loop:
         peak = max(s["desired"] for s in samples)
         figures = {
             "submissions": len(ids),
-            "burst": BURST, "trickle_per_s": TRICKLE_PER_S, "trickle_s": self.trickle_s,
+            "burst": BURST, "trickle_per_s": TRICKLE_PER_S, "trickle_s": trickle_s,
             "burst_accepted_s": round(burst_accepted_s, 1),
             "closed_loop_activation_s": first(samples, lambda s: s["desired"] > 0),
             "first_worker_ready_s": first(samples, lambda s: s["running"] > 0),
@@ -113,6 +118,9 @@ class Recorder(threading.Thread):
         self.samples, self.started_at = [], time.monotonic()
         self.done = threading.Event()
 
+    def elapsed(self):
+        return time.monotonic() - self.started_at
+
     def run(self):
         while not self.done.is_set():
             try:
@@ -125,7 +133,7 @@ class Recorder(threading.Thread):
         loop = self.loop
         ready, unacked = loop.broker.depth(REQUEST_QUEUE)
         return {
-            "t": round(time.monotonic() - self.started_at, 1),
+            "t": round(self.elapsed(), 1),
             "ready": ready, "unacked": unacked,
             "keda_metric": keda_scaler_metric(loop.keda_metrics_port, loop.worker_deployment),
             "desired": loop.kube.replicas(loop.worker_deployment),
