@@ -18,13 +18,7 @@ BIN="$PROJECT_DIR/bin"
 kubectl() { "$BIN/kubectl" "$@"; }
 
 down() {
-  for name in kube-apiserver etcd; do
-    if [[ -f "$state/$name.pid" ]]; then
-      kill "$(cat "$state/$name.pid")" 2>/dev/null || true
-      for _ in $(seq 1 50); do kill -0 "$(cat "$state/$name.pid")" 2>/dev/null || break; sleep 0.1; done
-      rm -f "$state/$name.pid"
-    fi
-  done
+  for name in kube-apiserver etcd; do stop_pidfile "$state/$name.pid"; done
 }
 
 if [[ "$action" == down ]]; then down; exit 0; fi

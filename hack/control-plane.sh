@@ -24,14 +24,7 @@ HPA_SYNC_PERIOD=${HPA_SYNC_PERIOD:-15s}
 export ETCD_PORT=${ETCD_PORT:-23890} API_PORT=${API_PORT:-26543}
 kubectl() { "$BIN/kubectl" --kubeconfig "$state/kubeconfig" "$@"; }
 
-stop() { # name
-  local pidfile="$state/$1.pid"
-  [[ -f "$pidfile" ]] || return 0
-  kill "$(cat "$pidfile")" 2>/dev/null || true
-  for _ in $(seq 1 50); do kill -0 "$(cat "$pidfile")" 2>/dev/null || break; sleep 0.1; done
-  kill -9 "$(cat "$pidfile")" 2>/dev/null || true
-  rm -f "$pidfile"
-}
+stop() { stop_pidfile "$state/$1.pid"; }
 
 down() {
   for name in keda-adapter keda-operator kube-controller-manager; do stop "$name"; done

@@ -58,3 +58,13 @@ await_ready() { # name port log alive-command...
   done
   echo "$name not ready after 120 s; see $log" >&2; return 1
 }
+
+# Stops the process whose pid a file holds: SIGTERM, then SIGKILL after SECONDS (default 5).
+stop_pidfile() { # pidfile [seconds]
+  local pidfile=$1 tenths=$((${2:-5} * 10))
+  [[ -f "$pidfile" ]] || return 0
+  kill "$(cat "$pidfile")" 2>/dev/null || true
+  for _ in $(seq 1 "$tenths"); do kill -0 "$(cat "$pidfile")" 2>/dev/null || break; sleep 0.1; done
+  kill -9 "$(cat "$pidfile")" 2>/dev/null || true
+  rm -f "$pidfile"
+}

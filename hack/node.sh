@@ -136,14 +136,7 @@ YAML
   echo "the node did not become ready; the kubelet's log:" >&2; tail -n 30 "$state/kubelet.log" >&2; return 1
 }
 
-stop() { # name
-  local pidfile="$state/$1.pid"
-  [[ -f "$pidfile" ]] || return 0
-  kill "$(cat "$pidfile")" 2>/dev/null || true
-  for _ in $(seq 1 100); do kill -0 "$(cat "$pidfile")" 2>/dev/null || break; sleep 0.1; done
-  kill -9 "$(cat "$pidfile")" 2>/dev/null || true
-  rm -f "$pidfile"
-}
+stop() { stop_pidfile "$state/$1.pid" 10; }
 
 down() {
   set +e

@@ -127,12 +127,12 @@ build_runc() { # with seccomp (cgo, libseccomp-dev), and new enough to give pods
 }
 
 build_pause() { # the pod sandbox's process, from Kubernetes' own pause.c, as an image tarball
-  local version=$KUBERNETES_VERSION tarball="$CACHE/pause-$KUBERNETES_VERSION.tar"
+  local version=$KUBERNETES_VERSION tarball="$CACHE/pause-${PAUSE_IMAGE##*:}-$KUBERNETES_VERSION.tar"
   if [[ ! -f "$tarball" ]]; then
     echo "Building the pause image from k8s.io/kubernetes@$version"
     local dir src; dir=$(go mod download -json "k8s.io/kubernetes@$version" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
     src=$(mktemp -d)
-    gcc -Os -Wall -Werror -static -DVERSION="$version" -o "$src/pause" "$dir/build/pause/linux/pause.c"
+    gcc -Os -Wall -Werror -static -DVERSION="${PAUSE_IMAGE##*:}" -o "$src/pause" "$dir/build/pause/linux/pause.c"
     printf 'FROM scratch\nCOPY pause /pause\nUSER 65535:65535\nENTRYPOINT ["/pause"]\n' > "$src/Containerfile"
     judge_podman build --quiet --isolation chroot -t "$PAUSE_IMAGE" "$src" >/dev/null
     judge_podman save --format docker-archive -o "$tarball.tmp" "$PAUSE_IMAGE" && mv "$tarball.tmp" "$tarball"

@@ -104,8 +104,9 @@ def api(release):
 
 
 def tier_memory():
-    """Resident memory (MB) of the whole tier by program: every process in this network namespace,
-    and every process in a pod (those have namespaces of their own), as "<program> (pods)"."""
+    """Memory (MB) of the whole tier by program: every process in this network namespace, and every
+    process in a pod (those have namespaces of their own) as "<program> (pods)". Proportional set
+    size, so that memory shared between processes (PostgreSQL's buffers) is counted once."""
     own = os.readlink("/proc/self/ns/net")
     by_program = {}
     for proc in pathlib.Path("/proc").iterdir():
@@ -115,12 +116,12 @@ def tier_memory():
             in_pod = "/kubepods" in (proc / "cgroup").read_text()
             if not in_pod and os.readlink(proc / "ns/net") != own:
                 continue
-            status = dict(line.split(":", 1) for line in (proc / "status").read_text().splitlines() if ":" in line)
-        except OSError:
-            continue  # gone meanwhile
-        if "VmRSS" in status:
-            name = status["Name"].strip() + (" (pods)" if in_pod else "")
-            by_program[name] = by_program.get(name, 0) + int(status["VmRSS"].split()[0]) / 1024
+            name = (proc / "comm").read_text().strip() + (" (pods)" if in_pod else "")
+            pss_kb = next(int(line.split()[1]) for line in (proc / "smaps_rollup").read_text().splitlines()
+                          if line.startswith("Pss:"))
+        except (OSError, StopIteration):
+            continue  # gone meanwhile, or a kernel thread
+        by_program[name] = by_program.get(name, 0) + pss_kb / 1024
     return {name: round(mb) for name, mb in sorted(by_program.items(), key=lambda item: -item[1]) if mb >= 1}
 
 

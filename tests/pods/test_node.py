@@ -2,6 +2,7 @@
 probes, the worker in a user namespace of its own with the isolation layers it logs."""
 import errno
 import socket
+import time
 
 import pytest
 
@@ -50,3 +51,22 @@ def test_the_worker_pod_logs_its_isolation_layers(release, worker_pod, report):
     assert "namespaces (bubblewrap" in line
     assert "the worker's own uid inside a user namespace, no capabilities" in line
     assert "rlimits (cpu, data, fsize, nofile, nproc, core, msgqueue)" in line
+
+
+def test_an_image_the_node_lacks_is_never_pulled(kube, release):
+    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "pull-probe", "namespace": "judge"},
+           "spec": {"automountServiceAccountToken": False,
+                    "containers": [{"name": "probe", "image": "docker.io/library/busybox:1.37", "imagePullPolicy": "Always"}]}}
+    kube.apply([pod])
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            waiting = (kube.get("pods", "pull-probe")["status"].get("containerStatuses") or [{}])[0].get("state", {}).get("waiting", {})
+            if waiting.get("reason") in ("ErrImagePull", "ImagePullBackOff") or time.monotonic() > deadline:
+                break
+            time.sleep(1)
+        # containerd sends every registry to a dead loopback port (hack/node.sh).
+        assert waiting.get("reason") in ("ErrImagePull", "ImagePullBackOff"), waiting
+        assert "127.0.0.1:9" in waiting.get("message", ""), waiting
+    finally:
+        kube.delete("pod", "pull-probe")
