@@ -96,15 +96,16 @@ make_node() {
 }
 
 debian="localhost/stand-in/$(official DEBIAN)"
-current "$debian" || make_debian "$debian"
+# Only the build args go to stdout; what making the images prints goes to stderr.
+current "$debian" || make_debian "$debian" >&2
 build_args=""
 for arg in TEMURIN_JDK TEMURIN_JRE NODE; do
   image="localhost/stand-in/$(official "$arg")"
   if ! current "$image"; then
     case $arg in
-      TEMURIN_JDK) make_temurin "$image" jdk ;;
-      TEMURIN_JRE) make_temurin "$image" jre ;;
-      NODE) make_node "$image" ;;
+      TEMURIN_JDK) make_temurin "$image" jdk >&2 ;;
+      TEMURIN_JRE) make_temurin "$image" jre >&2 ;;
+      NODE) make_node "$image" >&2 ;;
     esac
   fi
   build_args+=" --build-arg $arg=$image"
