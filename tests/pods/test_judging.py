@@ -1,6 +1,11 @@
-"""Judging by worker pods: a correct program in every language, and the worker's data-driven cases."""
+"""Judging by worker pods: a correct program in every language, the worker's data-driven cases, and
+the chart's `helm test` hook."""
+import re
+import subprocess
+
 import pytest
 
+from conftest import KUBECONFIG, NAMESPACE, PROJECT, RELEASE
 from programs import SUM, assert_case_verdict, case_names, submit_cases
 
 
@@ -24,3 +29,16 @@ def test_a_judge_case_gets_its_verdict(api, submitted_cases, name):
     case, submission_id = submitted_cases[name]
 
     assert_case_verdict(case, api.wait_for_verdict(submission_id, timeout=300, interval=0.5))
+
+
+def test_helm_test_submits_a_program_and_gets_its_verdict(api, worker_pod):
+    """The chart's `helm test` hook, as users run it. There is no Service network here (no
+    kube-proxy, no DNS), so the hook is pointed at the API pod's address instead of its Service."""
+    helm = [str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "-n", NAMESPACE]
+    subprocess.run(helm + ["upgrade", RELEASE, str(PROJECT / "charts/judge"), "--reuse-values",
+                           "--set", f"helmTest.apiUrl={api.base_url}"], check=True, capture_output=True)
+
+    run = subprocess.run(helm + ["test", RELEASE, "--timeout", "5m", "--logs"], capture_output=True, text=True)
+
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert re.search(r"Phase:\s+Succeeded", run.stdout) and "verdict ACCEPTED" in run.stdout, run.stdout

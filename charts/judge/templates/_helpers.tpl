@@ -177,3 +177,38 @@ readinessProbe:
   httpGet: {path: /actuator/health/readiness, port: http}
   periodSeconds: 5
 {{- end }}
+
+{{/*
+Where a component's pods may run: its nodeSelector, tolerations, affinity and topologySpreadConstraints.
+Usage: include "judge.scheduling" .Values.worker
+*/}}
+{{- define "judge.scheduling" -}}
+{{- with .nodeSelector }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .tolerations }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .affinity }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .topologySpreadConstraints }}
+topologySpreadConstraints:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end }}
+
+{{/*
+An alert's runbook annotation: its section of docs/runbooks.md, under alerts.runbookBaseUrl when set.
+*/}}
+{{- define "judge.runbook" -}}
+{{- $anchor := lower .alert -}}
+{{- if .ctx.Values.alerts.runbookBaseUrl -}}
+runbook_url: {{ printf "%s#%s" .ctx.Values.alerts.runbookBaseUrl $anchor }}
+{{- else -}}
+runbook: {{ printf "docs/runbooks.md#%s" $anchor }}
+{{- end -}}
+{{- end }}

@@ -1,0 +1,56 @@
+"""What the kind path (make kind-up, images, deploy, load-test) relies on and no schema can see: pins
+that must agree with versions.env, labels that must meet selectors, alerts that must have runbooks."""
+import re
+import subprocess
+
+import yaml
+
+from test_wiring import PROJECT, VERSIONS, documents, of_kind, one
+
+
+def test_the_load_test_runs_the_pinned_k6_and_starter_never_latest():
+    spec = yaml.safe_load((PROJECT / "manifests/load-test/testrun.yaml").read_text())["spec"]
+    assert spec["runner"]["image"] == VERSIONS["K6_RUNNER_IMAGE"]
+    assert spec["starter"]["image"] == VERSIONS["K6_STARTER_IMAGE"]
+    assert VERSIONS["K6_RUNNER_IMAGE"].endswith(":" + VERSIONS["K6_VERSION"].lstrip("v")), "the k6 make bench runs"
+    assert VERSIONS["K6_STARTER_IMAGE"].endswith("-v" + VERSIONS["K6_OPERATOR_VERSION"])
+
+
+def test_the_node_image_is_the_pinned_kubernetes_by_digest():
+    image = VERSIONS["KIND_NODE_IMAGE"]
+    assert re.fullmatch(r"kindest/node:(v[0-9.]+)@sha256:[0-9a-f]{64}", image), image
+    assert image.split(":")[1].split("@")[0] == VERSIONS["KUBERNETES_VERSION"]
+
+
+def test_the_sandbox_workers_land_on_the_nodes_kind_config_labels_for_them():
+    nodes = yaml.safe_load((PROJECT / "kind-config.yaml").read_text())["nodes"]
+    worker = next(d for d in of_kind(documents("judge-kind-values"), "Deployment") if d["metadata"]["name"].endswith("-worker"))
+    selector = worker["spec"]["template"]["spec"]["nodeSelector"]
+    matching = [n for n in nodes if selector.items() <= (n.get("labels") or {}).items()]
+    assert len(matching) >= 2, "the workers' spread needs two sandbox nodes"
+    assert all(n["role"] == "worker" for n in matching)
+
+
+def test_every_alert_has_its_runbook_section():
+    runbooks = (PROJECT / "docs/runbooks.md").read_text()
+    headings = {"#" + h.strip().lower() for h in re.findall(r"^## (.+)$", runbooks, re.M)}
+    rules = one(documents(), "PrometheusRule")["spec"]["groups"][0]["rules"]
+    assert len(rules) >= 4
+    for rule in rules:
+        assert "#" + rule["alert"].lower() in headings, f"docs/runbooks.md has no section {rule['alert']}"
+        assert rule["annotations"]["runbook"].endswith("#" + rule["alert"].lower())
+
+
+def test_the_database_in_the_cluster_is_the_major_version_the_tests_run():
+    image = one(documents(), "Cluster")["spec"]["imageName"]
+    local = re.search(r"postgresql-([0-9]+)", (PROJECT / "hack/install-deps.sh").read_text()).group(1)
+    assert re.search(r":([0-9]+)\.", image).group(1) == local, image
+
+
+def test_clusters_older_than_the_workers_needs_are_refused():
+    chart = yaml.safe_load((PROJECT / "charts/judge/Chart.yaml").read_text())
+    assert chart["kubeVersion"] == ">=1.33.0-0"
+    older = subprocess.run([str(PROJECT / "bin/helm"), "template", "judge", str(PROJECT / "charts/judge"),
+                            "--kube-version", "v1.32.9", "-f", str(PROJECT / "charts/judge/tests/values/everything-off.yaml")],
+                           capture_output=True, text=True)
+    assert older.returncode != 0 and "incompatible with Kubernetes v1.32.9" in older.stderr
