@@ -69,28 +69,33 @@ tools: ## Build the pinned tools into bin/ from the Go module proxy: helm, kubec
 	$(PROJECT_DIR)/hack/tools.sh
 
 .PHONY: kind-up
-kind-up: ## Create the kind cluster and install KEDA, the RabbitMQ and CloudNativePG operators, kube-prometheus-stack and k6-operator
+kind-up: ## Create the kind cluster and install KEDA, the RabbitMQ and CloudNativePG operators, kube-prometheus-stack, metrics-server and k6-operator
 	$(PROJECT_DIR)/hack/tools.sh helm kubectl kind
 	$(PROJECT_DIR)/hack/kind-up.sh
 
 .PHONY: images
-images: ## Build the three images with Docker and load them into the kind cluster
+images: ## Build the three images with Docker, tag them by content and load them into the kind cluster
 	$(PROJECT_DIR)/hack/tools.sh kind
 	$(PROJECT_DIR)/hack/images.sh docker
 	$(PROJECT_DIR)/hack/images.sh kind
 
 .PHONY: deploy
-deploy: ## Install or upgrade the judge chart in namespace judge (values: manifests/judge-kind-values.yaml)
+deploy: ## Install or upgrade the judge chart in namespace judge and wait until it is ready (values: manifests/judge-kind-values.yaml)
 	$(BIN)/helm upgrade --install judge $(PROJECT_DIR)/charts/judge -n judge --create-namespace \
-		-f $(PROJECT_DIR)/manifests/judge-kind-values.yaml
+		-f $(PROJECT_DIR)/manifests/judge-kind-values.yaml \
+		$$(test -f $(PROJECT_DIR)/build/image-tags.yaml && echo -f $(PROJECT_DIR)/build/image-tags.yaml) \
+		--wait --timeout 10m
 
 .PHONY: load-test
 load-test: ## Run the 10,000-submission burst in the cluster (a k6-operator TestRun) and say where to watch it
+	$(BIN)/kubectl -n judge rollout status deployment/judge-api --timeout 5m
 	$(BIN)/kubectl -n judge create configmap judge-load-test --from-file=$(PROJECT_DIR)/tests/load/submissions.js \
 		--from-file=$(PROJECT_DIR)/tests/load/programs.js --dry-run=client -o yaml | $(BIN)/kubectl apply -f -
-	$(BIN)/kubectl -n judge delete testrun judge-burst --ignore-not-found
+	@# A previous run's jobs and pods go first, so that the new runners do not race them.
+	$(BIN)/kubectl -n judge delete testrun judge-burst --ignore-not-found --cascade=foreground --wait --timeout 5m
 	$(BIN)/kubectl apply -f $(PROJECT_DIR)/manifests/load-test/testrun.yaml
-	@echo "Running. Follow it:  kubectl -n judge get testrun judge-burst -w   (runner logs: kubectl -n judge logs -l k6_cr=judge-burst -f)"
+	@echo "Running. Follow it:  kubectl -n judge get testrun judge-burst -w"
+	@echo "Runner logs:         kubectl -n judge logs -l k6_cr=judge-burst,runner=true -f --prefix --max-log-requests 4"
 	@echo "Grafana (make grafana): \"Judge: queue, autoscaling, latency\" shows the queue, the workers and k6's load."
 
 .PHONY: port-forward

@@ -7,6 +7,10 @@
 #                            without a registry (make container-images; hack/stand-ins.sh)
 #   hack/images.sh kind      load the images Docker built into the kind cluster
 #
+# Docker builds are also tagged <appVersion>-<12 digits of the image ID>, and build/image-tags.yaml
+# gives those tags to the chart (make deploy): a rebuilt image gets a new tag, so `make images
+# deploy` rolls exactly the pods whose image changed (with IfNotPresent, a reused tag never would).
+#
 # The three targets share the build stage, so Maven downloads and compiles once; a second run
 # reuses every layer whose inputs did not change.
 set -euo pipefail
@@ -15,13 +19,19 @@ source "$(dirname "$0")/lib.sh"
 tool=${1:?usage: images.sh docker|podman|kind}
 version=$(judge_version)
 
+content_tag() { echo "$version-$(docker image inspect -f '{{.Id}}' "$(judge_image "$1"):$version" | sed 's/^sha256://' | cut -c1-12)"; }
+
 case "$tool" in
   kind)
     for target in api worker consumer; do
-      "$PROJECT_DIR/bin/kind" load docker-image "$(judge_image "$target"):$version" --name judge
+      "$PROJECT_DIR/bin/kind" load docker-image "$(judge_image "$target"):$(content_tag "$target")" --name judge
     done
     exit ;;
-  docker) build=(docker build) ;;
+  docker)
+    build=(docker build)
+    # Provenance and SBOM attestations (on by default in current Docker) make `kind load` fail with
+    # Docker's containerd image store: "ctr: content digest ...: not found" (kind issue #3795).
+    if docker buildx version >/dev/null 2>&1; then build+=(--provenance=false --sbom=false); fi ;;
   podman)
     read -ra stand_ins <<< "$("$PROJECT_DIR/hack/stand-ins.sh")"
     # shellcheck disable=SC2206 # the ulimit flags are words
@@ -36,3 +46,16 @@ for target in api worker consumer; do
   "${build[@]}" --target "$target" -t "$image" "$SERVICES_DIR"
   echo "Built $image in $((SECONDS - started)) s"
 done
+
+if [[ "$tool" == docker ]]; then
+  mkdir -p "$PROJECT_DIR/build"
+  {
+    echo "# Written by hack/images.sh docker: the tags of the images it built last (make deploy reads it)."
+    for target in api worker consumer; do
+      image=$(judge_image "$target"):$(content_tag "$target")
+      docker tag "$(judge_image "$target"):$version" "$image"
+      echo "$target: {image: {tag: \"${image##*:}\"}}"
+    done
+  } > "$PROJECT_DIR/build/image-tags.yaml"
+  cat "$PROJECT_DIR/build/image-tags.yaml"
+fi

@@ -8,7 +8,40 @@ BIN="$PROJECT_DIR/bin"
 helm() { "$BIN/helm" "$@"; }
 kubectl() { "$BIN/kubectl" "$@"; }
 
+# Before creating anything: what would stop the path later, each with what to do about it.
+preflight() {
+  local problems=()
+  if ! docker info >/dev/null 2>&1; then
+    problems+=("Docker does not answer ('docker info' fails): start it, or add your user to the docker group.")
+  fi
+  # kind's nodes are containers on this kernel, so the sandbox workers' nested user namespaces are
+  # this kernel's. Ubuntu 23.10+ denies them to unconfined processes, which is what a kind node's
+  # pods are; the workers' start-up trial then fails with "setting up uid map: Permission denied".
+  if [[ "$(cat /proc/sys/kernel/apparmor_restrict_unprivileged_userns 2>/dev/null)" == 1 ]]; then
+    problems+=("kernel.apparmor_restrict_unprivileged_userns=1: AppArmor denies the sandbox workers the user
+    namespaces they run programs in. Allow them (for the whole machine, as kind's own docs do for rootless):
+      sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0
+      echo kernel.apparmor_restrict_unprivileged_userns=0 | sudo tee /etc/sysctl.d/60-judge-userns.conf")
+  fi
+  if [[ "$(cat /proc/sys/user/max_user_namespaces 2>/dev/null)" == 0 ]]; then
+    problems+=("user.max_user_namespaces=0: user namespaces are off. sudo sysctl -w user.max_user_namespaces=15000")
+  fi
+  if [[ "$(cat /proc/sys/kernel/unprivileged_userns_clone 2>/dev/null)" == 0 ]]; then
+    problems+=("kernel.unprivileged_userns_clone=0: unprivileged user namespaces are off. sudo sysctl -w kernel.unprivileged_userns_clone=1")
+  fi
+  # Node images from 1.35 on run only on cgroup v2.
+  if [[ "$(uname -s)" == Linux && "$(stat -fc %T /sys/fs/cgroup 2>/dev/null)" != cgroup2fs ]]; then
+    problems+=("/sys/fs/cgroup is not cgroup v2: kind's Kubernetes ${KUBERNETES_VERSION} nodes need it (systemd.unified_cgroup_hierarchy=1).")
+  fi
+  if ((${#problems[@]})); then
+    printf 'make kind-up cannot go on:\n' >&2
+    printf '  - %s\n' "${problems[@]}" >&2
+    exit 1
+  fi
+}
+
 if ! "$BIN/kind" get clusters 2>/dev/null | grep -qx judge; then
+  preflight
   "$BIN/kind" create cluster --config "$PROJECT_DIR/kind-config.yaml" --image "$KIND_NODE_IMAGE" --wait 120s
 fi
 kubectl config use-context kind-judge >/dev/null
@@ -16,11 +49,17 @@ kubectl config use-context kind-judge >/dev/null
 helm repo add prometheus-community https://prometheus-community.github.io/helm-charts --force-update >/dev/null
 helm repo add kedacore https://kedacore.github.io/charts --force-update >/dev/null
 helm repo add cnpg https://cloudnative-pg.github.io/charts --force-update >/dev/null
+helm repo add grafana https://grafana.github.io/helm-charts --force-update >/dev/null
+helm repo add metrics-server https://kubernetes-sigs.github.io/metrics-server/ --force-update >/dev/null
 
 echo "== kube-prometheus-stack $KUBE_PROMETHEUS_STACK_CHART_VERSION (first: the others' monitors need its CRDs)"
 helm upgrade --install kube-prometheus-stack prometheus-community/kube-prometheus-stack \
   --version "$KUBE_PROMETHEUS_STACK_CHART_VERSION" -n monitoring --create-namespace \
   -f "$PROJECT_DIR/manifests/platform/kube-prometheus-stack-values.yaml" --wait --timeout 10m
+
+echo "== metrics-server (chart $METRICS_SERVER_CHART_VERSION), for the API's CPU autoscaler"
+helm upgrade --install metrics-server metrics-server/metrics-server --version "$METRICS_SERVER_CHART_VERSION" \
+  -n kube-system -f "$PROJECT_DIR/manifests/platform/metrics-server-values.yaml" --wait
 
 echo "== KEDA $KEDA_VERSION"
 helm upgrade --install keda kedacore/keda --version "$KEDA_CHART_VERSION" -n keda --create-namespace \
@@ -34,8 +73,8 @@ echo "== RabbitMQ cluster operator $RABBITMQ_CLUSTER_OPERATOR_VERSION"
 kubectl apply -f "https://github.com/rabbitmq/cluster-operator/releases/download/v$RABBITMQ_CLUSTER_OPERATOR_VERSION/cluster-operator.yml"
 kubectl -n rabbitmq-system rollout status deployment/rabbitmq-cluster-operator --timeout 5m
 
-echo "== k6-operator $K6_OPERATOR_VERSION"
-kubectl apply --server-side -f "https://github.com/grafana/k6-operator/releases/download/v$K6_OPERATOR_VERSION/bundle.yaml"
-kubectl -n k6-operator-system rollout status deployment/k6-operator-controller-manager --timeout 5m
+echo "== k6-operator $K6_OPERATOR_VERSION (chart $K6_OPERATOR_CHART_VERSION)"
+# As its docs install it: a release in "default" whose chart makes the namespace k6-operator-system.
+helm upgrade --install k6-operator grafana/k6-operator --version "$K6_OPERATOR_CHART_VERSION" --wait
 
 echo "Platform ready. Next: make images deploy"

@@ -103,6 +103,9 @@ apiVersion: kubelet.config.k8s.io/v1beta1
 kind: KubeletConfiguration
 containerRuntimeEndpoint: unix://$SOCKET
 cgroupDriver: cgroupfs
+# This machine's cgroups are v1, which kubelets from 1.35 on refuse unless told otherwise (kind's
+# nodes, on cgroup v2, need no such line).
+failCgroupV1: false
 failSwapOn: false
 address: $NODE_ADDRESS
 readOnlyPort: 0

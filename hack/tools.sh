@@ -6,6 +6,10 @@
 #                                kube-controller-manager etcd k6 kind keda-operator keda-adapter,
 #                                and a node's: kubelet kube-scheduler containerd runc pause
 #
+# kind, helm and kubectl, which `make kind-up` needs on a user's machine, are first downloaded from
+# their release pages where versions.env has a checksum for the platform, and built only when that
+# is not possible (no checksum for the platform, or no network, as on the CI machine).
+#
 # Cold builds on 2 cores take minutes each (kube-apiserver ~8, keda-operator ~8, helm ~5); cached ones
 # take nothing.
 set -euo pipefail
@@ -18,6 +22,50 @@ mkdir -p "$CACHE" "$BIN"
 export GOFLAGS="-buildvcs=false" GOTOOLCHAIN=local
 
 link() { ln -sfn "$CACHE/$1-$2" "$BIN/$1"; }
+
+os=$(uname -s | tr '[:upper:]' '[:lower:]')
+case "$(uname -m)" in x86_64) arch=amd64 ;; aarch64|arm64) arch=arm64 ;; *) arch=$(uname -m) ;; esac
+
+# A release binary, checked against the checksum versions.env pins for this platform. Fails (without
+# output) when there is none or the download does not work; the caller then builds the tool.
+download() { # tool version url [path-in-tarball]
+  local tool=$1 version=$2 url=$3 member=${4:-} sum_var
+  sum_var="$(echo "${tool}_SHA256_${os}_${arch}" | tr '[:lower:]-' '[:upper:]_')"
+  local sum=${!sum_var:-}
+  [[ -n "$sum" ]] || return 1
+  local tmp; tmp=$(mktemp -d)
+  if curl -fsSL --connect-timeout 10 --retry 2 -o "$tmp/download" "$url" 2>/dev/null; then
+    if ! echo "$sum  $tmp/download" | sha256sum --check --status; then
+      echo "$url does not match its checksum in versions.env ($sum_var): refusing it" >&2
+      rm -rf "$tmp"; exit 1
+    fi
+    if [[ -n "$member" ]]; then tar -xzf "$tmp/download" -C "$tmp" "$member"; mv "$tmp/$member" "$tmp/download"; fi
+    chmod +x "$tmp/download" && mv "$tmp/download" "$CACHE/$tool-$version"
+    rm -rf "$tmp"
+    echo "Downloaded $tool $version ($os/$arch, checksum verified)"
+    return 0
+  fi
+  rm -rf "$tmp"
+  return 1
+}
+
+# Says early, and plainly, when the local Go cannot build a module (GOTOOLCHAIN=local: no toolchain
+# downloads, so that builds work offline).
+require_go() { # module version
+  local mod needed have
+  if ! command -v go >/dev/null; then
+    echo "Building $1 $2 needs Go, and there is none on PATH. Install Go (https://go.dev/dl/), or run" >&2
+    echo "this where $os/$arch release downloads work (versions.env pins linux/amd64 and linux/arm64)." >&2
+    exit 1
+  fi
+  mod=$(go mod download -json "$1@$2" | python3 -c 'import json,sys; print(json.load(sys.stdin)["GoMod"])')
+  needed=$(sed -n 's/^go \([0-9.]*\).*/\1/p' "$mod")
+  have=$(go env GOVERSION | sed 's/^go//')
+  if [[ "$(printf '%s\n%s\n' "$needed" "$have" | sort -V | head -1)" != "$needed" ]]; then
+    echo "Building $1 $2 needs Go $needed or newer; this Go is $have. Install a newer Go (https://go.dev/dl/)." >&2
+    exit 1
+  fi
+}
 
 # A module's source, writable, for builds `go install` refuses (replace directives, workspaces).
 module_copy() {
@@ -171,6 +219,8 @@ kubernetes_tools=() keda_tools=()  # each set built together, from one copy of i
 for tool in "${tools[@]}"; do
   case "$tool" in
     helm)
+      [[ -x "$CACHE/helm-$HELM_VERSION" ]] || download helm "$HELM_VERSION" \
+        "https://get.helm.sh/helm-$HELM_VERSION-$os-$arch.tar.gz" "$os-$arch/helm" || require_go helm.sh/helm/v3 "$HELM_VERSION"
       # As helm's own Makefile sets them: its version, and the Kubernetes version it assumes when no
       # cluster says otherwise (its client-go 0.37 → 1.37); verify-chart.sh passes the pinned one anyway.
       go_install helm "$HELM_VERSION" helm.sh/helm/v3/cmd/helm "-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION \
@@ -178,14 +228,21 @@ for tool in "${tools[@]}"; do
         -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=37" ;;
     kubeconform) go_install kubeconform "$KUBECONFORM_VERSION" github.com/yannh/kubeconform/cmd/kubeconform ;;
     helm-unittest) build_helm_unittest ;;
-    kube-apiserver|kubectl|kube-controller-manager|kubelet|kube-scheduler) kubernetes_tools+=("$tool") ;;
+    kubectl)
+      [[ -x "$CACHE/kubectl-$KUBERNETES_VERSION" ]] || download kubectl "$KUBERNETES_VERSION" \
+        "https://dl.k8s.io/release/$KUBERNETES_VERSION/bin/$os/$arch/kubectl" || require_go k8s.io/kubernetes "$KUBERNETES_VERSION"
+      kubernetes_tools+=(kubectl) ;;
+    kube-apiserver|kube-controller-manager|kubelet|kube-scheduler) kubernetes_tools+=("$tool") ;;
     containerd) build_containerd ;;
     runc) build_runc ;;
     pause) build_pause ;;
     keda-operator|keda-adapter) keda_tools+=("$tool") ;;
     etcd) build_etcd ;;
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
-    kind) go_install kind "$KIND_VERSION" sigs.k8s.io/kind ;;
+    kind)
+      [[ -x "$CACHE/kind-$KIND_VERSION" ]] || download kind "$KIND_VERSION" \
+        "https://github.com/kubernetes-sigs/kind/releases/download/$KIND_VERSION/kind-$os-$arch" || require_go sigs.k8s.io/kind "$KIND_VERSION"
+      go_install kind "$KIND_VERSION" sigs.k8s.io/kind ;;
     *) echo "unknown tool: $tool" >&2; exit 2 ;;
   esac
 done
