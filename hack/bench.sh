@@ -60,7 +60,9 @@ printf '1 2\n' > "$state/bare-run/input"
 echo "== the scenario: $SCENARIO, $SUBMISSIONS submissions"
 python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$state/results/cpu-before.json"
 SUBMISSIONS=$SUBMISSIONS SCENARIO=$SCENARIO BASE_URL=$base SUMMARY_FILE="$state/results/burst.json" \
-  k6 "$PROJECT_DIR/tests/load/submissions.js" || echo "(k6 reported failed thresholds; the report says which)"
+  python3 "$PROJECT_DIR/tests/bench/peak_rss.py" "$state/results/k6-peak-rss-kb" \
+  "$PROJECT_DIR/bin/k6" run --quiet --no-usage-report "$PROJECT_DIR/tests/load/submissions.js" \
+  || echo "(k6 reported failed thresholds; the report says which)"
 python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$state/results/cpu-after.json"
 
 mkdir -p "$PROJECT_DIR/build/bench"
