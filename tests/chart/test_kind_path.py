@@ -5,7 +5,7 @@ import subprocess
 
 import yaml
 
-from test_wiring import PROJECT, VERSIONS, documents, of_kind, one
+from test_wiring import PROJECT, VERSIONS, documents, module_source, of_kind, one
 
 
 def test_the_load_test_runs_the_pinned_k6_and_starter_never_latest():
@@ -54,3 +54,14 @@ def test_clusters_older_than_the_workers_needs_are_refused():
                             "--kube-version", "v1.32.9", "-f", str(PROJECT / "charts/judge/tests/values/everything-off.yaml")],
                            capture_output=True, text=True)
     assert older.returncode != 0 and "incompatible with Kubernetes v1.32.9" in older.stderr
+
+
+def test_the_keda_metrics_the_dashboard_and_alerts_read_are_the_pinned_kedas():
+    source = (module_source("github.com/kedacore/keda/v2", "v" + VERSIONS["KEDA_VERSION"])
+              / "pkg/metricscollector/prommetrics.go").read_text()
+    exported = {f"keda_{subsystem}_{name}" for subsystem, name in
+                re.findall(r'Subsystem:\s*"([a-z_]+)",\s*Name:\s*"([a-z_]+)"', source)}
+    dashboard = (PROJECT / "charts/judge/files/dashboards/judge-overview.json").read_text()
+    alerts = yaml.safe_dump(one(documents(), "PrometheusRule"))
+    used = set(re.findall(r"keda_[a-z_]+", dashboard + alerts))
+    assert used and used <= exported, sorted(used - exported)

@@ -15,6 +15,19 @@ DASHBOARDS = sorted((PROJECT / "charts/judge/files/dashboards").glob("*.json"))
 FROM_THE_PLATFORM = {
     "kube_deployment_spec_replicas": "kube-state-metrics (kube-prometheus-stack)",
     "kube_deployment_status_replicas_available": "kube-state-metrics (kube-prometheus-stack)",
+    "kube_horizontalpodautoscaler_status_desired_replicas": "kube-state-metrics (kube-prometheus-stack)",
+    "kube_horizontalpodautoscaler_status_current_replicas": "kube-state-metrics (kube-prometheus-stack)",
+    "kube_horizontalpodautoscaler_spec_max_replicas": "kube-state-metrics (kube-prometheus-stack)",
+    "kube_pod_status_phase": "kube-state-metrics (kube-prometheus-stack)",
+    "kube_pod_container_resource_limits": "kube-state-metrics (kube-prometheus-stack)",
+    "container_cpu_usage_seconds_total": "the kubelet's cAdvisor (kube-prometheus-stack's kubelet monitor)",
+    "container_cpu_cfs_periods_total": "the kubelet's cAdvisor (kube-prometheus-stack's kubelet monitor)",
+    "container_cpu_cfs_throttled_periods_total": "the kubelet's cAdvisor (kube-prometheus-stack's kubelet monitor)",
+    # KEDA 2.21's pkg/metricscollector/prommetrics.go; its error counters appear only after an error.
+    "keda_scaler_metrics_value": "the KEDA operator (keda-values.yaml: prometheus.operator)",
+    "keda_scaler_active": "the KEDA operator (keda-values.yaml: prometheus.operator)",
+    "keda_scaler_detail_errors_total": "the KEDA operator (keda-values.yaml: prometheus.operator)",
+    "keda_scaled_object_errors_total": "the KEDA operator (keda-values.yaml: prometheus.operator)",
     "k6_vus": "k6 --out experimental-prometheus-rw (k6-operator TestRun)",
     "k6_http_reqs_total": "k6 --out experimental-prometheus-rw (k6-operator TestRun)",
 }
