@@ -38,7 +38,8 @@ rm -rf "$state" && mkdir -p "$state/results"
 "$PROJECT_DIR/hack/infra.sh" up "$state" "$amqp_port" "$pg_port"
 "$PROJECT_DIR/hack/services.sh" up "$state" "$amqp_port" "$pg_port" "$api_port"
 base="http://127.0.0.1:$api_port"
-k6() { "$PROJECT_DIR/bin/k6" run --quiet --no-usage-report "$@"; }
+k6_run=("$PROJECT_DIR/bin/k6" run --quiet --no-usage-report)
+k6() { "${k6_run[@]}" "$@"; }
 
 # Enough for the JIT compilers to finish with the hot paths: the measurement is of the steady state.
 echo "== warm-up (not counted): 1000 submissions"
@@ -61,7 +62,7 @@ echo "== the scenario: $SCENARIO, $SUBMISSIONS submissions"
 python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$state/results/cpu-before.json"
 SUBMISSIONS=$SUBMISSIONS SCENARIO=$SCENARIO BASE_URL=$base SUMMARY_FILE="$state/results/burst.json" \
   python3 "$PROJECT_DIR/tests/bench/peak_rss.py" "$state/results/k6-peak-rss-kb" \
-  "$PROJECT_DIR/bin/k6" run --quiet --no-usage-report "$PROJECT_DIR/tests/load/submissions.js" \
+  "${k6_run[@]}" "$PROJECT_DIR/tests/load/submissions.js" \
   || echo "(k6 reported failed thresholds; the report says which)"
 python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$state/results/cpu-after.json"
 

@@ -97,10 +97,11 @@ def main():
     # Where the two cores went from the first POST until k6 had every verdict (CPU seconds).
     report["cpu_seconds"] = cpu.seconds_by_component(results / "cpu-before.json", results / "cpu-after.json")
     # k6's own memory, per virtual user: what the cluster's load-test runners are sized from.
-    peak_rss = results / "k6-peak-rss-kb"
-    if peak_rss.exists():
-        report["k6_peak_rss_mb"] = round(int(peak_rss.read_text()) / 1024)
-        report["k6_peak_rss_kb_per_vu"] = round(int(peak_rss.read_text()) / args.submissions, 1)
+    peak_rss_file = results / "k6-peak-rss-kb"
+    if peak_rss_file.exists():
+        peak_rss_kb = int(peak_rss_file.read_text())
+        report["k6_peak_rss_mb"] = round(peak_rss_kb / 1024)
+        report["k6_peak_rss_kb_per_vu"] = round(peak_rss_kb / args.submissions, 1)
     report["accept_vs_trivial"] = round(report["accept_rps"] / report["trivial_rps"], 3) \
         if report["accept_rps"] and report["trivial_rps"] else None
     report["last_verdict_vs_bare_floor"] = round(span_s / bare_floor_s, 2) if bare_floor_s else None
