@@ -1,16 +1,22 @@
 package dev.judge.contracts;
 
+import org.springframework.amqp.core.BindingBuilder;
 import org.springframework.amqp.core.Declarables;
+import org.springframework.amqp.core.DirectExchange;
+import org.springframework.amqp.core.ExchangeBuilder;
 import org.springframework.amqp.core.Queue;
 import org.springframework.amqp.core.QueueBuilder;
 import org.springframework.amqp.support.converter.JacksonJsonMessageConverter;
 import org.springframework.amqp.support.converter.MessageConverter;
 
 /**
- * The queues the services share, declared identically by every service that touches them.
+ * The exchanges and queues the services share, declared identically by every service that declares them.
  *
  * <p>RabbitMQ refuses a re-declaration whose arguments differ, so the arguments live here and only here.
- * Messages are published through the default exchange, routed by queue name.
+ * Each direction has an exchange of its own, bound to its queue by the queue's name, rather than the
+ * default exchange (which reaches every queue): a broker user may then be allowed to publish to
+ * exactly one queue. The chart's broker users (charts/judge/templates/rabbitmq/permission.yaml) are
+ * granted these names.
  */
 public final class JudgeQueues {
 
@@ -26,6 +32,15 @@ public final class JudgeQueues {
     /** Results the consumer could not record after {@link #DELIVERY_LIMIT} tries; kept for an operator. */
     public static final String RESULTS_DEAD = "judge.results.dead";
 
+    /** Where the API publishes {@link JudgeRequest}s, routed to {@link #SUBMISSIONS}. */
+    public static final String SUBMISSIONS_EXCHANGE = "judge.exchange.submissions";
+
+    /** Where workers publish {@link JudgeResult}s, routed to {@link #RESULTS}. */
+    public static final String RESULTS_EXCHANGE = "judge.exchange.results";
+
+    /** Where the broker dead-letters both work queues, each to its own dead-letter queue. */
+    public static final String DEAD_LETTER_EXCHANGE = "judge.exchange.dead";
+
     /**
      * How often a message may be returned to its queue (a worker killed mid-run, a failed write)
      * before it is dead-lettered. High enough to outlive a few pod restarts, low enough that a
@@ -37,9 +52,20 @@ public final class JudgeQueues {
     }
 
     public static Declarables topology() {
+        Queue submissions = workQueue(SUBMISSIONS, SUBMISSIONS_DEAD);
+        Queue submissionsDead = deadLetterQueue(SUBMISSIONS_DEAD);
+        Queue results = workQueue(RESULTS, RESULTS_DEAD);
+        Queue resultsDead = deadLetterQueue(RESULTS_DEAD);
+        DirectExchange submissionsExchange = exchange(SUBMISSIONS_EXCHANGE);
+        DirectExchange resultsExchange = exchange(RESULTS_EXCHANGE);
+        DirectExchange deadLetterExchange = exchange(DEAD_LETTER_EXCHANGE);
         return new Declarables(
-                workQueue(SUBMISSIONS, SUBMISSIONS_DEAD), deadLetterQueue(SUBMISSIONS_DEAD),
-                workQueue(RESULTS, RESULTS_DEAD), deadLetterQueue(RESULTS_DEAD));
+                submissions, submissionsDead, results, resultsDead,
+                submissionsExchange, resultsExchange, deadLetterExchange,
+                BindingBuilder.bind(submissions).to(submissionsExchange).with(SUBMISSIONS),
+                BindingBuilder.bind(results).to(resultsExchange).with(RESULTS),
+                BindingBuilder.bind(submissionsDead).to(deadLetterExchange).with(SUBMISSIONS_DEAD),
+                BindingBuilder.bind(resultsDead).to(deadLetterExchange).with(RESULTS_DEAD));
     }
 
     /** JSON on the wire; only this package's records may be deserialised from a message's type header. */
@@ -56,7 +82,7 @@ public final class JudgeQueues {
         return QueueBuilder.durable(name)
                 .quorum()
                 .deliveryLimit(DELIVERY_LIMIT)
-                .deadLetterExchange("")
+                .deadLetterExchange(DEAD_LETTER_EXCHANGE)
                 .deadLetterRoutingKey(deadLetterQueue)
                 .overflow(QueueBuilder.Overflow.rejectPublish)
                 .withArgument("x-dead-letter-strategy", "at-least-once")
@@ -65,5 +91,9 @@ public final class JudgeQueues {
 
     private static Queue deadLetterQueue(String name) {
         return QueueBuilder.durable(name).quorum().build();
+    }
+
+    private static DirectExchange exchange(String name) {
+        return ExchangeBuilder.directExchange(name).durable(true).build();
     }
 }

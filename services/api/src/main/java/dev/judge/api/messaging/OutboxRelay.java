@@ -87,6 +87,10 @@ public class OutboxRelay extends BackgroundLoop {
         boolean failing = false;
         while (isRunning()) {
             try {
+                // Connecting declares the exchanges and queues (Spring's RabbitAdmin does on every new
+                // connection). In the cluster only the API's broker user may, and the request queue
+                // must exist before anything is submitted: KEDA reads its depth from the start.
+                rabbit.execute(channel -> channel.isOpen());
                 int relayed = relayOneBatch();
                 if (failing) {
                     log.info("Outbox relay publishing again");
@@ -143,7 +147,7 @@ public class OutboxRelay extends BackgroundLoop {
         List<CorrelationData> confirms = new ArrayList<>(pending.size());
         for (Pending submission : pending) {
             CorrelationData correlation = new CorrelationData(submission.id().toString());
-            rabbit.convertAndSend("", JudgeQueues.SUBMISSIONS, toRequest(submission), message -> {
+            rabbit.convertAndSend(JudgeQueues.SUBMISSIONS_EXCHANGE, JudgeQueues.SUBMISSIONS, toRequest(submission), message -> {
                 message.getMessageProperties().setMessageId(submission.id().toString());
                 return message;
             }, correlation);

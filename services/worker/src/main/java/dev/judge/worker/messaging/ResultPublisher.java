@@ -27,7 +27,7 @@ public class ResultPublisher {
 
     /** A progress notice (RUNNING): worth sending, not worth waiting for. */
     public void announce(JudgeResult progress) {
-        rabbit.convertAndSend("", JudgeQueues.RESULTS, progress);
+        rabbit.convertAndSend(JudgeQueues.RESULTS_EXCHANGE, JudgeQueues.RESULTS, progress);
     }
 
     /**
@@ -38,7 +38,7 @@ public class ResultPublisher {
      */
     public void publish(JudgeResult result) {
         CorrelationData correlation = new CorrelationData(result.submissionId().toString());
-        rabbit.convertAndSend("", JudgeQueues.RESULTS, result, correlation);
+        rabbit.convertAndSend(JudgeQueues.RESULTS_EXCHANGE, JudgeQueues.RESULTS, result, correlation);
         try {
             CorrelationData.Confirm confirm = correlation.getFuture().get(CONFIRM_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             if (!confirm.ack() || correlation.getReturned() != null) {
