@@ -69,7 +69,7 @@ tools: ## Build the pinned tools into bin/ from the Go module proxy: helm, kubec
 	$(PROJECT_DIR)/hack/tools.sh
 
 .PHONY: kind-up
-kind-up: ## Create the kind cluster and install KEDA, the RabbitMQ and CloudNativePG operators, kube-prometheus-stack, metrics-server and k6-operator
+kind-up: ## Create the kind cluster and install KEDA, the RabbitMQ (cluster, topology) and CloudNativePG operators, cert-manager, kube-prometheus-stack, metrics-server and k6-operator
 	$(PROJECT_DIR)/hack/tools.sh helm kubectl kind
 	$(PROJECT_DIR)/hack/kind-up.sh
 

@@ -22,7 +22,8 @@ version=$(judge_version)
 container() { echo "judge-$api_port-$1"; }
 
 # What every judge container gets: the chart's restricted container security (uid 10001, no
-# capabilities, no privilege escalation, read-only root with an emptyDir on /tmp) and the broker.
+# capabilities, no privilege escalation, read-only root with an emptyDir on /tmp) and the broker
+# (its administrator here; the chart's broker users are tried in tests/pods).
 common_flags() { # component port
   local component=$1 port=$2
   # shellcheck disable=SC2086 # the ulimit flags are words
@@ -64,7 +65,7 @@ case "$action" in
       "localhost/$(judge_image api):$version"
     # shellcheck disable=SC2046
     start consumer $((api_port + 2)) $(database_flags) --memory 768m \
-      --env JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=70 -XX:+ExitOnOutOfMemoryError" \
+      --env JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=70 -XX:+ExitOnOutOfMemoryError" --env SPRING_RABBITMQ_DYNAMIC=false \
       "localhost/$(judge_image consumer):$version"
     # The worker: charts/judge/templates/worker/deployment.yaml. hostUsers: false → a user
     # namespace of its own (--userns=auto); procMount: Unmasked → unmask=ALL; seccomp and AppArmor
@@ -75,7 +76,7 @@ case "$action" in
     start worker $((api_port + 1)) --memory 2g --cpus 2 \
       --userns=auto --security-opt seccomp=unconfined --security-opt apparmor=unconfined \
       --security-opt unmask=ALL --volume /sys:/sys:ro --volume "$state/worker-work:/var/lib/judge/work:U" \
-      --env JAVA_TOOL_OPTIONS="-Xmx384m -XX:+ExitOnOutOfMemoryError" \
+      --env JAVA_TOOL_OPTIONS="-Xmx384m -XX:+ExitOnOutOfMemoryError" --env SPRING_RABBITMQ_DYNAMIC=false \
       --env SPRING_RABBITMQ_LISTENER_SIMPLE_CONCURRENCY=2 --env JUDGE_WORKER_DRAINTIMEOUT=60s \
       --env JUDGE_WORKER_WORKDIR=/var/lib/judge/work --env JUDGE_SANDBOX_CGROUP=AUTO \
       --env JUDGE_SANDBOX_POOLSIZE=3 \

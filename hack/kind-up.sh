@@ -51,6 +51,7 @@ helm repo add kedacore https://kedacore.github.io/charts --force-update >/dev/nu
 helm repo add cnpg https://cloudnative-pg.github.io/charts --force-update >/dev/null
 helm repo add grafana https://grafana.github.io/helm-charts --force-update >/dev/null
 helm repo add metrics-server https://kubernetes-sigs.github.io/metrics-server/ --force-update >/dev/null
+helm repo add jetstack https://charts.jetstack.io --force-update >/dev/null
 
 echo "== kube-prometheus-stack $KUBE_PROMETHEUS_STACK_CHART_VERSION (first: the others' monitors need its CRDs)"
 helm upgrade --install kube-prometheus-stack prometheus-community/kube-prometheus-stack \
@@ -72,6 +73,14 @@ helm upgrade --install cnpg cnpg/cloudnative-pg --version "$CLOUDNATIVE_PG_CHART
 echo "== RabbitMQ cluster operator $RABBITMQ_CLUSTER_OPERATOR_VERSION"
 kubectl apply -f "https://github.com/rabbitmq/cluster-operator/releases/download/v$RABBITMQ_CLUSTER_OPERATOR_VERSION/cluster-operator.yml"
 kubectl -n rabbitmq-system rollout status deployment/rabbitmq-cluster-operator --timeout 5m
+
+echo "== cert-manager $CERT_MANAGER_CHART_VERSION, for the messaging topology operator's webhooks"
+helm upgrade --install cert-manager jetstack/cert-manager --version "$CERT_MANAGER_CHART_VERSION" \
+  -n cert-manager --create-namespace --set crds.enabled=true --wait
+
+echo "== RabbitMQ messaging topology operator $MESSAGING_TOPOLOGY_OPERATOR_VERSION, for the broker user of each component"
+kubectl apply -f "https://github.com/rabbitmq/messaging-topology-operator/releases/download/v$MESSAGING_TOPOLOGY_OPERATOR_VERSION/messaging-topology-operator-with-certmanager.yaml"
+kubectl -n rabbitmq-system rollout status deployment/messaging-topology-operator --timeout 5m
 
 echo "== k6-operator $K6_OPERATOR_VERSION (chart $K6_OPERATOR_CHART_VERSION)"
 # As its docs install it: a release in "default" whose chart makes the namespace k6-operator-system.

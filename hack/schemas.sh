@@ -10,7 +10,7 @@ source "$PROJECT_DIR/versions.env"
 
 ROOT=${JUDGE_SCHEMAS_CACHE:-$HOME/.cache/judge/schemas}
 K8S="$ROOT/kubernetes"
-CRDS="$ROOT/crds-keda$KEDA_VERSION-rmq$RABBITMQ_CLUSTER_OPERATOR_VERSION-cnpg$CLOUDNATIVE_PG_VERSION-prom$PROMETHEUS_OPERATOR_VERSION-k6$K6_OPERATOR_VERSION"
+CRDS="$ROOT/crds-keda$KEDA_VERSION-rmq$RABBITMQ_CLUSTER_OPERATOR_VERSION-mto$MESSAGING_TOPOLOGY_OPERATOR_VERSION-cnpg$CLOUDNATIVE_PG_VERSION-prom$PROMETHEUS_OPERATOR_VERSION-k6$K6_OPERATOR_VERSION"
 VENV="$ROOT/venv-openapi2jsonschema-$OPENAPI2JSONSCHEMA_VERSION"
 export GOFLAGS="-buildvcs=false" GOTOOLCHAIN=local
 
@@ -39,6 +39,7 @@ if [[ ! -f "$CRDS/.done" ]]; then
   crd_files=(
     "$(module_dir "github.com/kedacore/keda/v2@v$KEDA_VERSION")"/config/crd/bases/*.yaml
     "$(module_dir "github.com/rabbitmq/cluster-operator/v2@v$RABBITMQ_CLUSTER_OPERATOR_VERSION")"/config/crd/bases/*.yaml
+    "$(module_dir "github.com/rabbitmq/messaging-topology-operator@v$MESSAGING_TOPOLOGY_OPERATOR_VERSION")"/config/crd/bases/rabbitmq.com_{users,permissions}.yaml
     "$(module_dir "github.com/cloudnative-pg/cloudnative-pg@v$CLOUDNATIVE_PG_VERSION")"/config/crd/bases/*.yaml
     "$(module_dir "github.com/grafana/k6-operator@v$K6_OPERATOR_VERSION")"/config/crd/bases/*.yaml
     "$(module_dir "github.com/prometheus-operator/prometheus-operator@v$PROMETHEUS_OPERATOR_VERSION")"/example/prometheus-operator-crd/*.yaml

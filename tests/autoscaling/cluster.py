@@ -1,9 +1,11 @@
 """Clients for what the autoscaling tests watch: the control plane (through kubectl), KEDA's operator
-metrics, and RabbitMQ (management API for what KEDA reads, AMQP for a consumer that holds messages)."""
+metrics, and RabbitMQ (management API for what KEDA reads, AMQP for a consumer that holds messages),
+and a stand-in for the RabbitMQ messaging topology operator's user controller."""
 import base64
 import json
 import pathlib
 import re
+import secrets
 import ssl
 import subprocess
 import time
@@ -18,9 +20,11 @@ import yaml
 API_PATHS = {
     "pods": "api/v1", "secret": "api/v1", "events": "api/v1",
     "deployment": "apis/apps/v1", "hpa": "apis/autoscaling/v2", "scaledobject": "apis/keda.sh/v1alpha1",
+    "user": "apis/rabbitmq.com/v1beta1", "permission": "apis/rabbitmq.com/v1beta1",
 }
 PLURALS = {"pods": "pods", "secret": "secrets", "events": "events", "deployment": "deployments",
-           "hpa": "horizontalpodautoscalers", "scaledobject": "scaledobjects"}
+           "hpa": "horizontalpodautoscalers", "scaledobject": "scaledobjects",
+           "user": "users", "permission": "permissions"}
 
 
 class Kube:
@@ -152,6 +156,17 @@ class Broker:
     def purge(self, queue):
         self._call("DELETE", "/api/queues/%2F/" + urllib.parse.quote(queue, safe="") + "/contents")
 
+    def add_user(self, name, password, tags):
+        self._call("PUT", "/api/users/" + urllib.parse.quote(name, safe=""),
+                   {"password": password, "tags": ",".join(tags)})
+
+    def grant(self, user, vhost, permissions):
+        self._call("PUT", f"/api/permissions/{urllib.parse.quote(vhost, safe='')}/{urllib.parse.quote(user, safe='')}",
+                   {kind: permissions.get(kind, "") for kind in ("configure", "write", "read")})
+
+    def as_user(self, user, password):
+        return Broker(self.amqp_port, int(self.management.rsplit(":", 1)[1]), user, password)
+
     def connect(self):
         # No heartbeats: a test holds the connection idle while it waits on KEDA.
         return pika.BlockingConnection(pika.ConnectionParameters(
@@ -170,3 +185,26 @@ class Broker:
             connection.process_data_events(time_limit=0.2)
         assert len(held) == count, f"got {len(held)} of {count} messages"
         return connection
+
+
+def play_topology_operator(kube, broker, users, permissions):
+    """What the messaging topology operator does for the chart's User and Permission objects, on a
+    broker it cannot reach here: per User, a broker user with a generated name and password and the
+    User's tags, and a secret "<User>-user-credentials" with keys username and password (as
+    internal/controller/user_controller.go writes it; tests/chart/test_wiring.py checks the name and
+    keys against that source); per Permission, its user's grants on its vhost. Returns the
+    credentials by User name."""
+    credentials = {}
+    for user in users:
+        name = user["metadata"]["name"]
+        username, password = f"{name}-{secrets.token_hex(4)}", secrets.token_urlsafe(24)
+        broker.add_user(username, password, user["spec"].get("tags", []))
+        credentials[name] = (username, password)
+    for permission in permissions:
+        spec = permission["spec"]
+        broker.grant(credentials[spec["userReference"]["name"]][0], spec["vhost"], spec["permissions"])
+    kube.apply([{"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
+                 "metadata": {"name": f"{name}-user-credentials", "namespace": kube.namespace},
+                 "stringData": {"username": username, "password": password}}
+                for name, (username, password) in credentials.items()])
+    return credentials

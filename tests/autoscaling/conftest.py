@@ -13,7 +13,7 @@ import yaml
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "e2e"))
 from processes import PROJECT, Service, require_jars  # noqa: E402
 
-from cluster import Broker, Kube  # noqa: E402
+from cluster import Broker, Kube, play_topology_operator  # noqa: E402
 
 STATE = pathlib.Path(os.environ.get("JUDGE_AUTOSCALING_STATE", PROJECT / "build" / "autoscaling"))
 AMQP_PORT = int(os.environ.get("JUDGE_TEST_AMQP_PORT", "5675"))
@@ -28,7 +28,8 @@ AUTOSCALING = VALUES["worker"]["autoscaling"]
 STATISTICS_INTERVAL_S = VALUES["rabbitmq"]["statisticsIntervalMs"] / 1000
 VERSIONS = dict(line.split("=", 1) for line in (PROJECT / "versions.env").read_text().splitlines()
                 if line and not line.startswith("#"))
-CRD_APIS = ["keda.sh/v1alpha1", "monitoring.coreos.com/v1", "rabbitmq.com/v1beta1", "postgresql.cnpg.io/v1"]
+CRD_APIS = ["keda.sh/v1alpha1", "monitoring.coreos.com/v1", "rabbitmq.com/v1beta1", "rabbitmq.com/v1beta1/User",
+            "rabbitmq.com/v1beta1/Permission", "postgresql.cnpg.io/v1"]
 
 
 def render_chart():
@@ -46,15 +47,11 @@ def pick(documents, kind, name):
     return found
 
 
-def operator_secret(name, amqp_port, password="guest"):
-    """The secret the RabbitMQ cluster operator generates for a RabbitmqCluster, with its keys
-    (tests/chart/test_wiring.py checks them against the operator's source), for the local broker."""
-    host = "127.0.0.1"
-    data = {"username": "guest", "password": password, "host": host, "port": str(amqp_port),
-            "provider": "rabbitmq", "type": "rabbitmq",
-            "connection_string": f"amqp://guest:{password}@{host}:{amqp_port}/"}
+def credentials_secret(name, username, password):
+    """A secret shaped like the one the messaging topology operator writes for a User."""
     return {"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
-            "metadata": {"name": name, "namespace": NAMESPACE}, "stringData": data}
+            "metadata": {"name": name, "namespace": NAMESPACE},
+            "stringData": {"username": username, "password": password}}
 
 
 @pytest.fixture(scope="session")
@@ -96,11 +93,13 @@ def broker(stack):
 
 @pytest.fixture(scope="session")
 def autoscaled_worker(kube, chart, broker):
-    """The chart's TriggerAuthentication, worker ScaledObject and worker Deployment, applied, with the
-    operator's secret they read."""
-    secret_name = f"{RELEASE}-rabbitmq-default-user"
-    kube.apply([operator_secret(secret_name, AMQP_PORT),
-                pick(chart, "TriggerAuthentication", f"{RELEASE}-rabbitmq"),
+    """The chart's TriggerAuthentication, worker ScaledObject and worker Deployment, applied, with
+    the chart's broker users made as the messaging topology operator would: KEDA reads queue depth
+    with only the permissions the chart grants it (and resolves the worker's environment, which
+    names the worker user's secret, so that must exist too)."""
+    play_topology_operator(kube, broker, [d for d in chart if d["kind"] == "User"],
+                           [d for d in chart if d["kind"] == "Permission"])
+    kube.apply([pick(chart, "TriggerAuthentication", f"{RELEASE}-rabbitmq"),
                 pick(chart, "Deployment", WORKER),
                 pick(chart, "ScaledObject", WORKER)])
     return pick(chart, "ScaledObject", WORKER)

@@ -9,7 +9,7 @@ import pytest
 
 from cluster import keda_scaler_metric
 from conftest import (AUTOSCALING, KEDA_METRICS_PORT, RELEASE, REQUEST_QUEUE, STATISTICS_INTERVAL_S, WORKER,
-                      operator_secret, pick)
+                      credentials_secret, pick)
 
 POLLING_S = AUTOSCALING["pollingInterval"]
 PER_REPLICA = AUTOSCALING["messagesPerReplica"]
@@ -172,7 +172,7 @@ def test_a_broken_trigger_shows_up_as_a_keda_error(kube, chart, autoscaled_worke
         for ref in authentication["spec"]["secretTargetRef"]:
             ref["name"] = name
         trigger["authenticationRef"]["name"] = name
-        objects[:0] = [operator_secret(name, 0, password="not-the-password"), authentication]
+        objects[:0] = [credentials_secret(name, "guest", "not-the-password"), authentication]
     else:
         trigger["metadata"]["queueName"] = "judge.no-such-queue"
     kube.apply(objects)

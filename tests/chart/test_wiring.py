@@ -28,6 +28,8 @@ def module_source(module, version):
 
 RABBITMQ_OPERATOR = module_source("github.com/rabbitmq/cluster-operator/v2", "v" + VERSIONS["RABBITMQ_CLUSTER_OPERATOR_VERSION"])
 CNPG = module_source("github.com/cloudnative-pg/cloudnative-pg", "v" + VERSIONS["CLOUDNATIVE_PG_VERSION"])
+TOPOLOGY_OPERATOR = module_source("github.com/rabbitmq/messaging-topology-operator",
+                                  "v" + VERSIONS["MESSAGING_TOPOLOGY_OPERATOR_VERSION"])
 
 
 def rabbitmq_generated_secret():
@@ -36,6 +38,15 @@ def rabbitmq_generated_secret():
     suffix = re.search(r'DefaultUserSecretName\s*=\s*"([^"]+)"', source).group(1)
     keys = set(re.findall(r'"([a-z_]+)":\s*\[\]byte', source)) | set(re.findall(r'secret\.Data\["([a-z_]+)"\]', source))
     return "-" + suffix, keys
+
+
+def user_generated_secret():
+    """The secret the messaging topology operator writes for a User: its name suffix and keys."""
+    source = (TOPOLOGY_OPERATOR / "internal/controller/user_controller.go").read_text()
+    suffix = re.search(r'Name:\s*user\.Name \+ "([^"]+)"', source).group(1)
+    keys = set(re.findall(r'credentialSecretData\["([a-zA-Z]+)"\]', source)) | \
+        set(re.findall(r'"([a-z]+)":\s*\[\]byte\(credentials', source))
+    return suffix, keys - {"passwordHash"}  # passwordHash only for users imported with a hash
 
 
 def cnpg_generated_secret():
@@ -92,11 +103,35 @@ def test_every_secret_read_is_one_an_operator_generates_with_that_key(render):
     postgres_names = {c["metadata"]["name"] for c in of_kind(docs, "Cluster")} or {"existing-postgres"}
     generated = {name + rabbitmq_suffix: rabbitmq_keys for name in rabbitmq_names}
     generated |= {name + cnpg_suffix: cnpg_keys for name in postgres_names}
+    user_suffix, user_keys = user_generated_secret()
+    generated |= {user["metadata"]["name"] + user_suffix: user_keys for user in of_kind(docs, "User")}
     refs = list(secret_refs(docs))
     assert refs, "no secret references at all"
     for owner, secret, key in refs:
         assert secret in generated, f"{owner} reads secret {secret}, which no operator generates ({sorted(generated)})"
         assert key in generated[secret], f"{owner} reads key {key} of {secret}; the operator writes {sorted(generated[secret])}"
+
+
+def test_the_services_connect_to_the_amqp_port_of_the_service_the_operator_creates():
+    docs = documents()
+    cluster = one(docs, "RabbitmqCluster")["metadata"]["name"]
+    # The operator writes ServiceSubDomain() into its default user's secret as the broker's host.
+    assert 'fmt.Sprintf("%s.%s.svc", cluster.Name, cluster.Namespace)' in \
+        (RABBITMQ_OPERATOR / "api/v1beta1/rabbitmqcluster_types.go").read_text()
+    assert "amqp" in rabbitmq_service_ports()
+    for deployment in of_kind(docs, "Deployment"):
+        env = {e["name"]: e.get("value") for e in deployment["spec"]["template"]["spec"]["containers"][0]["env"]}
+        assert (env["SPRING_RABBITMQ_HOST"], env["SPRING_RABBITMQ_PORT"]) == (f"{cluster}.judge.svc", "5672")
+
+
+def test_every_permission_names_a_user_of_the_same_cluster():
+    docs = documents()
+    users = {user["metadata"]["name"]: user for user in of_kind(docs, "User")}
+    permissions = of_kind(docs, "Permission")
+    assert sorted(p["spec"]["userReference"]["name"] for p in permissions) == sorted(users)
+    for permission in permissions:
+        user = users[permission["spec"]["userReference"]["name"]]
+        assert permission["spec"]["rabbitmqClusterReference"] == user["spec"]["rabbitmqClusterReference"]
 
 
 def test_no_password_appears_in_values_or_rendered_objects():

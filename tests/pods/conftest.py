@@ -1,6 +1,7 @@
 """The chart installed by helm on hack/node.sh's one-node cluster: real pods from the imported images,
 run by the kubelet and containerd, in the sealed network namespace this runs in (hack/test-pods.sh).
-The broker and database are hack/infra.sh's, behind the secrets their operators would create."""
+The broker and database are hack/infra.sh's, behind the secrets and broker users their operators
+would create."""
 import datetime
 import json
 import os
@@ -14,7 +15,7 @@ import pytest
 TESTS = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(TESTS / "e2e"))
 sys.path.insert(0, str(TESTS / "autoscaling"))
-from cluster import Broker, Kube  # noqa: E402
+from cluster import Broker, Kube, play_topology_operator  # noqa: E402
 from judge_client import JudgeClient  # noqa: E402
 from processes import PROJECT  # noqa: E402
 from programs import SUM  # noqa: E402
@@ -28,6 +29,7 @@ KUBECONFIG = os.environ["KUBECONFIG"]
 RELEASE = NAMESPACE = "judge"
 VALUES = PROJECT / "tests/pods/values.yaml"
 REPORT = {}
+BROKER_USERS = {}  # User name -> (username, password), as the topology operator's stand-in made them
 
 
 def secret(name, data):
@@ -76,20 +78,21 @@ def kube():
 
 
 @pytest.fixture(scope="session")
-def release(kube):
-    """helm install of the chart with tests/pods/values.yaml, and the operators' secrets it reads."""
+def release(kube, broker):
+    """helm install of the chart with tests/pods/values.yaml, and what the operators would make for
+    it: CloudNativePG's application secret, and the broker user of each component with only its
+    chart's permissions (the topology operator's part, played from the User and Permission objects
+    the install created). The pods start once their users' secrets exist."""
     kube.apply([
-        secret(f"{RELEASE}-rabbitmq-default-user", {
-            "username": "judge", "password": "judge", "host": NODE_ADDRESS, "port": str(AMQP_PORT),
-            "provider": "rabbitmq", "type": "rabbitmq",
-            "connection_string": f"amqp://judge:judge@{NODE_ADDRESS}:{AMQP_PORT}/"}),
         secret(f"{RELEASE}-postgres-app", {
             "username": "judge", "password": "judge", "host": NODE_ADDRESS, "port": str(PG_PORT), "dbname": "judge",
             "uri": f"postgresql://judge:judge@{NODE_ADDRESS}:{PG_PORT}/judge"}),
     ])
     started = time.monotonic()
     subprocess.run([str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "install", RELEASE,
-                    str(PROJECT / "charts/judge"), "-n", NAMESPACE, "-f", str(VALUES)], check=True)
+                    str(PROJECT / "charts/judge"), "-n", NAMESPACE, "-f", str(VALUES),
+                    "--set", f"rabbitmq.host={NODE_ADDRESS}", "--set", f"rabbitmq.port={AMQP_PORT}"], check=True)
+    BROKER_USERS.update(play_topology_operator(kube, broker, kube.get("user")["items"], kube.get("permission")["items"]))
     pods = Pods(kube)
     pods.wait_ready("api")
     pods.wait_ready("consumer")

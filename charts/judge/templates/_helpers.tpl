@@ -95,6 +95,63 @@ Service in the release's namespace.
 {{- end }}
 
 {{/*
+Where the services reach the broker: rabbitmq.host, or the operator's client Service (its
+"<name>.<namespace>.svc", as the operator writes it into the default user's secret).
+*/}}
+{{- define "judge.rabbitmqHost" -}}
+{{- default (printf "%s.%s.svc" (include "judge.rabbitmqName" .) .Release.Namespace) .Values.rabbitmq.host }}
+{{- end }}
+
+{{/*
+The components that get a broker user of their own (rabbitmq.users.create), space-separated: the
+three services, and KEDA when it reads queue depth.
+*/}}
+{{- define "judge.rabbitmqUsers" -}}
+api worker consumer
+{{- if or .Values.worker.autoscaling.enabled .Values.consumer.autoscaling.enabled }} keda{{ end }}
+{{- end }}
+
+{{/*
+A component's broker User, and the secret of its credentials: the messaging topology operator names
+that "<User name>-user-credentials" (keys username, password). Without rabbitmq.users.create every
+component uses the cluster operator's default user, an administrator.
+Usage: include "judge.rabbitmqUserSecret" (dict "ctx" . "component" "worker")
+*/}}
+{{- define "judge.rabbitmqUser" -}}
+{{- printf "%s-%s" (include "judge.rabbitmqName" .ctx) .component }}
+{{- end }}
+
+{{- define "judge.rabbitmqUserSecret" -}}
+{{- if .ctx.Values.rabbitmq.users.create }}
+{{- printf "%s-user-credentials" (include "judge.rabbitmqUser" .) }}
+{{- else }}
+{{- include "judge.rabbitmqSecret" .ctx }}
+{{- end }}
+{{- end }}
+
+{{/*
+RabbitMQ connection settings for Spring Boot: the component's own user, from a secret (no password
+in values). Only the API declares the exchanges and queues (JudgeQueues); the others' users may not
+configure anything, so Boot's RabbitAdmin is off for them.
+Usage: include "judge.rabbitmqEnv" (dict "ctx" . "component" "worker")
+*/}}
+{{- define "judge.rabbitmqEnv" -}}
+{{- $secret := include "judge.rabbitmqUserSecret" . -}}
+- name: SPRING_RABBITMQ_HOST
+  value: {{ include "judge.rabbitmqHost" .ctx | quote }}
+- name: SPRING_RABBITMQ_PORT
+  value: {{ .ctx.Values.rabbitmq.port | quote }}
+- name: SPRING_RABBITMQ_USERNAME
+  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: username}}
+- name: SPRING_RABBITMQ_PASSWORD
+  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: password}}
+{{- if ne .component "api" }}
+- name: SPRING_RABBITMQ_DYNAMIC
+  value: "false"
+{{- end }}
+{{- end }}
+
+{{/*
 The CloudNativePG Cluster's name. The operator serves the primary as "<name>-rw" and generates the
 application owner's credentials as "<name>-app" (keys username, password, host, port, dbname, jdbc-uri...).
 */}}
@@ -104,21 +161,6 @@ application owner's credentials as "<name>-app" (keys username, password, host, 
 
 {{- define "judge.postgresSecret" -}}
 {{- printf "%s-app" (include "judge.postgresName" .) }}
-{{- end }}
-
-{{/*
-RabbitMQ connection settings for Spring Boot, from the operator's secret: no password in values.
-*/}}
-{{- define "judge.rabbitmqEnv" -}}
-{{- $secret := include "judge.rabbitmqSecret" . -}}
-- name: SPRING_RABBITMQ_HOST
-  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: host}}
-- name: SPRING_RABBITMQ_PORT
-  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: port}}
-- name: SPRING_RABBITMQ_USERNAME
-  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: username}}
-- name: SPRING_RABBITMQ_PASSWORD
-  valueFrom: {secretKeyRef: {name: {{ $secret }}, key: password}}
 {{- end }}
 
 {{/*
