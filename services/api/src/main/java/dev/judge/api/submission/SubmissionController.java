@@ -18,6 +18,8 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import org.springframework.web.util.UriComponentsBuilder;
 
 import dev.judge.api.system.NotFoundException;
+import dev.judge.api.system.RetryAfter;
+import dev.judge.api.system.TryLaterException;
 import dev.judge.contracts.SubmissionStatus;
 
 @RestController
@@ -25,16 +27,18 @@ import dev.judge.contracts.SubmissionStatus;
 class SubmissionController {
 
     private final SubmissionService service;
-    private final SubmissionRepository submissions;
+    private final SubmissionViews views;
     private final SubmissionEvents events;
     private final QueueEstimate queue;
+    private final PollPacing pacing;
 
-    SubmissionController(SubmissionService service, SubmissionRepository submissions, SubmissionEvents events,
-            QueueEstimate queue) {
+    SubmissionController(SubmissionService service, SubmissionViews views, SubmissionEvents events,
+            QueueEstimate queue, PollPacing pacing) {
         this.service = service;
-        this.submissions = submissions;
+        this.views = views;
         this.events = events;
         this.queue = queue;
+        this.pacing = pacing;
     }
 
     /**
@@ -43,19 +47,33 @@ class SubmissionController {
      */
     @PostMapping
     ResponseEntity<SubmissionAccepted> submit(@Valid @RequestBody SubmissionRequest request, UriComponentsBuilder uri) {
-        UUID id = service.accept(request);
+        SubmissionView accepted = service.accept(request);
+        views.hold(accepted);
+        Duration wait = queue.retryAfterAccepting();
+        pacing.told(accepted.id(), wait);
         return ResponseEntity.accepted()
-                .location(uri.path("/api/submissions/{id}").build(id))
-                .header(HttpHeaders.RETRY_AFTER, seconds(queue.retryAfterAccepting()))
-                .body(new SubmissionAccepted(id, SubmissionStatus.QUEUED));
+                .location(uri.path("/api/submissions/{id}").build(accepted.id()))
+                .header(HttpHeaders.RETRY_AFTER, RetryAfter.seconds(wait))
+                .body(new SubmissionAccepted(accepted.id(), SubmissionStatus.QUEUED));
     }
 
-    /** Until the verdict, {@code Retry-After} says when asking again is worth it. */
+    /**
+     * Until the verdict, {@code Retry-After} says when asking again is worth it; asking far sooner is
+     * answered 429. With {@code If-None-Match} and the last {@code ETag}, an unchanged submission is
+     * answered 304 without a body.
+     */
     @GetMapping("/{id}")
     ResponseEntity<SubmissionView> get(@PathVariable UUID id) {
+        pacing.tooSoon(id).ifPresent(wait -> {
+            throw TryLaterException.tooSoon(wait);
+        });
         SubmissionView view = find(id);
-        ResponseEntity.BodyBuilder response = ResponseEntity.ok();
-        queue.retryAfter(view).ifPresent(wait -> response.header(HttpHeaders.RETRY_AFTER, seconds(wait)));
+        // Spring answers 304 itself when the request's If-None-Match holds this ETag.
+        ResponseEntity.BodyBuilder response = ResponseEntity.ok().eTag(view.etag());
+        queue.retryAfter(view).ifPresent(wait -> {
+            pacing.told(id, wait);
+            response.header(HttpHeaders.RETRY_AFTER, RetryAfter.seconds(wait));
+        });
         return response.body(view);
     }
 
@@ -69,11 +87,6 @@ class SubmissionController {
     }
 
     private SubmissionView find(UUID id) {
-        return submissions.find(id).orElseThrow(() -> new NotFoundException("submission", id));
-    }
-
-    /** Retry-After in delta-seconds (RFC 9110), rounded up. */
-    private static String seconds(Duration wait) {
-        return Long.toString((wait.toMillis() + 999) / 1000);
+        return views.find(id).orElseThrow(() -> new NotFoundException("submission", id));
     }
 }

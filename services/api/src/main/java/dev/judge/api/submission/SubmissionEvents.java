@@ -22,10 +22,11 @@ import dev.judge.contracts.SubmissionStatus;
  * The server-sent-event listeners of this API replica, by submission.
  *
  * <p>Changes arrive from {@link SubmissionUpdateListener} (PostgreSQL notifications from the result
- * consumer), so a client sees its verdict whichever replica it is connected to. As a safety net for a
- * notification lost while this replica was reconnecting to the database, open streams are also
- * re-checked every {@code judge.events.recheck-interval}: one query for the statuses of all of them,
- * and a full read only of those whose status moved since it was last sent.
+ * consumer), read once through {@link SubmissionViews}, so a client sees its verdict whichever replica
+ * it is connected to. As a safety net for a notification lost while this replica was reconnecting to
+ * the database, open streams are also re-checked every {@code judge.events.recheck-interval}: one
+ * query for the statuses of all of them, and a full read only of those whose status moved since it
+ * was last sent.
  */
 @Component
 class SubmissionEvents {
@@ -35,10 +36,12 @@ class SubmissionEvents {
     private final Map<UUID, Set<SseEmitter>> listeners = new ConcurrentHashMap<>();
     private final Map<UUID, SubmissionStatus> lastSent = new ConcurrentHashMap<>();
     private final SubmissionRepository submissions;
+    private final SubmissionViews views;
     private final EventProperties properties;
 
-    SubmissionEvents(SubmissionRepository submissions, EventProperties properties) {
+    SubmissionEvents(SubmissionRepository submissions, SubmissionViews views, EventProperties properties) {
         this.submissions = submissions;
+        this.views = views;
         this.properties = properties;
     }
 
@@ -54,21 +57,24 @@ class SubmissionEvents {
         }
         // Sent after registering, and re-read, so that a change between the caller's read and the
         // registration is not missed: at worst the client sees the same state twice.
-        SubmissionView now = submissions.find(current.id()).orElse(current);
+        SubmissionView now = views.find(current.id()).orElse(current);
         lastSent.put(now.id(), now.status());
         send(emitter, now);
         return emitter;
     }
 
-    /** A submission changed: push its new state to whoever follows it here. */
-    void changed(UUID id) {
-        Set<SseEmitter> forSubmission = listeners.get(id);
-        if (forSubmission == null || forSubmission.isEmpty()) {
-            return;
-        }
-        submissions.find(id).ifPresent(view -> {
-            lastSent.put(id, view.status());
-            List.copyOf(forSubmission).forEach(emitter -> send(emitter, view));
+    boolean isFollowed(UUID id) {
+        return listeners.containsKey(id);
+    }
+
+    /** Submissions changed (as read just now): push each new state to whoever follows it here. */
+    void push(Map<UUID, SubmissionView> changed) {
+        changed.forEach((id, view) -> {
+            Set<SseEmitter> forSubmission = listeners.get(id);
+            if (forSubmission != null) {
+                lastSent.put(id, view.status());
+                List.copyOf(forSubmission).forEach(emitter -> send(emitter, view));
+            }
         });
     }
 
@@ -78,11 +84,11 @@ class SubmissionEvents {
         if (listeners.isEmpty()) {
             return;
         }
-        submissions.statuses(List.copyOf(listeners.keySet())).forEach((id, status) -> {
-            if (status != lastSent.get(id)) {
-                changed(id);
-            }
-        });
+        List<UUID> moved = submissions.statuses(List.copyOf(listeners.keySet())).entrySet().stream()
+                .filter(status -> status.getValue() != lastSent.get(status.getKey()))
+                .map(Map.Entry::getKey)
+                .toList();
+        push(views.changed(moved, this::isFollowed));
     }
 
     private void send(SseEmitter emitter, SubmissionView view) {

@@ -32,17 +32,21 @@ class SubmissionRepository {
         this.json = json;
     }
 
-    /** Stores a new QUEUED submission; the outbox relay publishes it once this commits. */
-    void insert(UUID id, SubmissionRequest request) {
-        jdbc.sql("""
+    /** Stores a new QUEUED submission and returns it; the outbox relay publishes it once this commits. */
+    SubmissionView insert(UUID id, SubmissionRequest request) {
+        Instant createdAt = jdbc.sql("""
                 insert into submission (id, problem_id, language, source_code, stdin)
-                values (:id, :problemId, :language, :sourceCode, :stdin)""")
+                values (:id, :problemId, :language, :sourceCode, :stdin)
+                returning created_at""")
                 .param("id", id)
                 .param("problemId", request.problemId())
                 .param("language", request.language())
                 .param("sourceCode", request.sourceCode())
                 .param("stdin", request.stdin())
-                .update();
+                .query((rs, row) -> instant(rs, "created_at"))
+                .single();
+        return new SubmissionView(id, request.problemId(), request.language(), SubmissionStatus.QUEUED,
+                null, null, null, null, List.of(), createdAt, null, null);
     }
 
     Optional<SubmissionView> find(UUID id) {
@@ -52,6 +56,21 @@ class SubmissionRepository {
                 .param("id", id)
                 .query(this::toView)
                 .optional();
+    }
+
+    /** Each of these submissions that exists, in queries of at most 1,000 ids. */
+    Map<UUID, SubmissionView> findAll(List<UUID> ids) {
+        Map<UUID, SubmissionView> found = new HashMap<>();
+        for (int from = 0; from < ids.size(); from += 1000) {
+            jdbc.sql("""
+                    select id, problem_id, language, status, verdict, result, created_at, started_at, finished_at
+                    from submission where id in (:ids)""")
+                    .param("ids", ids.subList(from, Math.min(ids.size(), from + 1000)))
+                    .query(this::toView)
+                    .list()
+                    .forEach(view -> found.put(view.id(), view));
+        }
+        return found;
     }
 
     /** The current status of each of these submissions, in queries of at most 1,000 ids. */

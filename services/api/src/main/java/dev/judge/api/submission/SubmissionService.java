@@ -31,10 +31,10 @@ class SubmissionService {
     }
 
     /**
-     * Stores the submission and returns its id without waiting for the broker: the outbox relay
+     * Stores the submission and returns it without waiting for the broker: the outbox relay
      * publishes it after the commit, and again later if the broker was down.
      */
-    UUID accept(SubmissionRequest request) {
+    SubmissionView accept(SubmissionRequest request) {
         if (languages.find(request.language()).isEmpty()) {
             throw new UnknownReferenceException("language", request.language(),
                     "Known languages: " + String.join(", ", languages.languages().keySet()));
@@ -43,8 +43,9 @@ class SubmissionService {
         checkSize("stdin", request.stdin(), properties.maxStdinSize().toBytes());
 
         UUID id = UUID.randomUUID();
+        SubmissionView accepted;
         try {
-            submissions.insert(id, request);
+            accepted = submissions.insert(id, request);
         } catch (DataIntegrityViolationException e) {
             // The only constraint valid input can break: the problem does not exist. Asking the
             // database once, here, costs nothing on the common path where it does.
@@ -55,7 +56,7 @@ class SubmissionService {
         }
         acceptedCounter(request.language()).increment();
         outbox.wakeUp();
-        return id;
+        return accepted;
     }
 
     private static void checkSize(String field, String value, long maxBytes) {

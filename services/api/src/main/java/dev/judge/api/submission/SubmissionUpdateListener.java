@@ -4,6 +4,8 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.UUID;
 
 import javax.sql.DataSource;
@@ -19,9 +21,11 @@ import dev.judge.api.system.BackgroundLoop;
 import dev.judge.contracts.SubmissionNotifications;
 
 /**
- * Listens on PostgreSQL for the result consumer's change notices and hands them to
- * {@link SubmissionEvents}. Holds one connection of the pool for as long as the API runs, and
- * reconnects (re-reading every open stream) when the database goes away.
+ * Listens on PostgreSQL for the result consumer's change notices: each batch is read again in one
+ * query ({@link SubmissionViews}), pushed to event streams ({@link SubmissionEvents}) and clears the
+ * pacing of polls ({@link PollPacing}). Holds one connection of the pool for as long as the API runs,
+ * and reconnects when the database goes away; since notices may have been lost meanwhile, it then
+ * forgets what could have changed and re-reads every open stream.
  */
 @Component
 class SubmissionUpdateListener extends BackgroundLoop {
@@ -31,12 +35,16 @@ class SubmissionUpdateListener extends BackgroundLoop {
     private static final Duration RECONNECT_DELAY = Duration.ofSeconds(2);
 
     private final DataSource dataSource;
+    private final SubmissionViews views;
     private final SubmissionEvents events;
+    private final PollPacing pacing;
 
-    SubmissionUpdateListener(DataSource dataSource, SubmissionEvents events) {
+    SubmissionUpdateListener(DataSource dataSource, SubmissionViews views, SubmissionEvents events, PollPacing pacing) {
         super("submission-update-listener");
         this.dataSource = dataSource;
+        this.views = views;
         this.events = events;
+        this.pacing = pacing;
     }
 
     @Override
@@ -49,16 +57,15 @@ class SubmissionUpdateListener extends BackgroundLoop {
                 }
                 if (reconnecting) {
                     log.info("Listening for submission updates again");
+                    views.forgetUnfinished();
                     events.recheckOpenStreams();
                 }
                 reconnecting = true;
                 PGConnection pg = connection.unwrap(PGConnection.class);
                 while (isRunning()) {
                     PGNotification[] notifications = pg.getNotifications((int) POLL.toMillis());
-                    if (notifications != null) {
-                        for (PGNotification notification : notifications) {
-                            events.changed(UUID.fromString(notification.getParameter()));
-                        }
+                    if (notifications != null && notifications.length > 0) {
+                        changed(Arrays.stream(notifications).map(n -> UUID.fromString(n.getParameter())).toList());
                     }
                 }
             } catch (SQLException | RuntimeException e) {
@@ -74,5 +81,10 @@ class SubmissionUpdateListener extends BackgroundLoop {
                 }
             }
         }
+    }
+
+    private void changed(List<UUID> ids) {
+        ids.forEach(pacing::changed);
+        events.push(views.changed(ids, events::isFollowed));
     }
 }

@@ -31,4 +31,13 @@ record SubmissionView(
     boolean isFinished() {
         return status == SubmissionStatus.FINISHED;
     }
+
+    /** Changes whenever what a client sees does: the status, and when the current run started and ended. */
+    String etag() {
+        return "\"%s-%d-%d\"".formatted(status, millis(startedAt), millis(finishedAt));
+    }
+
+    private static long millis(Instant instant) {
+        return instant == null ? 0 : instant.toEpochMilli();
+    }
 }

@@ -1,0 +1,54 @@
+package dev.judge.api.submission;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.UUID;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import org.springframework.stereotype.Component;
+
+/**
+ * When each submission was last told to be polled again ({@code Retry-After}), so that a client
+ * polling far sooner is answered 429 at once. Per replica and per submission: a client whose polls
+ * land on several replicas, or two clients polling one submission, may get a 429 late or early,
+ * and either way learn when to come back. A change to the submission clears its pacing: the next
+ * poll is then worth answering.
+ */
+@Component
+class PollPacing {
+
+    private final Cache<UUID, Due> due;
+    private final double tolerance;
+
+    PollPacing(ReadProperties reads, PollingProperties polling) {
+        this.tolerance = reads.pollTolerance();
+        this.due = Caffeine.newBuilder()
+                .maximumSize(reads.cacheSize())
+                .expireAfterWrite(polling.maxRetryAfter())
+                .build();
+    }
+
+    /** The client was told to come back after {@code retryAfter}. */
+    void told(UUID id, Duration retryAfter) {
+        long now = System.nanoTime();
+        due.put(id, new Due(now + (long) (retryAfter.toNanos() * (1 - tolerance)), now + retryAfter.toNanos()));
+    }
+
+    /** How much longer the client should have waited, if it came far too soon. */
+    Optional<Duration> tooSoon(UUID id) {
+        Due told = due.getIfPresent(id);
+        long now = System.nanoTime();
+        if (told == null || now - told.earliest() >= 0) {
+            return Optional.empty();
+        }
+        return Optional.of(Duration.ofNanos(told.retryAt() - now));
+    }
+
+    void changed(UUID id) {
+        due.invalidate(id);
+    }
+
+    private record Due(long earliest, long retryAt) {
+    }
+}

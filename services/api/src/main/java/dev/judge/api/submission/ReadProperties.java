@@ -1,0 +1,30 @@
+package dev.judge.api.submission;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * How the API answers reads of submissions (polls and event streams) while thousands of clients wait.
+ *
+ * @param cacheSize submissions kept in memory: at least a burst's worth (~2 KB each when finished)
+ * @param unfinishedTtl how long a submission still being judged is answered from memory without a
+ *        change notice, should one be lost
+ * @param unknownIdTtl how long an id found in no row is answered from memory: ids are random, so
+ *        one polled before it exists is one nobody was given yet
+ * @param maxDatabaseReads reads from the database at once for submissions not in memory, fewer than
+ *        the connection pool has, so that accepting always finds a connection
+ * @param databaseReadWait how long a read waits for one of those before it is answered 503
+ * @param pollTolerance the share of its {@code Retry-After} a client may cut short before a poll is
+ *        answered 429: clocks, schedulers and networks are not exact
+ */
+@ConfigurationProperties("judge.submissions.reads")
+record ReadProperties(
+        @DefaultValue("20000") int cacheSize,
+        @DefaultValue("60s") Duration unfinishedTtl,
+        @DefaultValue("2s") Duration unknownIdTtl,
+        @DefaultValue("8") int maxDatabaseReads,
+        @DefaultValue("500ms") Duration databaseReadWait,
+        @DefaultValue("0.5") double pollTolerance) {
+}

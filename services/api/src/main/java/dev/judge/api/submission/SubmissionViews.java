@@ -1,0 +1,107 @@
+package dev.judge.api.submission;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Expiry;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import org.springframework.stereotype.Component;
+
+import dev.judge.api.system.TryLaterException;
+
+/**
+ * Submissions as clients read them, from memory: polls and event streams need no database round
+ * trip while thousands of clients wait.
+ *
+ * <p>Kept current by the change notices every replica receives ({@link SubmissionUpdateListener}):
+ * each changed submission held here is read again, in one query per batch of notices. A submission
+ * accepted here is held from the start. What is not held is read once, at most
+ * {@code maxDatabaseReads} at a time; past that a read is answered 503 rather than queued. Should
+ * notices be lost (the listener reconnecting), everything not finished is dropped and read again.
+ */
+@Component
+class SubmissionViews {
+
+    /** A finished submission never changes: it stays until the size bound evicts it. */
+    private static final Duration FINISHED_TTL = Duration.ofDays(365);
+
+    private final Cache<UUID, Held> held;
+    private final SubmissionRepository submissions;
+    private final Semaphore databaseReads;
+    private final ReadProperties properties;
+
+    SubmissionViews(SubmissionRepository submissions, ReadProperties properties, MeterRegistry meters) {
+        this.submissions = submissions;
+        this.properties = properties;
+        this.databaseReads = new Semaphore(properties.maxDatabaseReads());
+        this.held = Caffeine.newBuilder()
+                .maximumSize(properties.cacheSize())
+                .expireAfter(Expiry.<UUID, Held>writing((id, entry) -> entry.view() == null ? properties.unknownIdTtl()
+                        : entry.view().isFinished() ? FINISHED_TTL : properties.unfinishedTtl()))
+                .recordStats()
+                .build();
+        CaffeineCacheMetrics.monitor(meters, held, "judge.submissions");
+    }
+
+    /** The submission, from memory or else from the database; 503 when the database is busy with such reads. */
+    Optional<SubmissionView> find(UUID id) {
+        return Optional.ofNullable(held.get(id, this::read).view());
+    }
+
+    /** A submission this replica just accepted. */
+    void hold(SubmissionView view) {
+        held.put(view.id(), new Held(view));
+    }
+
+    /**
+     * These submissions changed: reads those held here, or wanted by {@code followed}, again, and
+     * returns them as they are now.
+     */
+    Map<UUID, SubmissionView> changed(Collection<UUID> ids, Predicate<UUID> followed) {
+        List<UUID> wanted = ids.stream().distinct()
+                .filter(id -> held.getIfPresent(id) != null || followed.test(id)).toList();
+        if (wanted.isEmpty()) {
+            return Map.of();
+        }
+        Map<UUID, SubmissionView> now = submissions.findAll(wanted);
+        now.values().forEach(this::hold);
+        return now;
+    }
+
+    /** Notices may have been lost: forget everything that can still change. */
+    void forgetUnfinished() {
+        held.asMap().values().removeIf(entry -> entry.view() == null || !entry.view().isFinished());
+    }
+
+    private Held read(UUID id) {
+        boolean permitted;
+        try {
+            permitted = databaseReads.tryAcquire(properties.databaseReadWait().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            permitted = false;
+        }
+        if (!permitted) {
+            throw TryLaterException.overloaded(Duration.ofSeconds(1));
+        }
+        try {
+            return new Held(submissions.find(id).orElse(null));
+        } finally {
+            databaseReads.release();
+        }
+    }
+
+    /** A submission as last read; null for an id that named none. */
+    private record Held(SubmissionView view) {
+    }
+}
