@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
-# make bench: the 10,000-submission burst on this machine, with its reference figures measured in
-# the same run, written to build/bench/report.json and printed.
+# make bench: the 10,000-submission burst on this machine, as clients of three kinds meet it, with its
+# reference figures measured in the same run, written to build/bench/report.json and printed.
 #   1. a private RabbitMQ, PostgreSQL and the three services (ports of their own), warmed up;
 #   2. reference: the same burst shape against a trivial endpoint of the same API (tests/load/trivial.js);
 #   3. reference: the judged program run as often as the burst runs it, bare, 2 at a time (tests/bench/bare.c);
-#   4. the burst (tests/load/submissions.js), then the database's own counts and where the CPU went;
+#   4. the burst (tests/load/submissions.js) once per client kind in CLIENTS (default all three):
+#        polite    polls when Retry-After says
+#        impolite  polls every second whatever it says, plus 30 clients polling unknown ids
+#        sse       follows server-sent events to the verdict
+#      each followed by the database's own counts, where the CPU went and the API's heap peak;
 # then stops everything it started. SUBMISSIONS (default 10000) and SCENARIO (burst) can be set.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
 SUBMISSIONS=${SUBMISSIONS:-10000}
 SCENARIO=${SCENARIO:-burst}
+CLIENTS=${CLIENTS:-polite impolite sse}
 state="$PROJECT_DIR/build/bench"
 amqp_port=5674 pg_port=5434 api_port=18300
 export JAVA_HOME; JAVA_HOME=$(judge_java_home)
@@ -58,15 +63,28 @@ printf '1 2\n' > "$state/bare-run/input"
 # The interpreter the sandbox runs (the catalog's command, resolved on the sandbox's PATH).
 (cd "$state/bare-run" && "$state/bare" $((SUBMISSIONS * 2)) 2 input /usr/bin/python3 -S main.py) > "$state/results/bare-seconds"
 
-echo "== the scenario: $SCENARIO, $SUBMISSIONS submissions"
-python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$state/results/cpu-before.json"
-SUBMISSIONS=$SUBMISSIONS SCENARIO=$SCENARIO BASE_URL=$base SUMMARY_FILE="$state/results/burst.json" \
-  python3 "$PROJECT_DIR/tests/bench/peak_rss.py" "$state/results/k6-peak-rss-kb" \
-  "${k6_run[@]}" "$PROJECT_DIR/tests/load/submissions.js" \
-  || echo "(k6 reported failed thresholds; the report says which)"
-python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$state/results/cpu-after.json"
-
 mkdir -p "$PROJECT_DIR/build/bench"
-python3 "$PROJECT_DIR/tests/bench/report.py" --results "$state/results" \
-  --database "postgresql://judge@127.0.0.1:$pg_port/judge" --worker "http://127.0.0.1:$((api_port + 1))" \
-  --consumer "http://127.0.0.1:$((api_port + 2))" --submissions "$SUBMISSIONS" --out "$PROJECT_DIR/build/bench/report.json"
+for clients in $CLIENTS; do
+  case $clients in
+    polite) follow=(FOLLOW=poll POLL=polite) ;;
+    impolite) follow=(FOLLOW=poll POLL=impolite UNKNOWN_POLLERS=30) ;;
+    sse) follow=(FOLLOW=sse) ;;
+    *) echo "unknown client kind $clients (polite, impolite, sse)" >&2; exit 2 ;;
+  esac
+  echo "== the scenario: $SCENARIO, $SUBMISSIONS submissions, $clients clients"
+  results="$state/results/$clients"
+  mkdir -p "$results"
+  python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$results/cpu-before.json"
+  env "${follow[@]}" SUBMISSIONS="$SUBMISSIONS" SCENARIO="$SCENARIO" BASE_URL="$base" SUMMARY_FILE="$results/burst.json" \
+    python3 "$PROJECT_DIR/tests/bench/api_heap.py" "$base" "$results/api-heap-mb.json" \
+    python3 "$PROJECT_DIR/tests/bench/peak_rss.py" "$results/k6-peak-rss-kb" \
+    "${k6_run[@]}" "$PROJECT_DIR/tests/load/submissions.js" \
+    || echo "(k6 reported failed thresholds; the report says which)"
+  python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$results/cpu-after.json"
+  # Read now: the database's counts are of this scenario's problem, the newest.
+  python3 "$PROJECT_DIR/tests/bench/report.py" scenario --results "$state/results" --clients "$clients" \
+    --database "postgresql://judge@127.0.0.1:$pg_port/judge" --worker "http://127.0.0.1:$((api_port + 1))" \
+    --consumer "http://127.0.0.1:$((api_port + 2))" --submissions "$SUBMISSIONS"
+done
+python3 "$PROJECT_DIR/tests/bench/report.py" combine --results "$state/results" --clients $CLIENTS \
+  --out "$PROJECT_DIR/build/bench/report.json"

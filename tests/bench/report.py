@@ -1,5 +1,9 @@
 """Builds make bench's report from k6's summaries, the reference figures, the database's own counts
-and the services' counters; writes it as JSON and prints it."""
+and the services' counters.
+
+  report.py scenario --clients KIND ...   after each scenario: its figures, to RESULTS/KIND/report.json
+  report.py combine --clients KIND... --out FILE   all of them side by side, written and printed
+"""
 import argparse
 import json
 import pathlib
@@ -32,14 +36,9 @@ def counter(url, name):
     return sum(float(line.rsplit(" ", 1)[1]) for line in lines if line.startswith(name + "{") or line.startswith(name + " "))
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    for option in ("results", "database", "worker", "consumer", "out"):
-        parser.add_argument("--" + option, required=True)
-    parser.add_argument("--submissions", type=int, required=True)
-    args = parser.parse_args()
+def scenario_report(args):
     results = pathlib.Path(args.results)
-    burst = json.loads((results / "burst.json").read_text())
+    burst = json.loads((results / args.clients / "burst.json").read_text())
     trivial = json.loads((results / "trivial.json").read_text())
     bare_floor_s = float((results / "bare-seconds").read_text())
 
@@ -62,15 +61,21 @@ def main():
     e2e_p50, e2e_p95, e2e_p99 = (float(x) for x in e2e.strip("{}").split(","))
     stored, finished, span_s = int(stored), int(finished), float(span_s)
 
-    # Over the whole run (warm-up included) on both sides, so that they can be compared.
+    # Over the whole run (warm-up and earlier scenarios included) on both sides, so that they compare.
     recorded_verdicts = counter(args.consumer, "judge_submissions_verdicts_total")
     judgements = counter(args.worker, "judge_submissions_execution_seconds_count")
 
     report = {
+        "clients": args.clients,
         "submissions": args.submissions,
         "accepted": accepted,
         "errors": {kind: int(k6_metric(burst, f"judge_errors_{kind}", "count") or 0)
                    for kind in ("timeout", "refused", "reset", "non_2xx", "other")},
+        "read_errors": {kind: int(k6_metric(burst, f"judge_read_errors_{kind}", "count") or 0)
+                        for kind in ("timeout", "5xx", "other")},
+        "reads_answered": {"304": int(k6_metric(burst, "judge_polls_304", "count") or 0),
+                           "429": int(k6_metric(burst, "judge_polls_429", "count") or 0),
+                           "unknown_ids": int(k6_metric(burst, "judge_unknown_polls", "count") or 0)},
         "stored": stored,
         "finished": finished,
         "lost": accepted - finished,
@@ -95,9 +100,13 @@ def main():
         "first_submission_at": first_created,
     }
     # Where the two cores went from the first POST until k6 had every verdict (CPU seconds).
-    report["cpu_seconds"] = cpu.seconds_by_component(results / "cpu-before.json", results / "cpu-after.json")
+    report["cpu_seconds"] = cpu.seconds_by_component(results / args.clients / "cpu-before.json",
+                                                     results / args.clients / "cpu-after.json")
+    heap_file = results / args.clients / "api-heap-mb.json"
+    if heap_file.exists():
+        report["api_heap_peak_mb"] = json.loads(heap_file.read_text())
     # k6's own memory, per virtual user: what the cluster's load-test runners are sized from.
-    peak_rss_file = results / "k6-peak-rss-kb"
+    peak_rss_file = results / args.clients / "k6-peak-rss-kb"
     if peak_rss_file.exists():
         peak_rss_kb = int(peak_rss_file.read_text())
         report["k6_peak_rss_mb"] = round(peak_rss_kb / 1024)
@@ -105,14 +114,45 @@ def main():
     report["accept_vs_trivial"] = round(report["accept_rps"] / report["trivial_rps"], 3) \
         if report["accept_rps"] and report["trivial_rps"] else None
     report["last_verdict_vs_bare_floor"] = round(span_s / bare_floor_s, 2) if bare_floor_s else None
+    (results / args.clients / "report.json").write_text(json.dumps(report, indent=2) + "\n")
 
-    pathlib.Path(args.out).write_text(json.dumps(report, indent=2) + "\n")
-    print(json.dumps(report, indent=2))
-    print(f"\n{accepted}/{args.submissions} accepted, {sum(report['errors'].values())} errors, "
-          f"{report['lost']} lost, {report['duplicated']} duplicated; "
-          f"accept {report['accept_rps']}/s = {report['accept_vs_trivial']} of the trivial endpoint's {report['trivial_rps']}/s; "
-          f"last verdict after {report['time_to_last_verdict_s']} s = {report['last_verdict_vs_bare_floor']}× the bare floor "
-          f"({report['bare_floor_s']} s). Written to {args.out}")
+
+def combine(args):
+    results = pathlib.Path(args.results)
+    scenarios = {kind: json.loads((results / kind / "report.json").read_text()) for kind in args.clients}
+    polite = scenarios.get("polite")
+    if polite:
+        for kind, report in scenarios.items():
+            report["last_verdict_vs_polite"] = round(
+                report["time_to_last_verdict_s"] / polite["time_to_last_verdict_s"], 2)
+    pathlib.Path(args.out).write_text(json.dumps(scenarios, indent=2) + "\n")
+    print(json.dumps(scenarios, indent=2))
+    print()
+    for kind, r in scenarios.items():
+        heap = r.get("api_heap_peak_mb", {})
+        print(f"{kind}: {r['accepted']}/{r['submissions']} accepted, {sum(r['errors'].values())} errors accepting, "
+              f"{sum(r['read_errors'].values())} reading ({r['read_errors']}), {r['lost']} lost, "
+              f"{r['duplicated']} duplicated; accept {r['accept_rps']}/s = {r['accept_vs_trivial']} of the trivial "
+              f"endpoint's {r['trivial_rps']}/s; last verdict after {r['time_to_last_verdict_s']} s = "
+              f"{r['last_verdict_vs_bare_floor']}x the bare floor ({r['bare_floor_s']} s)"
+              + (f", {r['last_verdict_vs_polite']}x the polite burst's" if "last_verdict_vs_polite" in r else "")
+              + f"; API heap peak {heap.get('used')} MiB (live {heap.get('live')} MiB)")
+    print(f"Written to {args.out}")
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    steps = parser.add_subparsers(dest="step", required=True)
+    scenario = steps.add_parser("scenario")
+    for option in ("results", "database", "worker", "consumer", "clients"):
+        scenario.add_argument("--" + option, required=True)
+    scenario.add_argument("--submissions", type=int, required=True)
+    together = steps.add_parser("combine")
+    together.add_argument("--results", required=True)
+    together.add_argument("--clients", nargs="+", required=True)
+    together.add_argument("--out", required=True)
+    args = parser.parse_args()
+    (scenario_report if args.step == "scenario" else combine)(args)
 
 
 if __name__ == "__main__":

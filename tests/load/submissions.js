@@ -6,9 +6,11 @@
 //   SCENARIO=mixed  a burst whose programs are accepted, wrong or too slow (programs.js MIX)
 //
 // Each client then polls its submission until the verdict (FOLLOW=poll, the default) or follows its
-// server-sent events (FOLLOW=sse: one request the server completes with the verdict; at 10,000
-// concurrent streams a 1 GiB API heap runs out, so the 10,000 burst polls). Latencies are taken from
-// the server's own timestamps (createdAt, finishedAt), so how the client waits does not blur them.
+// server-sent events (FOLLOW=sse: one request the server completes with the verdict). Pollers come
+// back when Retry-After says (POLL=polite, the default) or every second whatever it says
+// (POLL=impolite, with If-None-Match; 304 and 429 are then answers, not errors), and UNKNOWN_POLLERS
+// more clients poll ids that name nothing, in a loop, for UNKNOWN_POLL_DURATION. Latencies are taken
+// from the server's own timestamps (createdAt, finishedAt), so how the client waits does not blur them.
 import http from 'k6/http';
 import { check, fail, sleep } from 'k6';
 import exec from 'k6/execution';
@@ -24,6 +26,9 @@ const DURATION = __ENV.DURATION || '60s';
 const VERDICT_TIMEOUT_S = parseFloat(__ENV.VERDICT_TIMEOUT_S || '600');
 const SUMMARY_FILE = __ENV.SUMMARY_FILE || 'judge-load-summary.json';
 const FOLLOW = __ENV.FOLLOW || 'poll';
+const POLL = __ENV.POLL || 'polite';
+const UNKNOWN_POLLERS = parseInt(__ENV.UNKNOWN_POLLERS || '0', 10);
+const UNKNOWN_POLL_DURATION = __ENV.UNKNOWN_POLL_DURATION || '120s';
 
 const accepted = new Counter('judge_accepted');
 const rejected = new Counter('judge_rejected');
@@ -41,6 +46,16 @@ const postStarted = new Trend('judge_post_started_at');
 const postFinished = new Trend('judge_post_finished_at');
 const verdicts = new Counter('judge_verdicts');
 const polls = new Counter('judge_polls');
+// How polls and event streams were answered, when not with what the client asked for (k6 error
+// codes as above; 429 and 304 are expected answers to impolite polling, 5xx never is).
+const readErrors = {
+  timeout: new Counter('judge_read_errors_timeout'),
+  '5xx': new Counter('judge_read_errors_5xx'),
+  other: new Counter('judge_read_errors_other'),
+};
+const tooSoon = new Counter('judge_polls_429');
+const notModified = new Counter('judge_polls_304');
+const unknownPolls = new Counter('judge_unknown_polls');
 const unexpectedVerdicts = new Counter('judge_unexpected_verdicts');
 const noVerdict = new Counter('judge_no_verdict');
 const acceptDuration = new Trend('judge_accept_duration', true);
@@ -55,8 +70,17 @@ const SCENARIOS = {
   },
 };
 
+const UNKNOWN_ID_POLLING = {
+  executor: 'constant-vus', vus: UNKNOWN_POLLERS, duration: UNKNOWN_POLL_DURATION, exec: 'pollUnknownIds',
+};
+// Answers a poll may get without counting as a failed request.
+const POLL_ANSWERS = http.expectedStatuses(200, 304, 429);
+
 export const options = {
-  scenarios: { [SCENARIO]: { ...SCENARIOS[SCENARIO], exec: 'submitAndAwaitVerdict' } },
+  scenarios: {
+    [SCENARIO]: { ...SCENARIOS[SCENARIO], exec: 'submitAndAwaitVerdict' },
+    ...(UNKNOWN_POLLERS > 0 ? { unknown: UNKNOWN_ID_POLLING } : {}),
+  },
   setupTimeout: '120s',
   // Every POST accepted, every submission judged, every verdict the expected one.
   thresholds: {
@@ -65,6 +89,9 @@ export const options = {
     judge_rejected: ['count==0'],
     judge_no_verdict: ['count==0'],
     judge_unexpected_verdicts: ['count==0'],
+    judge_read_errors_timeout: ['count==0'],
+    judge_read_errors_5xx: ['count==0'],
+    judge_read_errors_other: ['count==0'],
   },
   summaryTrendStats: ['min', 'med', 'p(95)', 'p(99)', 'max'],
 };
@@ -112,19 +139,53 @@ export function submitAndAwaitVerdict(data) {
   // out the judging they wait for. (Latencies come from the server's timestamps, so sparse polling
   // does not blur them.)
   let backOff = 1;
-  let wait = retryAfter(response) ?? backOff;
+  let wait = POLL === 'impolite' ? 1 : retryAfter(response) ?? backOff;
+  let etag;
   while (Date.now() < deadline) {
     sleep(wait);
-    const view = http.get(`${BASE_URL}/api/submissions/${id}`, { tags: { name: 'poll' }, timeout: '60s' });
+    const view = http.get(`${BASE_URL}/api/submissions/${id}`, {
+      tags: { name: 'poll' }, timeout: '60s', responseCallback: POLL_ANSWERS,
+      headers: etag ? { 'If-None-Match': etag } : {},
+    });
     polls.add(1);
-    if (view.status === 200 && view.json('status') === 'FINISHED') {
-      recordVerdict(view.json(), program);
-      return;
+    countReadAnswer(view);
+    if (view.status === 200) {
+      etag = view.headers.Etag;
+      if (view.json('status') === 'FINISHED') {
+        recordVerdict(view.json(), program);
+        return;
+      }
     }
     backOff = Math.min(backOff * 1.5, 10);
-    wait = retryAfter(view) ?? backOff * (0.5 + Math.random());
+    wait = POLL === 'impolite' ? 1 : retryAfter(view) ?? backOff * (0.5 + Math.random());
   }
   noVerdict.add(1);
+}
+
+/** A client polling ids that name nothing, as fast as it is answered (404 is the right answer). */
+export function pollUnknownIds() {
+  const response = http.get(`${BASE_URL}/api/submissions/${crypto.randomUUID()}`, {
+    tags: { name: 'unknown' }, timeout: '60s', responseCallback: http.expectedStatuses(404),
+  });
+  unknownPolls.add(1);
+  if (response.status !== 404) {
+    countReadAnswer(response);
+  }
+  sleep(0.1);
+}
+
+function countReadAnswer(response) {
+  if (response.status === 429) {
+    tooSoon.add(1);
+  } else if (response.status === 304) {
+    notModified.add(1);
+  } else if (response.error_code === 1050 || response.error_code === 1211) {
+    readErrors.timeout.add(1);
+  } else if (response.status >= 500) {
+    readErrors['5xx'].add(1);
+  } else if (response.status !== 200 && response.status !== 404) {
+    readErrors.other.add(1);
+  }
 }
 
 /** The response's Retry-After in seconds, or undefined. */
@@ -137,6 +198,7 @@ function retryAfter(response) {
 function followEvents(id) {
   const stream = http.get(`${BASE_URL}/api/submissions/${id}/events`,
     { headers: { Accept: 'text/event-stream' }, timeout: `${VERDICT_TIMEOUT_S}s`, tags: { name: 'events' } });
+  countReadAnswer(stream);
   if (stream.status !== 200 || !stream.body) {
     return null;
   }
@@ -175,6 +237,9 @@ export function handleSummary(data) {
       `p99 ${fmt(metric('judge_accept_duration', 'p(99)'))} max ${fmt(metric('judge_accept_duration', 'max'))}`,
     `end to end ms: p50 ${fmt(metric('judge_e2e_duration', 'med'))} p95 ${fmt(metric('judge_e2e_duration', 'p(95)'))} ` +
       `p99 ${fmt(metric('judge_e2e_duration', 'p(99)'))}`,
+    `reads: 304 ${metric('judge_polls_304', 'count') || 0}, 429 ${metric('judge_polls_429', 'count') || 0}, ` +
+      `unknown ids ${metric('judge_unknown_polls', 'count') || 0}; errors: timeout ${metric('judge_read_errors_timeout', 'count') || 0}, ` +
+      `5xx ${metric('judge_read_errors_5xx', 'count') || 0}, other ${metric('judge_read_errors_other', 'count') || 0}`,
     `http failures ${fmt(100 * (metric('http_req_failed', 'rate') || 0))}%`,
   ];
   return { stdout: lines.join('\n') + '\n', [SUMMARY_FILE]: JSON.stringify(data, null, 2) };
