@@ -146,5 +146,5 @@ bench-sandbox: ## The sandbox's cost per run: a trivial C and Python program bar
 	$(PROJECT_DIR)/hack/bench-sandbox.sh
 
 .PHONY: bench
-bench: deps ## The 10,000-submission burst here, with reference figures; report in build/bench/report.json
+bench: deps ## The 10,000-submission burst here with polite, impolite and event-stream clients, and reference figures; report in build/bench/report.json
 	$(PROJECT_DIR)/hack/bench.sh
