@@ -66,6 +66,20 @@ def test_events_follow_a_submission_to_its_verdict_on_another_replica(api, other
     assert events[-1][1]["verdict"] == "ACCEPTED"
 
 
+def test_polls_on_both_replicas_see_each_change_though_both_answer_from_memory(api, other_api, worker):
+    problem = api.create_problem()
+    submission_id = api.submit(problem, "import time\ntime.sleep(2)\n" + SUM)
+    # Replica B reads it once (it did not accept it), and holds it from then on.
+    assert other_api.submission(submission_id)["status"] in ("QUEUED", "RUNNING")
+
+    # Both learn of RUNNING and then of the verdict from the consumer's notices, not by re-reading
+    # on each poll: a replica that missed them would answer QUEUED (or RUNNING) for ever.
+    assert other_api.wait_for_status(submission_id, "RUNNING")["startedAt"]
+    on_b = other_api.wait_for_verdict(submission_id)
+    on_a = api.wait_for_verdict(submission_id)
+    assert on_a == on_b and on_a["verdict"] == "ACCEPTED"
+
+
 def test_only_a_slow_judgement_is_announced_as_running(api, stack, worker):
     def running_notices():
         return counter("http://127.0.0.1:18082", "judge_results_received_total", status="RUNNING")
