@@ -9,7 +9,7 @@
 #        impolite  polls every second whatever it says, plus 30 clients polling unknown ids
 #        sse       follows server-sent events to the verdict
 #      each followed by the database's own counts, where the CPU went and the API's heap peak;
-# then stops everything it started. SUBMISSIONS (default 10000) and SCENARIO (burst) can be set.
+# then stops everything it started. SUBMISSIONS (default 10000), SCENARIO (burst) and CLIENTS can be set.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
