@@ -25,7 +25,7 @@ export JAVA_HOME; JAVA_HOME=$(judge_java_home)
 (cd "$SERVICES_DIR" && ./mvnw -q -B -ntp package -DskipTests)
 
 # 10,000 client and 10,000 server sockets, each process within its own open-file limit; a listen
-# backlog that holds the burst while Tomcat accepts (capped by somaxconn).
+# backlog that holds the burst while Jetty accepts (capped by somaxconn).
 ulimit -n 20000
 saved_sysctls=$(sysctl -n net.core.somaxconn net.ipv4.tcp_max_syn_backlog | tr '\n' ' ')
 restore() {
