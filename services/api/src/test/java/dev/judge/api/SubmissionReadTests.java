@@ -8,6 +8,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.BeforeEach;
@@ -32,6 +35,7 @@ import dev.judge.contracts.SubmissionNotifications;
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {
         "judge.submissions.reads.max-database-reads=0",
         "judge.submissions.reads.database-read-wait=0s",
+        "judge.submissions.reads.cache-size=2",
         "judge.submissions.polling.max-retry-after=2s"})
 class SubmissionReadTests {
 
@@ -102,6 +106,22 @@ class SubmissionReadTests {
     }
 
     @Test
+    void holdsEverySubmissionStillWaitedOnHoweverSmallTheCache() throws Exception {
+        // More than the cache's size: were any of them dropped, its poll would need the database (503).
+        List<HttpResponse<String>> accepted = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            accepted.add(submit());
+        }
+        waitFor(accepted.stream().max(Comparator.comparingLong(SubmissionReadTests::retryAfter)).orElseThrow());
+        for (HttpResponse<String> submission : accepted) {
+            UUID id = UUID.fromString(json.readTree(submission.body()).get("id").asString());
+            HttpResponse<String> polled = poll(id, null);
+            assertThat(polled.statusCode()).as("poll of %s", id).isEqualTo(200);
+            assertThat(json.readTree(polled.body()).get("status").asString()).isEqualTo("QUEUED");
+        }
+    }
+
+    @Test
     void answers503AtOnceWhenAReadNeedsTheBusyDatabase() throws Exception {
         // A submission this replica did not accept, so not in its memory.
         UUID elsewhere = jdbc.sql("""
@@ -125,7 +145,11 @@ class SubmissionReadTests {
 
     /** As a polite client does: wait as long as the answer's Retry-After says. */
     private static void waitFor(HttpResponse<String> response) throws InterruptedException {
-        Thread.sleep(1000 * Long.parseLong(response.headers().firstValue("Retry-After").orElseThrow()));
+        Thread.sleep(1000 * retryAfter(response));
+    }
+
+    private static long retryAfter(HttpResponse<String> response) {
+        return Long.parseLong(response.headers().firstValue("Retry-After").orElseThrow());
     }
 
     private HttpResponse<String> submit() throws Exception {

@@ -8,9 +8,12 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * How the API answers reads of submissions (polls and event streams) while thousands of clients wait.
  *
- * @param cacheSize submissions kept in memory: at least a burst's worth (~2 KB each when finished)
+ * @param cacheSize finished submissions (~2 KB each) and unknown ids kept in memory; those still
+ *        being judged are kept besides, however many
  * @param unfinishedTtl how long a submission still being judged is answered from memory without a
- *        change notice, should one be lost
+ *        change notice: notices are lost only with the listener's connection, which drops them all
+ *        (longer than a burst's backlog takes to drain, or every waiting client reads it again)
+ * @param finishedTtl how long a verdict stays in memory once it came in (clients read it once or twice)
  * @param unknownIdTtl how long an id found in no row is answered from memory: ids are random, so
  *        one polled before it exists is one nobody was given yet
  * @param maxDatabaseReads reads from the database at once for submissions not in memory, fewer than
@@ -22,7 +25,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 @ConfigurationProperties("judge.submissions.reads")
 record ReadProperties(
         @DefaultValue("20000") int cacheSize,
-        @DefaultValue("60s") Duration unfinishedTtl,
+        @DefaultValue("10m") Duration unfinishedTtl,
+        @DefaultValue("10m") Duration finishedTtl,
         @DefaultValue("2s") Duration unknownIdTtl,
         @DefaultValue("8") int maxDatabaseReads,
         @DefaultValue("500ms") Duration databaseReadWait,

@@ -28,12 +28,14 @@ import dev.judge.api.system.TryLaterException;
  * accepted here is held from the start. What is not held is read once, at most
  * {@code maxDatabaseReads} at a time; past that a read is answered 503 rather than queued. Should
  * notices be lost (the listener reconnecting), everything not finished is dropped and read again.
+ *
+ * <p>Only finished submissions (and unknown ids) count towards {@code cacheSize}: one still being
+ * judged is held until it finishes or its time is up, so that hot old verdicts never push out the
+ * submissions clients are waiting on (a size-bounded cache admits newcomers by how often entries
+ * were read).
  */
 @Component
 class SubmissionViews {
-
-    /** A finished submission never changes: it stays until the size bound evicts it. */
-    private static final Duration FINISHED_TTL = Duration.ofDays(365);
 
     private final Cache<UUID, Held> held;
     private final SubmissionRepository submissions;
@@ -45,9 +47,10 @@ class SubmissionViews {
         this.properties = properties;
         this.databaseReads = new Semaphore(properties.maxDatabaseReads());
         this.held = Caffeine.newBuilder()
-                .maximumSize(properties.cacheSize())
+                .maximumWeight(properties.cacheSize())
+                .weigher((UUID id, Held entry) -> entry.waitedOn() ? 0 : 1)
                 .expireAfter(Expiry.<UUID, Held>writing((id, entry) -> entry.view() == null ? properties.unknownIdTtl()
-                        : entry.view().isFinished() ? FINISHED_TTL : properties.unfinishedTtl()))
+                        : entry.view().isFinished() ? properties.finishedTtl() : properties.unfinishedTtl()))
                 .recordStats()
                 .build();
         CaffeineCacheMetrics.monitor(meters, held, "judge.submissions");
@@ -103,5 +106,9 @@ class SubmissionViews {
 
     /** A submission as last read; null for an id that named none. */
     private record Held(SubmissionView view) {
+
+        boolean waitedOn() {
+            return view != null && !view.isFinished();
+        }
     }
 }
