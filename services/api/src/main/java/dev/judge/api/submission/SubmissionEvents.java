@@ -33,7 +33,7 @@ class SubmissionEvents {
 
     private static final Logger log = LoggerFactory.getLogger(SubmissionEvents.class);
 
-    private final Map<UUID, Set<SseEmitter>> listeners = new ConcurrentHashMap<>();
+    private final Map<UUID, Set<Stream>> listeners = new ConcurrentHashMap<>();
     private final Map<UUID, SubmissionStatus> lastSent = new ConcurrentHashMap<>();
     private final SubmissionRepository submissions;
     private final SubmissionViews views;
@@ -46,21 +46,21 @@ class SubmissionEvents {
     }
 
     SseEmitter follow(SubmissionView current) {
-        SseEmitter emitter = new SseEmitter(properties.streamTimeout().toMillis());
+        Stream stream = new Stream(new SseEmitter(properties.streamTimeout().toMillis()));
         if (!current.isFinished()) {
-            Set<SseEmitter> forSubmission = listeners.computeIfAbsent(current.id(), id -> ConcurrentHashMap.newKeySet());
-            forSubmission.add(emitter);
-            Runnable remove = () -> forget(current.id(), emitter);
-            emitter.onCompletion(remove);
-            emitter.onTimeout(remove);
-            emitter.onError(error -> remove.run());
+            Set<Stream> forSubmission = listeners.computeIfAbsent(current.id(), id -> ConcurrentHashMap.newKeySet());
+            forSubmission.add(stream);
+            Runnable remove = () -> forget(current.id(), stream);
+            stream.emitter.onCompletion(remove);
+            stream.emitter.onTimeout(remove);
+            stream.emitter.onError(error -> remove.run());
         }
         // Sent after registering, and re-read, so that a change between the caller's read and the
         // registration is not missed: at worst the client sees the same state twice.
         SubmissionView now = views.find(current.id()).orElse(current);
         lastSent.put(now.id(), now.status());
-        send(emitter, now);
-        return emitter;
+        stream.send(now);
+        return stream.emitter;
     }
 
     boolean isFollowed(UUID id) {
@@ -70,10 +70,10 @@ class SubmissionEvents {
     /** Submissions changed (as read just now): push each new state to whoever follows it here. */
     void push(Map<UUID, SubmissionView> changed) {
         changed.forEach((id, view) -> {
-            Set<SseEmitter> forSubmission = listeners.get(id);
+            Set<Stream> forSubmission = listeners.get(id);
             if (forSubmission != null) {
                 lastSent.put(id, view.status());
-                List.copyOf(forSubmission).forEach(emitter -> send(emitter, view));
+                List.copyOf(forSubmission).forEach(stream -> stream.send(view));
             }
         });
     }
@@ -91,28 +91,48 @@ class SubmissionEvents {
         push(views.changed(moved, this::isFollowed));
     }
 
-    private void send(SseEmitter emitter, SubmissionView view) {
-        try {
-            emitter.send(SseEmitter.event().name("status").id(view.status().name()).data(view));
-            if (view.isFinished()) {
-                emitter.complete();
-            }
-        } catch (IOException | IllegalStateException e) {
-            // The client went away; the emitter's callbacks forget it.
-            log.debug("Dropping event stream for submission {}: {}", view.id(), e.toString());
-            emitter.completeWithError(e);
-        }
-    }
-
-    private void forget(UUID id, SseEmitter emitter) {
+    private void forget(UUID id, Stream stream) {
         listeners.computeIfPresent(id, (key, set) -> {
-            set.remove(emitter);
+            set.remove(stream);
             if (set.isEmpty()) {
                 lastSent.remove(key);
                 return null;
             }
             return set;
         });
+    }
+
+    /**
+     * One client's stream. The request's thread sends the first event while the notice thread may
+     * already push the next one, or the verdict, which ends the stream: sends take turns, and none
+     * follows the end.
+     */
+    private static final class Stream {
+
+        private final SseEmitter emitter;
+        private boolean ended;
+
+        Stream(SseEmitter emitter) {
+            this.emitter = emitter;
+        }
+
+        synchronized void send(SubmissionView view) {
+            if (ended) {
+                return;
+            }
+            try {
+                emitter.send(SseEmitter.event().name("status").id(view.status().name()).data(view));
+                if (view.isFinished()) {
+                    ended = true;
+                    emitter.complete();
+                }
+            } catch (IOException | IllegalStateException e) {
+                // The client went away; the emitter's callbacks forget it.
+                log.debug("Dropping event stream for submission {}: {}", view.id(), e.toString());
+                ended = true;
+                emitter.completeWithError(e);
+            }
+        }
     }
 
     /**
