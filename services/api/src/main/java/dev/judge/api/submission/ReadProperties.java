@@ -19,7 +19,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxDatabaseReads reads from the database at once for submissions not in memory, fewer than
  *        the connection pool has, so that accepting always finds a connection
  * @param databaseReadWait how long a read waits for one of those before it is answered 503: on a
- *        saturated machine a read of one row took over 500 ms (one 503 in the impolite bench)
+ *        saturated machine a read of one row can take over 500 ms
  * @param pollTolerance the share of its {@code Retry-After} a client may cut short before a poll is
  *        answered 429: clocks, schedulers and networks are not exact
  */
