@@ -14,9 +14,9 @@ import org.springframework.stereotype.Component;
  * JVM, which asks the kernel for 50: a burst of thousands of connections would then be refused or
  * time out before Jetty accepts them.</li>
  * <li>The per-connection header cache ({@code judge.http.header-cache-size}), off (Jetty's default 1,024).
- * Jetty builds one on each connection's second request (a poll or an event stream after the POST),
- * about 100 KB of tries, and keeps it while the connection lives: 10,000 kept-alive clients filled
- * a 1 GiB heap with them (docs/benchmarks.md, "Event streams").</li>
+ * Jetty builds one on each connection's second request (a poll or an event stream after the POST)
+ * and keeps it while the connection lives, so a burst of kept-alive clients fills the heap with
+ * them (docs/benchmarks.md, "Event streams").</li>
  * </ul>
  */
 @Component
