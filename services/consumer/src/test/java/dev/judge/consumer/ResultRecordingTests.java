@@ -24,6 +24,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.JudgeQueues;
 import dev.judge.contracts.JudgeRequest;
@@ -52,6 +53,9 @@ class ResultRecordingTests {
 
     @Autowired
     MeterRegistry meters;
+
+    @Autowired
+    JsonMapper json;
 
     @Value("${spring.datasource.url}")
     String databaseUrl;
@@ -110,6 +114,21 @@ class ResultRecordingTests {
         rabbit.convertAndSend("", JudgeQueues.RESULTS, finished(id, Verdict.TIME_LIMIT_EXCEEDED));
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
         assertThat(notificationsFor(id)).isEqualTo(2);
+    }
+
+    @Test
+    void recordsWhatAProgramPrintedNulIncluded() throws Exception {
+        UUID id = storeSubmission();
+        String printed = "a\u0000b\u0001\u001f\n";
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, new JudgeResult(id, SubmissionStatus.FINISHED, Verdict.ACCEPTED,
+                "warning: \u0000", List.of(new TestCaseResult(0, Verdict.ACCEPTED, 1L, 2, 3L, 0, null, printed)),
+                Instant.now(), Instant.now(), Instant.now(), "worker-1"));
+
+        waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
+        JudgeResult stored = json.readValue(jdbc.sql("select result::text from submission where id = ?")
+                .param(id).query(String.class).single(), JudgeResult.class);
+        assertThat(stored.testCases().getFirst().output()).isEqualTo(printed);
+        assertThat(stored.compilerOutput()).isEqualTo("warning: \u0000");
     }
 
     @Test

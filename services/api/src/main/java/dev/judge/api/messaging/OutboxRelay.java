@@ -1,5 +1,6 @@
 package dev.judge.api.messaging;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -128,7 +129,7 @@ public class OutboxRelay extends BackgroundLoop {
                             rs.getObject("problem_id", Long.class),
                             rs.getString("language"),
                             rs.getString("source_code"),
-                            rs.getString("stdin"),
+                            utf8Text(rs.getBytes("stdin")),
                             rs.getObject("created_at", OffsetDateTime.class).toInstant()))
                     .list();
             if (pending.isEmpty()) {
@@ -198,7 +199,7 @@ public class OutboxRelay extends BackgroundLoop {
         List<TestCase> testCases = jdbc.sql(
                 "select input, expected_output from test_case where problem_id = ? order by ordinal")
                 .param(id)
-                .query((rs, row) -> new TestCase(rs.getString("input"), rs.getString("expected_output")))
+                .query((rs, row) -> new TestCase(utf8Text(rs.getBytes("input")), utf8Text(rs.getBytes("expected_output"))))
                 .list();
         return jdbc.sql("select time_limit_ms, memory_limit_mb, comparison, stop_on_first_failure from problem where id = ?")
                 .param(id)
@@ -208,6 +209,11 @@ public class OutboxRelay extends BackgroundLoop {
                         rs.getBoolean("stop_on_first_failure"),
                         testCases))
                 .single();
+    }
+
+    /** Test data and stdin are stored as their UTF-8 bytes, so that NUL survives. */
+    private static String utf8Text(byte[] utf8) {
+        return utf8 == null ? null : new String(utf8, StandardCharsets.UTF_8);
     }
 
     private boolean pause(Duration delay) {

@@ -1,5 +1,6 @@
 package dev.judge.api.problem;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Optional;
 
@@ -35,7 +36,7 @@ class ProblemRepository {
         List<ProblemRequest.TestCaseRequest> testCases = request.testCases();
         for (int ordinal = 0; ordinal < testCases.size(); ordinal++) {
             jdbc.sql("insert into test_case (problem_id, ordinal, input, expected_output) values (?, ?, ?, ?)")
-                    .params(id, ordinal, testCases.get(ordinal).input(), testCases.get(ordinal).expectedOutput())
+                    .params(id, ordinal, utf8(testCases.get(ordinal).input()), utf8(testCases.get(ordinal).expectedOutput()))
                     .update();
         }
         return id;
@@ -46,7 +47,7 @@ class ProblemRepository {
         List<TestCase> testCases = jdbc.sql(
                 "select input, expected_output from test_case where problem_id = ? order by ordinal")
                 .param(id)
-                .query((rs, row) -> new TestCase(rs.getString("input"), rs.getString("expected_output")))
+                .query((rs, row) -> new TestCase(text(rs.getBytes("input")), text(rs.getBytes("expected_output"))))
                 .list();
         return jdbc.sql("""
                 select id, title, time_limit_ms, memory_limit_mb, comparison, stop_on_first_failure
@@ -61,5 +62,14 @@ class ProblemRepository {
                         rs.getBoolean("stop_on_first_failure"),
                         testCases))
                 .optional();
+    }
+
+    // Test data is stored as bytes (UTF-8), so that NUL survives: PostgreSQL's text cannot hold it.
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static String text(byte[] utf8) {
+        return new String(utf8, StandardCharsets.UTF_8);
     }
 }

@@ -1,5 +1,6 @@
 package dev.judge.api.submission;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -42,7 +43,7 @@ class SubmissionRepository {
                 .param("problemId", request.problemId())
                 .param("language", request.language())
                 .param("sourceCode", request.sourceCode())
-                .param("stdin", request.stdin())
+                .param("stdin", request.stdin() == null ? null : request.stdin().getBytes(StandardCharsets.UTF_8))
                 .query((rs, row) -> instant(rs, "created_at"))
                 .single();
         return new SubmissionView(id, request.problemId(), request.language(), SubmissionStatus.QUEUED,

@@ -55,7 +55,7 @@ public class ResultRecorder {
                     .single();
             case FINISHED -> updateAndNotify("""
                     update submission
-                    set status = 'FINISHED', verdict = :verdict, result = cast(:result as jsonb),
+                    set status = 'FINISHED', verdict = :verdict, result = cast(:result as json),
                         started_at = coalesce(started_at, :startedAt), finished_at = :finishedAt
                     where id = :id and status <> 'FINISHED'""")
                     .param("id", result.submissionId())
