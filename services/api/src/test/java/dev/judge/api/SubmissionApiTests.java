@@ -132,17 +132,20 @@ class SubmissionApiTests {
 
     @Test
     void rejectsSourceOverTheLimit() throws Exception {
-        String tooLarge = "#" + "x".repeat(64 * 1024);
-        HttpResponse<String> response = post("/api/submissions", submission(problemId, "python", tooLarge));
+        String tooLong = "#" + "x".repeat(64 * 1024);
+        HttpResponse<String> response = post("/api/submissions", submission(problemId, "python", tooLong));
         assertRejected(response, 413, "Submission too large");
-        assertThat(json.readTree(response.body()).get("limitBytes").asLong()).isEqualTo(65536);
+        assertThat(json.readTree(response.body()).get("limitCharacters").asInt()).isEqualTo(65536);
     }
 
     @Test
-    void countsTheSourceLimitInUtf8Bytes() throws Exception {
-        // 30,000 characters, 90,000 bytes: over the limit although shorter than it in characters.
-        String wide = "#" + "€".repeat(30_000);
-        assertRejected(post("/api/submissions", submission(problemId, "python", wide)), 413, "Submission too large");
+    void countsTheSourceLimitInCharactersAsJsonSchemaDoes() throws Exception {
+        // 65,536 characters outside the BMP: 131,072 UTF-16 units and 262,144 UTF-8 bytes, yet within
+        // the documented maxLength of 65,536, which counts characters.
+        String wide = "#" + "\uD83D\uDE00".repeat(65_535);
+        assertRejected(post("/api/submissions", submission(problemId, "python", wide + "x")), 413, "Submission too large");
+        HttpResponse<String> response = post("/api/submissions", submission(problemId, "python", wide));
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
     }
 
     @Test

@@ -2,6 +2,10 @@ package dev.judge.api.language;
 
 import java.util.List;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -10,6 +14,7 @@ import dev.judge.contracts.language.LanguageCatalog;
 
 /** The catalog the workers run, with its commands, so users know exactly how their code is built. */
 @RestController
+@Tag(name = "languages")
 class LanguageController {
 
     private final LanguageCatalog catalog;
@@ -18,14 +23,22 @@ class LanguageController {
         this.catalog = catalog;
     }
 
-    @GetMapping("/api/languages")
+    @GetMapping(path = "/api/languages", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(operationId = "listLanguages", summary = "The languages the judge runs, with how each is compiled and run")
     List<LanguageView> list() {
         return catalog.languages().entrySet().stream()
                 .map(entry -> LanguageView.of(entry.getKey(), entry.getValue()))
                 .toList();
     }
 
-    record LanguageView(String id, String name, String version, String sourceFile, List<String> compile, List<String> run) {
+    /** @param compile absent for an interpreted language */
+    record LanguageView(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "python") String id,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String name,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String version,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String sourceFile,
+            List<String> compile,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<String> run) {
 
         static LanguageView of(String id, Language language) {
             return new LanguageView(id, language.name(), language.version(), language.sourceFile(),

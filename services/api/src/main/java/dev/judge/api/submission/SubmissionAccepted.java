@@ -2,8 +2,12 @@ package dev.judge.api.submission;
 
 import java.util.UUID;
 
+import io.swagger.v3.oas.annotations.media.Schema;
+
 import dev.judge.contracts.SubmissionStatus;
 
 /** The answer to a POST: the id to poll, and the status it starts in. */
-record SubmissionAccepted(UUID id, SubmissionStatus status) {
+record SubmissionAccepted(
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) UUID id,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) SubmissionStatus status) {
 }

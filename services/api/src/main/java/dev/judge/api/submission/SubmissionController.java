@@ -5,6 +5,16 @@ import java.util.UUID;
 
 import jakarta.validation.Valid;
 
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.enums.ParameterIn;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.links.Link;
+import io.swagger.v3.oas.annotations.links.LinkParameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -23,7 +33,8 @@ import dev.judge.api.system.TryLaterException;
 import dev.judge.contracts.SubmissionStatus;
 
 @RestController
-@RequestMapping("/api/submissions")
+@RequestMapping(path = "/api/submissions", produces = MediaType.APPLICATION_JSON_VALUE)
+@Tag(name = "submissions")
 class SubmissionController {
 
     private final SubmissionService service;
@@ -45,7 +56,23 @@ class SubmissionController {
      * 202: stored and queued; the verdict comes later, by polling (from {@code Retry-After} seconds on)
      * or from the event stream.
      */
-    @PostMapping
+    @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(operationId = "submit", summary = "Submit a program to a problem, or for a run on stdin")
+    @ApiResponse(responseCode = "202", description = "Stored and queued; poll the Location, or follow its events",
+            headers = {@Header(name = HttpHeaders.LOCATION, description = "The submission", schema = @Schema(type = "string")),
+                    @Header(name = HttpHeaders.RETRY_AFTER, description = "Seconds until polling is worth it",
+                            schema = @Schema(type = "integer"))},
+            links = {@Link(name = "getSubmission", operationId = "getSubmission",
+                            parameters = @LinkParameter(name = "id", expression = "$response.body#/id")),
+                    @Link(name = "followSubmission", operationId = "followSubmission",
+                            parameters = @LinkParameter(name = "id", expression = "$response.body#/id"))})
+    @ApiResponse(responseCode = "400", description = "Malformed JSON, wrong types, missing or invalid fields, "
+            + "both or neither of problemId and stdin; `errors` lists the fields")
+    @ApiResponse(responseCode = "413", description = "sourceCode or stdin longer than its limit, or the body over 8 MiB")
+    @ApiResponse(responseCode = "415", description = "The body is not application/json")
+    @ApiResponse(responseCode = "422", description = "Unknown problem or language")
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     ResponseEntity<SubmissionAccepted> submit(@Valid @RequestBody SubmissionRequest request, UriComponentsBuilder uri) {
         SubmissionView accepted = service.accept(request);
         views.hold(accepted);
@@ -63,6 +90,20 @@ class SubmissionController {
      * answered 304 without a body.
      */
     @GetMapping("/{id}")
+    @Operation(operationId = "getSubmission", summary = "Read a submission: its status, then its verdict and per-test results")
+    @ApiResponse(responseCode = "200", description = "The submission; Retry-After until it is FINISHED",
+            headers = {@Header(name = HttpHeaders.ETAG, schema = @Schema(type = "string")),
+                    @Header(name = HttpHeaders.RETRY_AFTER, description = "Absent once FINISHED",
+                            schema = @Schema(type = "integer"))})
+    @ApiResponse(responseCode = "304", description = "Unchanged since the ETag given in If-None-Match")
+    @ApiResponse(responseCode = "400", description = "The id is not a UUID")
+    @ApiResponse(responseCode = "404", description = "No submission with this id")
+    @ApiResponse(responseCode = "429", description = "Polled long before the last Retry-After",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(responseCode = "503", description = "Not in memory and the database reads are all busy",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @Parameter(in = ParameterIn.HEADER, name = HttpHeaders.IF_NONE_MATCH, description = "The last ETag seen",
+            schema = @Schema(type = "string"))
     ResponseEntity<SubmissionView> get(@PathVariable UUID id) {
         pacing.tooSoon(id).ifPresent(wait -> {
             throw TryLaterException.tooSoon(wait);
@@ -82,6 +123,13 @@ class SubmissionController {
      * last one carrying the verdict; then the stream ends.
      */
     @GetMapping(path = "/{id}/events", produces = MediaType.TEXT_EVENT_STREAM_VALUE)
+    @Operation(operationId = "followSubmission", summary = "Follow a submission as server-sent events until its verdict")
+    @ApiResponse(responseCode = "200", description = "`status` events, each a SubmissionView as JSON; the last one FINISHED",
+            content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string")))
+    @ApiResponse(responseCode = "400", description = "The id is not a UUID")
+    @ApiResponse(responseCode = "404", description = "No submission with this id")
+    @ApiResponse(responseCode = "503", description = "Not in memory and the database reads are all busy",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     SseEmitter follow(@PathVariable UUID id) {
         return events.follow(find(id));
     }

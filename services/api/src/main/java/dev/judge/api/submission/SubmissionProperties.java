@@ -2,20 +2,20 @@ package dev.judge.api.submission;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
-import org.springframework.util.unit.DataSize;
 
 /**
- * Limits on what the API accepts.
+ * Limits on what the API accepts. Lengths count Unicode characters (code points), as JSON Schema's
+ * {@code maxLength} does, so that the OpenAPI document states them exactly.
  *
- * @param maxSourceSize the largest source accepted, in UTF-8 bytes (documented in the README)
- * @param maxStdinSize the largest input of a run without a problem
+ * @param maxSourceLength the longest source accepted
+ * @param maxStdinLength the longest input of a run without a problem
  * @param runTimeLimitMs the time limit of a run without a problem
  * @param runMemoryLimitMb the memory limit of a run without a problem
  */
 @ConfigurationProperties("judge.submissions")
 public record SubmissionProperties(
-        @DefaultValue("64KB") DataSize maxSourceSize,
-        @DefaultValue("1MB") DataSize maxStdinSize,
+        @DefaultValue("65536") int maxSourceLength,
+        @DefaultValue("1048576") int maxStdinLength,
         @DefaultValue("2000") long runTimeLimitMs,
         @DefaultValue("256") long runMemoryLimitMb) {
 }

@@ -2,18 +2,32 @@ package dev.judge.api.submission;
 
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 
+import dev.judge.api.system.UnicodeText;
+
 /**
- * A submission: either to a problem ({@code problemId}) or a plain run on {@code stdin}.
+ * A submission: either to a problem ({@code problemId}) or a plain run on {@code stdin}; a null counts
+ * as left out. The length limits are configurable, so not annotations: {@link SubmissionService}
+ * checks them and {@link SubmissionApiDocument} writes them into the OpenAPI document.
  */
 record SubmissionRequest(
-        @Positive @Schema(description = "The problem to judge against; omit for a run on stdin") Long problemId,
-        @NotBlank @Schema(description = "A language id from GET /api/languages", example = "python") String language,
-        @NotBlank @Schema(description = "The program, at most judge.submissions.max-source-size (64 KiB) of UTF-8") String sourceCode,
-        @Schema(description = "Input for a run without a problem") String stdin) {
+        @Positive
+        @Schema(description = "The problem to judge against", example = "1")
+        Long problemId,
+        @NotBlank @UnicodeText
+        @Schema(description = "A language id from GET /api/languages", example = "python")
+        String language,
+        @NotNull @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE) @UnicodeText
+        @Schema(description = "The program: Unicode text without NUL", example = "a, b = map(int, input().split())\nprint(a + b)\n")
+        String sourceCode,
+        @UnicodeText
+        @Schema(description = "The input of a run without a problem, kept as sent, NUL included")
+        String stdin) {
 
     @AssertTrue(message = "give either problemId or stdin, not both and not neither")
     @Schema(hidden = true)

@@ -1,6 +1,5 @@
 package dev.judge.api.submission;
 
-import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 import io.micrometer.core.instrument.Counter;
@@ -39,8 +38,8 @@ class SubmissionService {
             throw new UnknownReferenceException("language", request.language(),
                     "Known languages: " + String.join(", ", languages.languages().keySet()));
         }
-        checkSize("sourceCode", request.sourceCode(), properties.maxSourceSize().toBytes());
-        checkSize("stdin", request.stdin(), properties.maxStdinSize().toBytes());
+        checkLength("sourceCode", request.sourceCode(), properties.maxSourceLength());
+        checkLength("stdin", request.stdin(), properties.maxStdinLength());
 
         UUID id = UUID.randomUUID();
         SubmissionView accepted;
@@ -59,9 +58,9 @@ class SubmissionService {
         return accepted;
     }
 
-    private static void checkSize(String field, String value, long maxBytes) {
-        if (value != null && value.getBytes(StandardCharsets.UTF_8).length > maxBytes) {
-            throw new ContentTooLargeException(field, maxBytes);
+    private static void checkLength(String field, String value, int maxCharacters) {
+        if (value != null && value.codePointCount(0, value.length()) > maxCharacters) {
+            throw new ContentTooLargeException(field, maxCharacters);
         }
     }
 

@@ -4,27 +4,29 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
+import io.swagger.v3.oas.annotations.media.Schema;
+
 import dev.judge.contracts.JudgeResult.TestCaseResult;
 import dev.judge.contracts.SubmissionStatus;
 import dev.judge.contracts.Verdict;
 
 /**
- * A submission as clients see it.
+ * A submission as clients see it. Fields without a value yet (a verdict while it waits) are left out.
  *
  * @param timeMs the longest CPU time (wall time where CPU time is unknown) over the test cases
  * @param memoryKb the largest peak memory over the test cases, when measured
  */
 record SubmissionView(
-        UUID id,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) UUID id,
         Long problemId,
-        String language,
-        SubmissionStatus status,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String language,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) SubmissionStatus status,
         Verdict verdict,
         Long timeMs,
         Long memoryKb,
         String compilerOutput,
-        List<TestCaseResult> testCases,
-        Instant createdAt,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<TestCaseResult> testCases,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant createdAt,
         Instant startedAt,
         Instant finishedAt) {
 

@@ -6,6 +6,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.jetty.ConfigurableJettyWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Jetty settings Spring Boot does not expose, each needed for 10,000 clients on one replica.
@@ -17,6 +18,7 @@ import org.springframework.stereotype.Component;
  * Jetty builds one on each connection's second request (a poll or an event stream after the POST)
  * and keeps it while the connection lives, so a burst of kept-alive clients fills the heap with
  * them (docs/benchmarks.md, "Event streams").</li>
+ * <li>Errors Jetty answers itself as problem details ({@link JettyProblemErrorHandler}).</li>
  * </ul>
  */
 @Component
@@ -24,16 +26,19 @@ class HttpServerConfiguration implements WebServerFactoryCustomizer<Configurable
 
     private final int acceptQueueSize;
     private final int headerCacheSize;
+    private final JsonMapper json;
 
     HttpServerConfiguration(@Value("${judge.http.accept-queue-size}") int acceptQueueSize,
-                            @Value("${judge.http.header-cache-size}") int headerCacheSize) {
+                            @Value("${judge.http.header-cache-size}") int headerCacheSize, JsonMapper json) {
         this.acceptQueueSize = acceptQueueSize;
         this.headerCacheSize = headerCacheSize;
+        this.json = json;
     }
 
     @Override
     public void customize(ConfigurableJettyWebServerFactory factory) {
         factory.addServerCustomizers(server -> {
+            server.setErrorHandler(new JettyProblemErrorHandler(json));
             for (var connector : server.getConnectors()) {
                 if (connector instanceof ServerConnector serverConnector) {
                     serverConnector.setAcceptQueueSize(acceptQueueSize);

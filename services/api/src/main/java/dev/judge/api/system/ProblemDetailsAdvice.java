@@ -1,10 +1,14 @@
 package dev.judge.api.system;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -17,6 +21,7 @@ import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import tools.jackson.core.exc.StreamConstraintsException;
 
 /**
  * Every error as RFC 9457 problem details ({@code application/problem+json}). Spring's base class
@@ -28,6 +33,7 @@ import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExcep
 class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
+    private static final Duration DATABASE_RETRY_AFTER = Duration.ofSeconds(5);
 
     @Override
     protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
@@ -48,11 +54,27 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
             HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+        // Over one of the parser's limits (spring.jackson.factory.constraints.read.*): the body's
+        // length, a string's, the nesting depth. Jackson's message names the limit.
+        if (causeOfType(ex, StreamConstraintsException.class) != null) {
+            ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONTENT_TOO_LARGE,
+                    "The body is over a limit of this API: " + rootMessage(ex));
+            problem.setTitle("Request too large");
+            return handleExceptionInternal(ex, problem, headers, HttpStatus.CONTENT_TOO_LARGE, request);
+        }
         // Jackson's message names the offending field and type, and does not echo the body.
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status,
                 "The body is not valid JSON of the expected shape: " + rootMessage(ex));
         problem.setTitle("Malformed request body");
         return handleExceptionInternal(ex, problem, headers, status, request);
+    }
+
+    /** The database is down or its connections are all taken: a client should retry, not give up. */
+    @ExceptionHandler({DataAccessResourceFailureException.class, TransientDataAccessException.class})
+    ResponseEntity<Object> handleDatabaseUnavailable(DataAccessException ex, WebRequest request) {
+        log.warn("Database unavailable: {}", ex.toString());
+        TryLaterException unavailable = TryLaterException.databaseUnavailable(DATABASE_RETRY_AFTER);
+        return handleErrorResponseException(unavailable, unavailable.getHeaders(), unavailable.getStatusCode(), request);
     }
 
     @ExceptionHandler
@@ -62,6 +84,15 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
                 "The server failed to handle this request; it has been logged.");
         problem.setTitle("Internal error");
         return problem;
+    }
+
+    private static Throwable causeOfType(Throwable ex, Class<? extends Throwable> type) {
+        for (Throwable cause = ex; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (type.isInstance(cause)) {
+                return cause;
+            }
+        }
+        return null;
     }
 
     private static String rootMessage(Throwable ex) {

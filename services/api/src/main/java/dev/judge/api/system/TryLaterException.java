@@ -29,6 +29,11 @@ public class TryLaterException extends ErrorResponseException {
                 "The server is answering too many reads it cannot serve from memory; try again shortly.", retryAfter);
     }
 
+    public static TryLaterException databaseUnavailable(Duration retryAfter) {
+        return new TryLaterException(HttpStatus.SERVICE_UNAVAILABLE, "Database unavailable",
+                "The database cannot be reached just now; nothing was stored. Try again shortly.", retryAfter);
+    }
+
     private static ProblemDetail problem(HttpStatus status, String title, String detail, Duration retryAfter) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
         problem.setTitle(title);

@@ -1,0 +1,78 @@
+package dev.judge.api.submission;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.JsonSchema;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.stereotype.Component;
+
+import dev.judge.api.system.OpenApiDocument;
+import dev.judge.contracts.language.LanguageCatalog;
+
+/**
+ * What the submission endpoints' annotations cannot say in the OpenAPI document: the configured
+ * length limits and languages; that a submission names a problem or carries stdin, exactly one of
+ * the two; and the shape of each server-sent event.
+ */
+@Component
+class SubmissionApiDocument implements OpenApiCustomizer {
+
+    private final SubmissionProperties properties;
+    private final LanguageCatalog languages;
+
+    SubmissionApiDocument(SubmissionProperties properties, LanguageCatalog languages) {
+        this.properties = properties;
+        this.languages = languages;
+    }
+
+    @Override
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public void customise(OpenAPI openApi) {
+        Map<String, Schema> schemas = openApi.getComponents().getSchemas();
+        Map<String, Schema> fields = schemas.get("SubmissionRequest").getProperties();
+        fields.get("sourceCode").setMaxLength(properties.maxSourceLength());
+        fields.get("stdin").setMaxLength(properties.maxStdinLength());
+        fields.get("language").setEnum(new ArrayList<>(languages.languages().keySet()));
+        // A submission names a problem or carries stdin, exactly one of the two: two complete shapes, so
+        // that a generated client offers both. Each leaves the other's field undeclared, so a body with
+        // both matches both and is refused, as the server refuses it; a null counts as left out.
+        schemas.put("SubmissionToProblem", OpenApiDocument.typed("object")
+                .description("A program to judge against a problem's test cases")
+                .addProperty("problemId", fields.get("problemId"))
+                .addProperty("language", fields.get("language"))
+                .addProperty("sourceCode", fields.get("sourceCode"))
+                .required(List.of("problemId", "language", "sourceCode")));
+        schemas.put("RunOnStdin", OpenApiDocument.typed("object")
+                .description("A program run once on the given input, with no expected output")
+                .addProperty("language", fields.get("language"))
+                .addProperty("sourceCode", fields.get("sourceCode"))
+                .addProperty("stdin", fields.get("stdin"))
+                .required(List.of("language", "sourceCode", "stdin")));
+        schemas.put("SubmissionRequest", new JsonSchema().oneOf(List.of(
+                new JsonSchema().$ref("#/components/schemas/SubmissionToProblem"),
+                new JsonSchema().$ref("#/components/schemas/RunOnStdin"))));
+
+        // OpenAPI 3.1 describes an event stream by the schema of one event (OpenAPI 3.2 calls it itemSchema).
+        openApi.getPaths().get("/api/submissions/{id}/events").getGet().getResponses().get("200").setContent(new Content()
+                .addMediaType(org.springframework.http.MediaType.TEXT_EVENT_STREAM_VALUE, new MediaType().schema(sseEvent())));
+        schemas.remove("SseEmitter");
+    }
+
+    /** One {@code status} event: its id is the status, its data the submission as JSON. */
+    private static Schema<?> sseEvent() {
+        Schema<?> data = OpenApiDocument.typed("string");
+        data.setContentMediaType("application/json");
+        data.setContentSchema(new JsonSchema().$ref("#/components/schemas/SubmissionView"));
+        return OpenApiDocument.typed("object")
+                .addProperty("event", OpenApiDocument.typed("string")._const("status"))
+                .addProperty("id", OpenApiDocument.typed("string").description("The submission's status"))
+                .addProperty("data", data)
+                .required(List.of("event", "data"));
+    }
+}

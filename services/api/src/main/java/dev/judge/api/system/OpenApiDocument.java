@@ -1,0 +1,107 @@
+package dev.judge.api.system;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.info.License;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.JsonSchema;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The OpenAPI document at {@code /v3/api-docs}, the API's contract: springdoc builds it from the
+ * controllers and their annotations; this adds what they share. Every error an operation declares is
+ * an RFC 9457 problem document ({@value #PROBLEM_MEDIA_TYPE}, schema {@code Problem}), and every
+ * operation may answer 406 to an {@code Accept} it cannot satisfy.
+ */
+@Configuration
+public class OpenApiDocument {
+
+    public static final String PROBLEM_MEDIA_TYPE = "application/problem+json";
+
+    @Bean
+    OpenAPI judgeApi() {
+        return new OpenAPI()
+                .info(new Info()
+                        .title("judge")
+                        .version("1")
+                        .description("""
+                                An online judge: create problems, submit programs, read verdicts. A submission is \
+                                accepted at once (202) and judged later; poll it (as Retry-After says) or follow its \
+                                events. Optional request fields are left out, never null; fields of answers that have \
+                                no value yet are absent.""")
+                        .license(new License().name("Apache-2.0")));
+    }
+
+    @Bean
+    OpenApiCustomizer problemResponses() {
+        return openApi -> {
+            openApi.getComponents().addSchemas("Problem", problemSchema());
+            openApi.getComponents().getSchemas().values().forEach(OpenApiDocument::nullableEnumsAsAnyOf);
+            openApi.getPaths().values().forEach(path -> path.readOperations().forEach(operation -> {
+                operation.getResponses().addApiResponse("406",
+                        new ApiResponse().description("No representation matches the request's Accept"));
+                operation.getResponses().forEach((status, response) -> {
+                    if (status.startsWith("4") || status.startsWith("5")) {
+                        response.setContent(new Content().addMediaType(PROBLEM_MEDIA_TYPE,
+                                new MediaType().schema(new JsonSchema().$ref("#/components/schemas/Problem"))));
+                    }
+                });
+            }));
+        };
+    }
+
+    /** A schema of one JSON type, as OpenAPI 3.1 writes it. */
+    public static Schema<?> typed(String type) {
+        return new JsonSchema().types(Set.of(type));
+    }
+
+    /**
+     * A nullable enum as {@code anyOf: [the enum, null]}: JSON Schema refuses null for {@code type:
+     * [string, "null"]} unless the enum lists it too, and client generators read the anyOf form as an
+     * optional enum, where the other makes them invent types.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void nullableEnumsAsAnyOf(Schema<?> schema) {
+        if (schema.getProperties() == null) {
+            return;
+        }
+        schema.getProperties().replaceAll((name, property) -> {
+            Set<String> types = property.getTypes();
+            if (property.getEnum() == null || types == null || !types.contains("null")) {
+                return property;
+            }
+            Schema values = typed("string").description(null);
+            values.setEnum(property.getEnum());
+            return new JsonSchema().description(property.getDescription()).anyOf(List.of(values, typed("null")));
+        });
+    }
+
+    @SuppressWarnings("rawtypes")
+    private static Schema<?> problemSchema() {
+        Map<String, Schema> properties = new LinkedHashMap<>();
+        properties.put("type", typed("string").format("uri-reference")
+                .description("Identifies the kind of problem; about:blank when the status says it all"));
+        properties.put("title", typed("string"));
+        properties.put("status", typed("integer").format("int32"));
+        properties.put("detail", typed("string").description("What went wrong with this request"));
+        properties.put("instance", typed("string").format("uri-reference"));
+        properties.put("errors", typed("array").description("For invalid fields: each field and what is wrong")
+                .items(typed("object").properties(Map.of("field", typed("string"), "message", typed("string")))));
+        properties.put("retryAfterSeconds", typed("integer").format("int64")
+                .description("With 429 and 503: the Retry-After header's value"));
+        return typed("object")
+                .description("RFC 9457 problem details; further members may appear")
+                .properties(properties)
+                .required(List.of("title", "status"));
+    }
+}

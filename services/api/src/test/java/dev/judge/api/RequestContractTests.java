@@ -1,0 +1,211 @@
+package dev.judge.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Every input gets a deliberate answer, over real HTTP on the real server (Jetty, its error handler,
+ * the filters) and the real database: text is kept as sent or refused with a reason, JSON is read as
+ * the OpenAPI document types it, and anything malformed is a 4xx problem document with nothing stored.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+class RequestContractTests {
+
+    /** Every control character a test's data might carry, NUL first. */
+    private static final String CONTROL = "a\u0000b\u0001\u0007\b\t\r\n\u000b\f\u001b\u001f\u007f\u0085\u2028z";
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Autowired
+    JsonMapper json;
+
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @Test
+    void keepsTestDataAndStdinByteExactNulIncluded() throws Exception {
+        HttpResponse<String> created = post("/api/problems", problem("\"Control\"", json.writeValueAsString(CONTROL)));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long id = json.readTree(created.body()).get("id").asLong();
+
+        JsonNode testCase = json.readTree(get("/api/problems/" + id).body()).get("testCases").get(0);
+        assertThat(testCase.get("input").asString()).isEqualTo(CONTROL);
+        assertThat(testCase.get("expectedOutput").asString()).isEqualTo(CONTROL);
+        assertThat(jdbc.sql("select input from test_case where problem_id = ?").param(id).query(byte[].class).single())
+                .isEqualTo(CONTROL.getBytes(StandardCharsets.UTF_8));
+
+        HttpResponse<String> run = post("/api/submissions",
+                "{\"language\": \"python\", \"sourceCode\": \"print(input())\", \"stdin\": %s}".formatted(json.writeValueAsString(CONTROL)));
+        assertThat(run.statusCode()).as(run.body()).isEqualTo(202);
+        String runId = json.readTree(run.body()).get("id").asString();
+        assertThat(jdbc.sql("select stdin from submission where id = cast(? as uuid)").param(runId).query(byte[].class).single())
+                .isEqualTo(CONTROL.getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void refusesNulInSourceAndTitleAndSaysWhy() throws Exception {
+        long problems = count("problem");
+        long submissions = count("submission");
+        assertProblem(post("/api/problems", problem("\"Sum\\u0000\"", "\"1\"")), 400, "no NUL");
+        assertProblem(post("/api/submissions",
+                "{\"language\": \"python\", \"sourceCode\": \"print(1)\\u0000\", \"stdin\": \"\"}"), 400, "no NUL");
+        assertThat(count("problem")).isEqualTo(problems);
+        assertThat(count("submission")).isEqualTo(submissions);
+    }
+
+    @Test
+    void refusesUnpairedSurrogatesWhichHaveNoUtf8Form() throws Exception {
+        long problems = count("problem");
+        assertProblem(post("/api/problems", problem("\"Sum\"", "\"\\ud800\"")), 400, "unpaired surrogate (U+D800)");
+        assertProblem(post("/api/submissions",
+                "{\"language\": \"python\", \"sourceCode\": \"print(1)\", \"stdin\": \"x\\udc00\"}"), 400, "unpaired surrogate");
+        assertThat(count("problem")).isEqualTo(problems);
+        // A pair is one character, and fine.
+        assertThat(post("/api/problems", problem("\"Sum \\ud83d\\ude00\"", "\"\\ud83d\\ude00\"")).statusCode()).isEqualTo(201);
+    }
+
+    @ParameterizedTest(name = "{0} → {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            "memoryLimitMb": 256                      | 201
+            "memoryLimitMb": 256.0                    | 201
+            "memoryLimitMb": 2.56e2                   | 201
+            "memoryLimitMb": 256.5                    | 400
+            "memoryLimitMb": "256"                    | 400
+            "memoryLimitMb": true                     | 400
+            "memoryLimitMb": 1e400                    | 400
+            "stopOnFirstFailure": null                | 201
+            "stopOnFirstFailure": "true"              | 400
+            "stopOnFirstFailure": 1                   | 400
+            "comparison": "WHITESPACE"                | 201
+            "comparison": 1                           | 400
+            "comparison": null                        | 201
+            "memoryLimitMb": 256, "memoryLimitMb": 64 | 400
+            """)
+    void readsJsonAsTheDocumentTypesIt(String member, int status) throws Exception {
+        String body = """
+                {"title": "Types", "timeLimitMs": 1000, %s,
+                 "testCases": [{"input": "1", "expectedOutput": "1"}]}""".formatted(
+                member.contains("memoryLimitMb") ? member : member + ", \"memoryLimitMb\": 64");
+        HttpResponse<String> response = post("/api/problems", body);
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        if (status == 400) {
+            assertProblem(response, 400, "");
+        }
+    }
+
+    @Test
+    void refusesTextWhereItIsGivenANumberOrABoolean() throws Exception {
+        assertProblem(post("/api/problems", problem("5", "\"1\"")), 400, "");
+        assertProblem(post("/api/problems", problem("\"Sum\"", "false")), 400, "");
+    }
+
+    @Test
+    void answersOtherContentTypesWith415() throws Exception {
+        for (String contentType : new String[] {"multipart/form-data", "multipart/form-data; boundary=x",
+                "application/x-www-form-urlencoded", "text/plain", "application/json; charset=nonsense"}) {
+            HttpResponse<String> response = http.send(request("/api/submissions").header("Content-Type", contentType)
+                    .POST(HttpRequest.BodyPublishers.ofString("--x\r\n\r\n")).build(), HttpResponse.BodyHandlers.ofString());
+            assertProblem(response, 415, "");
+        }
+    }
+
+    @Test
+    void answersTraceWith405AndEchoesNothing() throws Exception {
+        HttpResponse<String> response = http.send(request("/api/languages").header("X-Secret", "s3cr3t")
+                .method("TRACE", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        assertProblem(response, 405, "TRACE");
+        assertThat(response.body()).doesNotContain("s3cr3t");
+    }
+
+    @Test
+    void refusesABodyOverTheLimitWith413DeclaredOrChunked() throws Exception {
+        long problems = count("problem");
+        // Just over 8 MiB, so that the client has sent it all when the server stops reading.
+        String big = problem("\"Big\"", json.writeValueAsString("x".repeat((4 << 20) + 512)));
+        assertProblem(post("/api/problems", big), 413, "exceeds the maximum");
+        // Without a Content-Length: the body is counted as it is read.
+        HttpResponse<String> chunked = http.send(request("/api/problems").header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8))))
+                        .build(), HttpResponse.BodyHandlers.ofString());
+        assertProblem(chunked, 413, "exceeds the maximum");
+        assertThat(count("problem")).isEqualTo(problems);
+    }
+
+    @Test
+    void refusesDeeplyNestedJson() throws Exception {
+        String deep = "{\"title\": " + "[".repeat(5000) + "]".repeat(5000) + "}";
+        HttpResponse<String> response = post("/api/problems", deep);
+        assertThat(response.statusCode()).isBetween(400, 499);
+        assertProblem(response, response.statusCode(), "");
+    }
+
+    @Test
+    void answersWhatJettyRefusesItselfAsProblemDetails() throws Exception {
+        HttpResponse<String> response = get("/api/submissions/%C3%9Cw%F1%99%91");
+        assertProblem(response, 400, "");
+    }
+
+    @Test
+    void documentsTheLimitsAndLanguagesItEnforces() throws Exception {
+        JsonNode schemas = json.readTree(get("/v3/api-docs").body()).get("components").get("schemas");
+        JsonNode run = schemas.get("RunOnStdin").get("properties");
+        assertThat(run.get("sourceCode").get("maxLength").asInt()).isEqualTo(65536);
+        assertThat(run.get("stdin").get("maxLength").asInt()).isEqualTo(1048576);
+        assertThat(run.get("language").get("enum").valueStream().map(JsonNode::asString))
+                .contains("python", "c", "cpp", "java", "javascript");
+        assertThat(schemas.get("SubmissionRequest").get("oneOf").findValuesAsString("$ref"))
+                .containsExactly("#/components/schemas/SubmissionToProblem", "#/components/schemas/RunOnStdin");
+        assertThat(schemas.get("Problem").get("required").valueStream().map(JsonNode::asString)).contains("title", "status");
+    }
+
+    private void assertProblem(HttpResponse<String> response, int status, String detailContains) throws Exception {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+        JsonNode problem = json.readTree(response.body());
+        assertThat(problem.get("status").asInt()).isEqualTo(status);
+        assertThat(problem.get("detail").asString()).contains(detailContains);
+    }
+
+    private static String problem(String title, String testData) {
+        return """
+                {"title": %s, "timeLimitMs": 1000, "memoryLimitMb": 64,
+                 "testCases": [{"input": %s, "expectedOutput": %s}]}""".formatted(title, testData, testData);
+    }
+
+    private long count(String table) {
+        return jdbc.sql("select count(*) from " + table).query(Long.class).single();
+    }
+
+    private HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
+    }
+
+    private HttpResponse<String> post(String path, String body) throws Exception {
+        return http.send(request(path).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpResponse<String> get(String path) throws Exception {
+        return http.send(request(path).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+}
