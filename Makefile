@@ -121,6 +121,10 @@ verify-chart: ## Offline checks of the chart and manifests: lint, unit tests, sc
 test: deps ## Run all tests: unit, integration, end to end, containers and autoscaling, against a private RabbitMQ and PostgreSQL
 	$(PROJECT_DIR)/hack/test.sh
 
+.PHONY: test-unit
+test-unit: ## The fast loop: the services' unit tests (*Tests), no RabbitMQ, PostgreSQL, sandbox or Go tools
+	$(MVNW) -q test
+
 .PHONY: test-autoscaling
 test-autoscaling: deps ## The chart's worker autoscaling with the real KEDA and HPA controller; report and PNG in build/autoscaling
 	$(PROJECT_DIR)/hack/test-autoscaling.sh

@@ -27,7 +27,7 @@ import tools.jackson.databind.type.LogicalType;
  * </ul>
  */
 @Configuration
-class StrictJson {
+public class StrictJson {
 
     @Bean
     JsonMapperBuilderCustomizer strictScalars() {

@@ -26,7 +26,7 @@ import tools.jackson.databind.json.JsonMapper;
  * Every rejected request must answer with problem details and store nothing.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
-class SubmissionApiTests {
+class SubmissionApiIT {
 
     private static final String SUM = "a, b = map(int, input().split())\nprint(a + b)\n";
 

@@ -37,7 +37,7 @@ import dev.judge.contracts.SubmissionNotifications;
         "judge.submissions.reads.database-read-wait=0s",
         "judge.submissions.reads.cache-size=2",
         "judge.submissions.polling.max-retry-after=2s"})
-class SubmissionReadTests {
+class SubmissionReadIT {
 
     @LocalServerPort
     int port;
@@ -112,7 +112,7 @@ class SubmissionReadTests {
         for (int i = 0; i < 6; i++) {
             accepted.add(submit());
         }
-        waitFor(accepted.stream().max(Comparator.comparingLong(SubmissionReadTests::retryAfter)).orElseThrow());
+        waitFor(accepted.stream().max(Comparator.comparingLong(SubmissionReadIT::retryAfter)).orElseThrow());
         for (HttpResponse<String> submission : accepted) {
             UUID id = UUID.fromString(json.readTree(submission.body()).get("id").asString());
             HttpResponse<String> polled = poll(id, null);

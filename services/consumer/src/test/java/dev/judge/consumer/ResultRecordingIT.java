@@ -43,7 +43,7 @@ import dev.judge.contracts.Verdict;
 // One listener thread, so results are recorded in the order they were sent and a sentinel sent
 // last marks the moment everything before it was handled.
 @SpringBootTest(properties = "spring.rabbitmq.listener.simple.concurrency=1")
-class ResultRecordingTests {
+class ResultRecordingIT {
 
     @Autowired
     RabbitTemplate rabbit;

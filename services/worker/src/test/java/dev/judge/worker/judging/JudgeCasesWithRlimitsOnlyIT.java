@@ -3,7 +3,7 @@ package dev.judge.worker.judging;
 import org.junit.jupiter.api.BeforeAll;
 
 /** The cases as an unprivileged pod runs them: no cgroup, per-process rlimits only. */
-class JudgeCasesWithRlimitsOnlyTests extends JudgeCasesTests {
+class JudgeCasesWithRlimitsOnlyIT extends JudgeCases {
 
     @BeforeAll
     static void start() {

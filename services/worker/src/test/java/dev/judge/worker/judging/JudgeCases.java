@@ -32,7 +32,7 @@ import dev.judge.worker.sandbox.TestSandboxes;
  * <p>Run twice: with per-sandbox cgroups where the host has them, and with rlimits only, as in an
  * unprivileged pod.
  */
-abstract class JudgeCasesTests {
+abstract class JudgeCases {
 
     private static final Path CASES = Path.of("src/test/resources/judge-cases");
 
@@ -44,7 +44,7 @@ abstract class JudgeCasesTests {
         // Short compile limits keep the compile bombs quick.
         properties = TestSandboxes.workerProperties(Map.of("judge.worker.compile-time-limit", "3s"));
         sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.cgroup", cgroupMode)), properties);
-        judge = new Judge(sandbox, JudgeTests.shippedCatalog(), properties, new WorkerIdentity());
+        judge = new Judge(sandbox, JudgeIT.shippedCatalog(), properties, new WorkerIdentity());
         System.out.println("Sandbox isolation: " + TestSandboxes.describeIsolation(sandbox));
     }
 
@@ -100,7 +100,7 @@ abstract class JudgeCasesTests {
     /** Only the pool's waiting sandboxes remain: no program's process, folder or cgroup. */
     private static void assertMachineUnharmed() throws IOException {
         List<String> strays = ProcessHandle.allProcesses()
-                .filter(process -> process.info().user().map(JudgeCasesTests::isSandboxUser).orElse(false))
+                .filter(process -> process.info().user().map(JudgeCases::isSandboxUser).orElse(false))
                 .filter(process -> !process.info().command().map(command -> command.endsWith("judge-init") || command.endsWith("bwrap")).orElse(false))
                 .map(process -> process.pid() + " " + process.info().commandLine().orElse("?"))
                 .toList();

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
  * bubblewrap's --die-with-parent kills a sandbox when the thread that spawned it ends (the parent-death
  * signal follows the thread, not the process). A sandbox must survive whichever thread asked for it.
  */
-class SandboxLifetimeTests {
+class SandboxLifetimeIT {
 
     private static Sandbox sandbox;
 

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.BeforeAll;
 import dev.judge.worker.sandbox.TestSandboxes;
 
 /** The cases with every layer this host allows, cgroups included (skipped where it has none). */
-class JudgeCasesWithCgroupsTests extends JudgeCasesTests {
+class JudgeCasesWithCgroupsIT extends JudgeCases {
 
     @BeforeAll
     static void start() {

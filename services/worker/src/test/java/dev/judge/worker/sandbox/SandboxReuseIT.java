@@ -13,7 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** A sandbox serves several submissions in turn; nothing one leaves behind reaches the next. */
-class SandboxReuseTests {
+class SandboxReuseIT {
 
     private static final String LEAVE_TRACES = """
             import ctypes, os, subprocess

@@ -27,7 +27,7 @@ import dev.judge.worker.sandbox.Sandbox;
 import dev.judge.worker.sandbox.TestSandboxes;
 
 /** The judge running real programs with the real toolchains. */
-class JudgeTests {
+class JudgeIT {
 
     private static final List<TestCase> SUM_TESTS = List.of(new TestCase("1 2\n", "3\n"), new TestCase("5 7\n", "12\n"));
 

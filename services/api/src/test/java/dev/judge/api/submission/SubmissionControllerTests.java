@@ -1,0 +1,154 @@
+package dev.judge.api.submission;
+
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.verifyNoInteractions;
+import static org.mockito.Mockito.when;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
+import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.jsonPath;
+import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
+import org.springframework.context.annotation.Import;
+import org.springframework.http.MediaType;
+import org.springframework.test.context.bean.override.mockito.MockitoBean;
+import org.springframework.test.web.servlet.MockMvc;
+
+import dev.judge.api.system.StrictJson;
+import dev.judge.contracts.SubmissionStatus;
+
+/**
+ * The submission endpoints' HTTP shape and validation, without a database, broker or server: what a
+ * client must send, and what it gets back. The same requests against the real stack are in the *IT.
+ */
+@WebMvcTest(SubmissionController.class)
+@Import(StrictJson.class)
+class SubmissionControllerTests {
+
+    private static final UUID ID = UUID.fromString("0b40d70b-76ba-4fa9-806b-1c56aa6b282d");
+
+    @Autowired
+    MockMvc http;
+
+    @MockitoBean
+    SubmissionService service;
+
+    @MockitoBean
+    SubmissionViews views;
+
+    @MockitoBean
+    SubmissionEvents events;
+
+    @MockitoBean
+    QueueEstimate queue;
+
+    @MockitoBean
+    PollPacing pacing;
+
+    @Test
+    void acceptsWith202AndSaysWhereAndWhenToAsk() throws Exception {
+        when(service.accept(any())).thenReturn(queued());
+        when(queue.retryAfterAccepting()).thenReturn(Duration.ofSeconds(3));
+
+        http.perform(post("/api/submissions").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"problemId\": 1, \"language\": \"python\", \"sourceCode\": \"print(1)\", \"stdin\": null}"))
+                .andExpect(status().isAccepted())
+                .andExpect(header().string("Location", "http://localhost/api/submissions/" + ID))
+                .andExpect(header().string("Retry-After", "3"))
+                .andExpect(jsonPath("$.id").value(ID.toString()))
+                .andExpect(jsonPath("$.status").value("QUEUED"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            blank source           | "problemId": 1, "sourceCode": " \\t\\n"              | sourceCode
+            NUL in the source      | "problemId": 1, "sourceCode": "print(1)\\u0000"      | sourceCode
+            an unpaired surrogate  | "stdin": "\\udc00", "sourceCode": "print(1)"         | stdin
+            both problem and stdin | "problemId": 1, "stdin": "", "sourceCode": "print(1)" | problemOrStdin
+            neither                | "sourceCode": "print(1)"                             | problemOrStdin
+            a problem id below 1   | "problemId": 0, "sourceCode": "print(1)"             | problemId
+            """)
+    void refusesAnInvalidSubmissionNamingTheField(String why, String members, String field) throws Exception {
+        http.perform(post("/api/submissions").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"language\": \"python\", " + members + "}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(header().string("Content-Type", "application/problem+json"))
+                .andExpect(jsonPath("$.errors[0].field").value(field));
+        verifyNoInteractions(service);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a string for an integer  | "problemId": "1"
+            a fraction               | "problemId": 1.5
+            a number for text        | "problemId": 1, "language": 5
+            a key given twice        | "problemId": 1, "problemId": 2
+            """)
+    void refusesJsonOfTheWrongShape(String why, String members) throws Exception {
+        http.perform(post("/api/submissions").contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"sourceCode\": \"print(1)\", \"language\": \"python\", " + members + "}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.title").value("Malformed request body"));
+        verifyNoInteractions(service);
+    }
+
+    @Test
+    void refusesOtherContentTypesWith415AndUnsatisfiableAcceptWith406() throws Exception {
+        http.perform(post("/api/submissions").contentType(MediaType.MULTIPART_FORM_DATA).content("x"))
+                .andExpect(status().isUnsupportedMediaType());
+        http.perform(post("/api/submissions").contentType(MediaType.APPLICATION_JSON).accept(MediaType.TEXT_HTML)
+                        .content("{\"problemId\": 1, \"language\": \"python\", \"sourceCode\": \"print(1)\"}"))
+                .andExpect(status().isNotAcceptable());
+        verifyNoInteractions(service);
+    }
+
+    @Test
+    void answersAPollFarTooSoonWith429AndWhenToComeBack() throws Exception {
+        when(pacing.tooSoon(ID)).thenReturn(Optional.of(Duration.ofSeconds(4)));
+
+        http.perform(get("/api/submissions/" + ID))
+                .andExpect(status().isTooManyRequests())
+                .andExpect(header().string("Retry-After", "4"))
+                .andExpect(jsonPath("$.retryAfterSeconds").value(4));
+    }
+
+    @Test
+    void answersAnUnchangedSubmissionWith304() throws Exception {
+        when(pacing.tooSoon(ID)).thenReturn(Optional.empty());
+        when(views.find(ID)).thenReturn(Optional.of(queued()));
+        when(queue.retryAfter(any())).thenReturn(Optional.of(Duration.ofSeconds(2)));
+
+        http.perform(get("/api/submissions/" + ID).header("If-None-Match", queued().etag()))
+                .andExpect(status().isNotModified());
+        http.perform(get("/api/submissions/" + ID).header("If-None-Match", "\"other\""))
+                .andExpect(status().isOk())
+                .andExpect(jsonPath("$.status").value("QUEUED"))
+                // A waiting submission has no verdict yet: the field is left out, not null.
+                .andExpect(jsonPath("$.verdict").doesNotExist());
+    }
+
+    @Test
+    void answersAnUnknownOrMalformedIdWith404Or400() throws Exception {
+        when(pacing.tooSoon(any())).thenReturn(Optional.empty());
+        when(views.find(any())).thenReturn(Optional.empty());
+
+        http.perform(get("/api/submissions/" + UUID.randomUUID())).andExpect(status().isNotFound());
+        http.perform(get("/api/submissions/not-a-uuid")).andExpect(status().isBadRequest());
+    }
+
+    private static SubmissionView queued() {
+        return new SubmissionView(ID, 1L, "python", SubmissionStatus.QUEUED, null, null, null, null, List.of(),
+                Instant.parse("2026-11-23T04:00:00Z"), null, null);
+    }
+}
