@@ -1,6 +1,6 @@
 """Programs the end-to-end, container and pod tests submit: a correct one in every language, and the
 worker's data-driven judge cases (services/worker/src/test/resources/judge-cases), submitted through
-the API the way the worker's own JudgeCasesTests builds them."""
+the API the way the worker's own JudgeCases builds them."""
 import configparser
 
 from processes import PROJECT
