@@ -65,12 +65,13 @@ class Judge {
             throws IOException {
         String compilerOutput = null;
         if (language.isCompiled()) {
-            RunOutcome compiled = box.run(new RunSpec(language.compile(), null,
+            RunSpec compile = new RunSpec(language.compile(), null,
                     properties.compileTimeLimit(), properties.compileTimeLimit().multipliedBy(2),
-                    properties.maxMemoryLimit().toBytes(), properties.outputLimit().toBytes()));
+                    properties.maxMemoryLimit().toBytes(), properties.outputLimit().toBytes());
+            RunOutcome compiled = box.run(compile);
             compilerOutput = truncate(compiled.stderr() + compiled.stdout(), properties.compilerOutputLimit().toBytes());
-            if (!compiled.succeeded()) {
-                String reason = switch (compiled.termination()) {
+            if (!RunVerdicts.succeeded(compiled, compile)) {
+                String reason = switch (RunVerdicts.termination(compiled, compile)) {
                     case TIME_LIMIT -> "\n[compilation took longer than " + properties.compileTimeLimit().toSeconds() + " s]";
                     case MEMORY_LIMIT -> "\n[compilation ran out of memory]";
                     case OUTPUT_LIMIT -> "\n[compiler output was too large]";
@@ -88,9 +89,10 @@ class Judge {
         Verdict overall = Verdict.ACCEPTED;
         for (int index = 0; index < request.testCases().size(); index++) {
             TestCase testCase = request.testCases().get(index);
-            RunOutcome outcome = box.run(new RunSpec(language.run(), testCase.input(),
-                    timeLimit, wallLimit, memoryLimit, properties.outputLimit().toBytes()));
-            Verdict verdict = verdictOf(outcome, testCase, request);
+            RunSpec run = new RunSpec(language.run(), testCase.input(),
+                    timeLimit, wallLimit, memoryLimit, properties.outputLimit().toBytes());
+            RunOutcome outcome = box.run(run);
+            Verdict verdict = RunVerdicts.verdict(outcome, run, testCase, request.comparison());
             results.add(new TestCaseResult(index, verdict,
                     outcome.cpuTime() == null ? null : outcome.cpuTime().toMillis(),
                     outcome.wallTime().toMillis(),
@@ -106,24 +108,6 @@ class Judge {
             }
         }
         return finished(request, startedAt, overall, compilerOutput, results);
-    }
-
-    private static Verdict verdictOf(RunOutcome outcome, TestCase testCase, JudgeRequest request) {
-        return switch (outcome.termination()) {
-            case TIME_LIMIT -> Verdict.TIME_LIMIT_EXCEEDED;
-            case MEMORY_LIMIT -> Verdict.MEMORY_LIMIT_EXCEEDED;
-            case OUTPUT_LIMIT -> Verdict.OUTPUT_LIMIT_EXCEEDED;
-            case EXITED -> {
-                if (!outcome.succeeded()) {
-                    yield Verdict.RUNTIME_ERROR;
-                }
-                if (testCase.hasExpectedOutput()
-                        && !OutputComparator.matches(request.comparison(), testCase.expectedOutput(), outcome.stdout())) {
-                    yield Verdict.WRONG_ANSWER;
-                }
-                yield Verdict.ACCEPTED;
-            }
-        };
     }
 
     private JudgeResult finished(JudgeRequest request, Instant startedAt, Verdict verdict, String compilerOutput,

@@ -42,8 +42,6 @@ final class BubblewrapSandbox implements SandboxSession {
 
     private static final Logger log = LoggerFactory.getLogger(BubblewrapSandbox.class);
     private static final String PATH = "/usr/local/bin:/usr/bin:/bin";
-    private static final int SIGXCPU = 24;
-    private static final int SIGXFSZ = 25;
     private static final int STDERR_LIMIT_BYTES = 64 * 1024;
     /** Time judge-init may take beyond a run's wall limit to answer (killing and reaping). */
     private static final Duration REPLY_GRACE = Duration.ofSeconds(10);
@@ -184,26 +182,20 @@ final class BubblewrapSandbox implements SandboxSession {
 
         int exitCode = reply.get("exit").intValue();
         int signal = reply.get("signal").intValue();
-        Duration cpu = Duration.ofNanos(reply.get("cpu_us") * 1000);
-        long peakKb = reply.get("maxrss_kb");
-        RunOutcome.Termination termination;
-        if (reply.get("timed_out") == 1) {
-            termination = RunOutcome.Termination.TIME_LIMIT;
-        } else if (signal == SIGXFSZ || stdoutReachedLimit(spec.outputLimitBytes())
-                || failed(exitCode, signal) && aFileReachedLimit(spec.outputLimitBytes())) {
-            termination = RunOutcome.Termination.OUTPUT_LIMIT;
-        } else if (oomKilled || cgroup == null && failed(exitCode, signal) && peakKb * 1024 >= spec.memoryLimitBytes() * 9 / 10) {
-            // Without a cgroup, a failed allocation usually crashes the program instead: a failure
-            // at 90% of the limit is taken to be one.
-            termination = RunOutcome.Termination.MEMORY_LIMIT;
-        } else if (signal == SIGXCPU || cpu.compareTo(spec.timeLimit()) > 0) {
-            termination = RunOutcome.Termination.TIME_LIMIT;
-        } else {
-            termination = RunOutcome.Termination.EXITED;
-        }
-        return new RunOutcome(termination, signal == 0 ? Integer.valueOf(exitCode) : null, signal == 0 ? null : signal,
-                Duration.ofNanos(reply.get("wall_us") * 1000), cpu, peakKb,
-                read(io.resolve("stdout"), spec.outputLimitBytes()), read(io.resolve("stderr"), STDERR_LIMIT_BYTES));
+        boolean failed = signal != 0 || exitCode != 0;
+        return new RunOutcome(
+                reply.get("timed_out") == 1,
+                signal == 0 ? Integer.valueOf(exitCode) : null,
+                signal == 0 ? null : signal,
+                Duration.ofNanos(reply.get("wall_us") * 1000),
+                Duration.ofNanos(reply.get("cpu_us") * 1000),
+                reply.get("maxrss_kb"),
+                oomKilled,
+                cgroup != null,
+                stdoutReachedLimit(spec.outputLimitBytes()),
+                failed && aFileReachedLimit(spec.outputLimitBytes()),
+                read(io.resolve("stdout"), spec.outputLimitBytes()),
+                read(io.resolve("stderr"), STDERR_LIMIT_BYTES));
     }
 
     /** Whether stdout hit the size limit: a program may survive the failed write (CPython ignores SIGXFSZ). */
@@ -226,10 +218,6 @@ final class BubblewrapSandbox implements SandboxSession {
                 }
             });
         }
-    }
-
-    private static boolean failed(int exitCode, int signal) {
-        return signal != 0 || exitCode != 0;
     }
 
     private byte[] request(RunSpec spec) {

@@ -3,34 +3,42 @@ package dev.judge.worker.sandbox;
 import java.time.Duration;
 
 /**
- * What happened to one run. The judge turns this into a verdict; the sandbox only measures.
+ * What the sandbox measured of one run. What it means (a time limit, a memory limit...) is decided by
+ * the judge's verdict rules ({@code judging/RunVerdicts}); the sandbox only measures.
  *
+ * @param wallLimitReached the wall clock ran out and the program was killed
  * @param exitCode null when killed by a signal
  * @param signal the signal that ended the program, if any
  * @param cpuTime null when the sandbox cannot measure it
  * @param peakMemoryKb null when the sandbox cannot measure it
+ * @param oomKilled the cgroup's OOM killer ended a process of the run; false without a cgroup
+ * @param memoryLimitedByCgroup whether a cgroup held the run's memory limit (else RLIMIT_DATA, per process)
+ * @param stdoutAtLimit stdout reached the output limit
+ * @param fileAtLimit a file the program wrote reached the output limit; looked for only when it failed
  * @param stdout what the program printed, up to the output limit
  * @param stderr the start of what it printed to stderr (compiler messages live here)
  */
 public record RunOutcome(
-        Termination termination,
+        boolean wallLimitReached,
         Integer exitCode,
         Integer signal,
         Duration wallTime,
         Duration cpuTime,
         Long peakMemoryKb,
+        boolean oomKilled,
+        boolean memoryLimitedByCgroup,
+        boolean stdoutAtLimit,
+        boolean fileAtLimit,
         String stdout,
         String stderr) {
 
-    public enum Termination {
-        /** Ended by itself: look at the exit code and signal. */
-        EXITED,
-        TIME_LIMIT,
-        MEMORY_LIMIT,
-        OUTPUT_LIMIT
+    /** Ended by itself with exit code 0, before the wall clock ran out. */
+    public boolean exitedZero() {
+        return !wallLimitReached && exitCode != null && exitCode == 0;
     }
 
-    public boolean succeeded() {
-        return termination == Termination.EXITED && exitCode != null && exitCode == 0;
+    /** Ended with a non-zero exit code or by a signal. */
+    public boolean failed() {
+        return signal != null || exitCode == null || exitCode != 0;
     }
 }

@@ -228,7 +228,7 @@ class SandboxPool implements Sandbox, SmartLifecycle {
         try (BubblewrapSandbox trial = startOne()) {
             RunOutcome outcome = trial.run(new RunSpec(List.of("true"), null, Duration.ofSeconds(2), Duration.ofSeconds(5),
                     64L << 20, 1 << 20));
-            if (!outcome.succeeded()) {
+            if (!outcome.exitedZero()) {
                 throw new IOException("a trial run of 'true' ended with " + outcome);
             }
         }

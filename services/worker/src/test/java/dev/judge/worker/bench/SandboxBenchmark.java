@@ -130,7 +130,7 @@ public final class SandboxBenchmark {
     private static void runIn(SandboxSession session, Language language) throws IOException {
         RunOutcome outcome = session.run(new RunSpec(language.command(), null, Duration.ofSeconds(2), Duration.ofSeconds(5),
                 256L << 20, 1 << 20));
-        check(outcome.succeeded() && outcome.stdout().equals("1\n"));
+        check(outcome.exitedZero() && outcome.stdout().equals("1\n"));
     }
 
     private static Stats measure(int runs, int parallel, Runner runner) throws Exception {

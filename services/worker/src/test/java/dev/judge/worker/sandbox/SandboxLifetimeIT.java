@@ -47,10 +47,10 @@ class SandboxLifetimeIT {
             try (SandboxSession session = opened.get()) {
                 RunOutcome outcome = session.run(new RunSpec(List.of("true"), null, Duration.ofSeconds(2),
                         Duration.ofSeconds(5), 64L << 20, 1 << 20));
-                assertThat(outcome.succeeded()).as("%s", outcome).isTrue();
+                assertThat(outcome.exitedZero()).as("%s", outcome).isTrue();
             }
             assertThat(held.run(new RunSpec(List.of("true"), null, Duration.ofSeconds(2), Duration.ofSeconds(5),
-                    64L << 20, 1 << 20)).succeeded()).isTrue();
+                    64L << 20, 1 << 20)).exitedZero()).isTrue();
         }
     }
 }

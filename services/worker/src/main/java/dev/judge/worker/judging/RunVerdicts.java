@@ -1,0 +1,81 @@
+package dev.judge.worker.judging;
+
+import dev.judge.contracts.JudgeRequest.TestCase;
+import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.Verdict;
+import dev.judge.worker.sandbox.RunOutcome;
+import dev.judge.worker.sandbox.RunSpec;
+
+/**
+ * The verdict rules: what the sandbox's measurements of a run mean, under the run's limits. Pure, so
+ * that every rule is shown by a unit test (RunVerdictsTests); the judge-case tests show the sandbox's
+ * measurements that feed them.
+ */
+final class RunVerdicts {
+
+    static final int SIGXCPU = 24;
+    static final int SIGXFSZ = 25;
+
+    /** Which limit ended a run, if any. */
+    enum Termination {
+        /** Ended by itself: look at the exit code and signal. */
+        EXITED,
+        TIME_LIMIT,
+        MEMORY_LIMIT,
+        OUTPUT_LIMIT
+    }
+
+    private RunVerdicts() {
+    }
+
+    /**
+     * In order: the wall clock; output (SIGXFSZ, a full stdout, or a failure with a file at the limit,
+     * since a runtime that ignores SIGXFSZ dies of the failed write instead); memory (the cgroup's OOM
+     * killer, or, without a cgroup, a failure at 90% of the limit or more, since a failed allocation
+     * usually crashes the program rather than being reported); CPU time (SIGXCPU, or over the limit).
+     */
+    static Termination termination(RunOutcome run, RunSpec limits) {
+        if (run.wallLimitReached()) {
+            return Termination.TIME_LIMIT;
+        }
+        if (signalled(run, SIGXFSZ) || run.stdoutAtLimit() || run.failed() && run.fileAtLimit()) {
+            return Termination.OUTPUT_LIMIT;
+        }
+        if (run.oomKilled() || !run.memoryLimitedByCgroup() && run.failed() && run.peakMemoryKb() != null
+                && run.peakMemoryKb() * 1024 >= limits.memoryLimitBytes() * 9 / 10) {
+            return Termination.MEMORY_LIMIT;
+        }
+        if (signalled(run, SIGXCPU) || run.cpuTime() != null && run.cpuTime().compareTo(limits.timeLimit()) > 0) {
+            return Termination.TIME_LIMIT;
+        }
+        return Termination.EXITED;
+    }
+
+    /** Ended by itself with exit code 0 and within every limit: a compilation that worked. */
+    static boolean succeeded(RunOutcome run, RunSpec limits) {
+        return termination(run, limits) == Termination.EXITED && run.exitedZero();
+    }
+
+    /** A test case's verdict: a limit, a crash, or the output compared with the expected one. */
+    static Verdict verdict(RunOutcome run, RunSpec limits, TestCase testCase, OutputComparison comparison) {
+        return switch (termination(run, limits)) {
+            case TIME_LIMIT -> Verdict.TIME_LIMIT_EXCEEDED;
+            case MEMORY_LIMIT -> Verdict.MEMORY_LIMIT_EXCEEDED;
+            case OUTPUT_LIMIT -> Verdict.OUTPUT_LIMIT_EXCEEDED;
+            case EXITED -> {
+                if (!run.exitedZero()) {
+                    yield Verdict.RUNTIME_ERROR;
+                }
+                if (testCase.hasExpectedOutput()
+                        && !OutputComparator.matches(comparison, testCase.expectedOutput(), run.stdout())) {
+                    yield Verdict.WRONG_ANSWER;
+                }
+                yield Verdict.ACCEPTED;
+            }
+        };
+    }
+
+    private static boolean signalled(RunOutcome run, int signal) {
+        return run.signal() != null && run.signal() == signal;
+    }
+}
