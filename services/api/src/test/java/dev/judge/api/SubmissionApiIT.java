@@ -109,6 +109,14 @@ class SubmissionApiIT {
         HttpResponse<String> response = post("/api/submissions",
                 "{\"language\": \"python\", \"sourceCode\": \"print(input())\", \"stdin\": \"hi\"}");
         assertThat(response.statusCode()).isEqualTo(202);
+        UUID id = UUID.fromString(json.readTree(response.body()).get("id").asString());
+
+        // Stored as a run (no problem, its input kept) and published like any submission.
+        assertThat(jdbc.sql("select problem_id is null and stdin = convert_to('hi', 'UTF8') from submission where id = ?")
+                .param(id).query(Boolean.class).single()).isTrue();
+        waitAtMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(jdbc
+                .sql("select enqueued_at is not null from submission where id = ?").param(id)
+                .query(Boolean.class).single()).isTrue());
     }
 
     @Test

@@ -13,8 +13,10 @@ import java.util.List;
  * @param sourceFile the name the source is saved under, e.g. {@code Main.java}
  * @param compile the compile command; empty for interpreted languages
  * @param run the run command
+ * @param selfCheck a program that prints "ok": every worker compiles and runs it at start-up
  */
-public record Language(String name, String version, String sourceFile, List<String> compile, List<String> run) {
+public record Language(String name, String version, String sourceFile, List<String> compile, List<String> run,
+        String selfCheck) {
 
     public Language {
         compile = compile == null ? List.of() : List.copyOf(compile);

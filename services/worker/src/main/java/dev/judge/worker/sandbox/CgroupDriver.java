@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,6 +21,16 @@ interface CgroupDriver {
     String describe();
 
     Cgroup create(String name) throws IOException;
+
+    /** The directories of the sandboxes' cgroups that exist now, for every controller. */
+    List<Path> sandboxCgroups() throws IOException;
+
+    /** The cgroup directories directly under {@code parent}. */
+    static List<Path> children(Path parent) throws IOException {
+        try (Stream<Path> entries = Files.list(parent)) {
+            return entries.filter(Files::isDirectory).toList();
+        }
+    }
 
     /**
      * @param root the cgroup mount, normally {@code /sys/fs/cgroup}

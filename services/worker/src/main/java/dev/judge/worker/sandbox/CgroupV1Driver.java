@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** cgroup v1: separate memory and pids hierarchies (this build machine, older hosts). */
 final class CgroupV1Driver implements CgroupDriver {
@@ -32,6 +33,11 @@ final class CgroupV1Driver implements CgroupDriver {
     @Override
     public String describe() {
         return "cgroup v1 (memory, pids) under " + memoryParent.getParent();
+    }
+
+    @Override
+    public List<Path> sandboxCgroups() throws IOException {
+        return Stream.concat(CgroupDriver.children(memoryParent).stream(), CgroupDriver.children(pidsParent).stream()).toList();
     }
 
     @Override

@@ -44,6 +44,11 @@ final class CgroupV2Driver implements CgroupDriver {
     }
 
     @Override
+    public List<Path> sandboxCgroups() throws IOException {
+        return CgroupDriver.children(parent);
+    }
+
+    @Override
     public String describe() {
         return "cgroup v2 (memory, pids) under " + parent;
     }

@@ -39,6 +39,8 @@ abstract class JudgeCases {
     static Sandbox sandbox;
     private static Judge judge;
     private static WorkerProperties properties;
+    // The pool's two waiting sandboxes, and one being replaced.
+    private static final int SANDBOXES_AT_MOST = 3;
 
     static void startSandboxes(String cgroupMode) {
         // Short compile limits keep the compile bombs quick.
@@ -97,17 +99,24 @@ abstract class JudgeCases {
         assertMachineUnharmed();
     }
 
-    /** Only the pool's waiting sandboxes remain: no program's process, folder or cgroup. */
+    /**
+     * Only the pool's waiting sandboxes remain: no process, folder or cgroup of a program, whether the
+     * sandboxes run as uids of their own (the tests as root) or as the tests' own.
+     */
     private static void assertMachineUnharmed() throws IOException {
-        List<String> strays = ProcessHandle.allProcesses()
-                .filter(process -> process.info().user().map(JudgeCases::isSandboxUser).orElse(false))
+        // A program's processes stay in this JVM's process tree (judge-init is the init of their PID
+        // namespace and adopts orphans); with uids of their own, they are found by uid as well.
+        List<String> strays = Stream.concat(ProcessHandle.current().descendants(),
+                        ProcessHandle.allProcesses().filter(process -> process.info().user().map(JudgeCases::isSandboxUser).orElse(false)))
+                .distinct()
                 .filter(process -> !process.info().command().map(command -> command.endsWith("judge-init") || command.endsWith("bwrap")).orElse(false))
                 .map(process -> process.pid() + " " + process.info().commandLine().orElse("?"))
                 .toList();
         assertThat(strays).as("processes left behind").isEmpty();
         try (Stream<Path> boxes = Files.list(properties.workDir().resolve("boxes"))) {
-            assertThat(boxes.count()).as("sandbox folders").isLessThanOrEqualTo(3);
+            assertThat(boxes.count()).as("sandbox folders").isLessThanOrEqualTo(SANDBOXES_AT_MOST);
         }
+        assertThat(TestSandboxes.sandboxCgroups(sandbox)).as("sandbox cgroups").hasSizeLessThanOrEqualTo(SANDBOXES_AT_MOST);
     }
 
     private static boolean isSandboxUser(String user) {

@@ -1,6 +1,7 @@
 package dev.judge.worker.judging;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,6 +23,7 @@ import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.Verdict;
+import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.Sandbox;
 import dev.judge.worker.sandbox.TestSandboxes;
@@ -135,6 +137,26 @@ class JudgeIT {
         JudgeResult result = judge("brainfuck", "+", SUM_TESTS, 2000);
 
         assertThat(result.verdict()).isEqualTo(Verdict.INTERNAL_ERROR);
+    }
+
+    @Test
+    void everyShippedLanguagePassesItsSelfCheck() {
+        LanguageSelfCheck check = new LanguageSelfCheck(
+                new Judge(sandbox, shippedCatalog(), properties, new WorkerIdentity()), shippedCatalog());
+        check.start();
+        assertThat(check.isRunning()).isTrue();
+    }
+
+    @Test
+    void refusesToStartNamingALanguageWhoseToolchainIsMissing() {
+        Language python = shippedCatalog().find("python").orElseThrow();
+        LanguageCatalog broken = new LanguageCatalog(Map.of("python", python, "ruby", new Language("Ruby", "3.1", "main.rb",
+                List.of(), List.of("ruby", "main.rb"), "puts 'ok'")));
+        LanguageSelfCheck check = new LanguageSelfCheck(new Judge(sandbox, broken, properties, new WorkerIdentity()), broken);
+
+        assertThatThrownBy(check::start).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'ruby' failed its self-check");
+        assertThat(check.isRunning()).isFalse();
     }
 
     private JudgeResult judge(String language, String source, List<TestCase> testCases, long timeLimitMs) {

@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.Set;
+import java.util.Optional;
 
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
@@ -53,6 +56,15 @@ public final class TestSandboxes {
 
     public static boolean hasCgroups(Sandbox sandbox) {
         return ((SandboxPool) sandbox).isolation().cgroups().isPresent();
+    }
+
+    /** The names of the sandboxes' cgroups that exist now; none without cgroups. */
+    public static Set<String> sandboxCgroups(Sandbox sandbox) throws IOException {
+        Optional<CgroupDriver> cgroups = ((SandboxPool) sandbox).isolation().cgroups();
+        if (cgroups.isEmpty()) {
+            return Set.of();
+        }
+        return cgroups.get().sandboxCgroups().stream().map(path -> path.getFileName().toString()).collect(Collectors.toSet());
     }
 
     private static <T> T bind(String prefix, Class<T> type, Map<String, String> overrides, Map<String, String> defaults) {
