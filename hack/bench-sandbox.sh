@@ -8,4 +8,4 @@ cd "$SERVICES_DIR"
   -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
 cd worker
 "$JAVA_HOME/bin/java" -cp "target/test-classes:target/classes:$(cat target/test-classpath.txt)" \
-  dev.judge.worker.bench.SandboxBenchmark "${1:-300}"
+  dev.judge.worker.bench.SandboxBenchmark "${1:-300}" "$PROJECT_DIR/tests/bench/bare.c"
