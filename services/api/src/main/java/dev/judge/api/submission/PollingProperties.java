@@ -8,9 +8,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * What the API tells polling clients (the {@code Retry-After} of a submission not yet finished).
  *
- * <p>How often each replica re-reads the queue, {@code judge.submissions.polling.refresh-interval}
- * (default 1 s), is read by {@link QueueEstimate}'s schedule.
- *
+ * @param refreshInterval how often each replica re-reads the queue and the verdict rate
  * @param rateWindow how far back recorded verdicts count towards the current verdict rate
  * @param minRetryAfter the shortest wait suggested: also the answer while nothing is known
  * @param maxRetryAfter the longest wait suggested, however long the queue: capacity can grow
@@ -19,6 +17,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("judge.submissions.polling")
 public record PollingProperties(
+        @DefaultValue("1s") Duration refreshInterval,
         @DefaultValue("10s") Duration rateWindow,
         @DefaultValue("1s") Duration minRetryAfter,
         @DefaultValue("30s") Duration maxRetryAfter) {

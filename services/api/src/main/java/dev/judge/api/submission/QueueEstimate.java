@@ -9,7 +9,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
 /**
@@ -21,7 +22,7 @@ import org.springframework.stereotype.Component;
  * from the database (so every replica sees the whole queue, whichever accepted what).
  */
 @Component
-class QueueEstimate {
+class QueueEstimate implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(QueueEstimate.class);
 
@@ -35,8 +36,11 @@ class QueueEstimate {
         this.properties = properties;
     }
 
-    /** Interval: judge.submissions.polling.refresh-interval (default 1 s). */
-    @Scheduled(fixedDelayString = "${judge.submissions.polling.refresh-interval:1s}")
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar tasks) {
+        tasks.addFixedDelayTask(this::refresh, properties.refreshInterval());
+    }
+
     void refresh() {
         try {
             backlog = withRateOrLastSeen(jdbc.sql("""

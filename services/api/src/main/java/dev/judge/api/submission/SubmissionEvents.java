@@ -12,7 +12,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
-import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.scheduling.annotation.SchedulingConfigurer;
+import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
@@ -29,7 +30,7 @@ import dev.judge.contracts.SubmissionStatus;
  * was last sent.
  */
 @Component
-class SubmissionEvents {
+class SubmissionEvents implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(SubmissionEvents.class);
 
@@ -78,8 +79,11 @@ class SubmissionEvents {
         });
     }
 
-    /** Interval: judge.events.recheck-interval (default 10 s). */
-    @Scheduled(fixedDelayString = "${judge.events.recheck-interval:10s}")
+    @Override
+    public void configureTasks(ScheduledTaskRegistrar tasks) {
+        tasks.addFixedDelayTask(this::recheckOpenStreams, properties.recheckInterval());
+    }
+
     void recheckOpenStreams() {
         if (listeners.isEmpty()) {
             return;
@@ -137,8 +141,10 @@ class SubmissionEvents {
 
     /**
      * @param streamTimeout how long an event stream stays open without a verdict; clients reconnect
+     * @param recheckInterval how often open streams are checked against the database, in case a
+     *        notice was missed
      */
     @ConfigurationProperties("judge.events")
-    record EventProperties(@DefaultValue("5m") Duration streamTimeout) {
+    record EventProperties(@DefaultValue("5m") Duration streamTimeout, @DefaultValue("10s") Duration recheckInterval) {
     }
 }

@@ -53,7 +53,7 @@ class QueueEstimateTests {
 
     @Test
     void whileNoVerdictIsRecordedTheLastRateSeenStandsIn() {
-        QueueEstimate estimate = new QueueEstimate(null, new PollingProperties(null, MIN, MAX));
+        QueueEstimate estimate = new QueueEstimate(null, new PollingProperties(null, null, MIN, MAX));
         assertThat(estimate.withRateOrLastSeen(new Backlog(10, OLDEST, NEWEST, 0)).verdictsPerSecond()).isZero();
 
         estimate.withRateOrLastSeen(new Backlog(10, OLDEST, NEWEST, 25));
