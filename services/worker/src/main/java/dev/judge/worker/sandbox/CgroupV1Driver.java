@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** cgroup v1: separate memory and pids hierarchies (this build machine, older hosts). */
+/** cgroup v1: separate memory and pids hierarchies (hosts that still boot with it). */
 final class CgroupV1Driver implements CgroupDriver {
 
     private final Path memoryParent;
