@@ -21,32 +21,30 @@ import org.slf4j.LoggerFactory;
 import org.springframework.amqp.AmqpException;
 import org.springframework.amqp.rabbit.connection.CorrelationData;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
+import org.springframework.context.event.EventListener;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
-import org.springframework.util.ConcurrentLruCache;
 
-import dev.judge.api.submission.SubmissionProperties;
+import dev.judge.api.submission.JudgeRequests;
+import dev.judge.api.submission.SubmissionStored;
 import dev.judge.api.system.BackgroundLoop;
 import dev.judge.contracts.JudgeQueues;
 import dev.judge.contracts.JudgeRequest;
-import dev.judge.contracts.JudgeRequest.Limits;
-import dev.judge.contracts.JudgeRequest.TestCase;
-import dev.judge.contracts.OutputComparison;
 
 /**
  * The transactional outbox: publishes every stored submission whose request message the broker has
  * not yet confirmed, and marks it published once it has.
  *
- * <p>The API's POST only inserts a row and {@linkplain #wakeUp() wakes} this relay, so accepting never
+ * <p>The API's POST only inserts a row and {@linkplain #wakeUp wakes} this relay, so accepting never
  * waits for, or fails with, the broker. A pass claims a batch with {@code FOR UPDATE SKIP LOCKED}
  * (several API replicas share the work without publishing the same row twice at once), publishes it
  * with publisher confirms, and sets {@code enqueued_at} for the confirmed rows. A crash between the
  * confirm and the commit publishes a row twice; workers and the result consumer tolerate that.
  */
 @Component
-public class OutboxRelay extends BackgroundLoop {
+class OutboxRelay extends BackgroundLoop {
 
     private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
 
@@ -54,21 +52,19 @@ public class OutboxRelay extends BackgroundLoop {
     private final TransactionTemplate transaction;
     private final RabbitTemplate rabbit;
     private final OutboxProperties properties;
-    private final SubmissionProperties submissionProperties;
-    // Problems are immutable, so their judging details can be cached for as long as we like.
-    private final ConcurrentLruCache<Long, Problem> problems = new ConcurrentLruCache<>(1024, this::loadProblem);
+    private final JudgeRequests requests;
     private final BlockingQueue<Boolean> wakeUps = new ArrayBlockingQueue<>(1);
     private final Counter published;
     private final Timer enqueueDelay;
 
     OutboxRelay(JdbcClient jdbc, TransactionTemplate transaction, RabbitTemplate rabbit, OutboxProperties properties,
-            SubmissionProperties submissionProperties, MeterRegistry meters) {
+            JudgeRequests requests, MeterRegistry meters) {
         super("outbox-relay");
         this.jdbc = jdbc;
         this.transaction = transaction;
         this.rabbit = rabbit;
         this.properties = properties;
-        this.submissionProperties = submissionProperties;
+        this.requests = requests;
         this.published = Counter.builder("judge.outbox.published")
                 .description("Request messages confirmed by the broker")
                 .register(meters);
@@ -78,8 +74,9 @@ public class OutboxRelay extends BackgroundLoop {
                 .register(meters);
     }
 
-    /** Called after a submission is committed: publish it now rather than at the next sweep. */
-    public void wakeUp() {
+    /** A submission was committed: publish it now rather than at the next sweep. */
+    @EventListener
+    void wakeUp(SubmissionStored stored) {
         wakeUps.offer(Boolean.TRUE);
     }
 
@@ -184,34 +181,11 @@ public class OutboxRelay extends BackgroundLoop {
     }
 
     private JudgeRequest toRequest(Pending submission) {
-        if (submission.problemId() == null) {
-            return new JudgeRequest(submission.id(), submission.language(), submission.sourceCode(),
-                    new Limits(submissionProperties.runTimeLimitMs(), submissionProperties.runMemoryLimitMb()),
-                    OutputComparison.EXACT, true, List.of(new TestCase(submission.stdin(), null)),
-                    submission.createdAt());
-        }
-        Problem problem = problems.get(submission.problemId());
-        return new JudgeRequest(submission.id(), submission.language(), submission.sourceCode(), problem.limits(),
-                problem.comparison(), problem.stopOnFirstFailure(), problem.testCases(), submission.createdAt());
+        return requests.of(submission.id(), submission.problemId(), submission.language(), submission.sourceCode(),
+                submission.stdin(), submission.createdAt());
     }
 
-    private Problem loadProblem(long id) {
-        List<TestCase> testCases = jdbc.sql(
-                "select input, expected_output from test_case where problem_id = ? order by ordinal")
-                .param(id)
-                .query((rs, row) -> new TestCase(utf8Text(rs.getBytes("input")), utf8Text(rs.getBytes("expected_output"))))
-                .list();
-        return jdbc.sql("select time_limit_ms, memory_limit_mb, comparison, stop_on_first_failure from problem where id = ?")
-                .param(id)
-                .query((rs, row) -> new Problem(
-                        new Limits(rs.getLong("time_limit_ms"), rs.getLong("memory_limit_mb")),
-                        OutputComparison.valueOf(rs.getString("comparison")),
-                        rs.getBoolean("stop_on_first_failure"),
-                        testCases))
-                .single();
-    }
-
-    /** Test data and stdin are stored as their UTF-8 bytes, so that NUL survives. */
+    /** A run's stdin is stored as its UTF-8 bytes, so that NUL survives. */
     private static String utf8Text(byte[] utf8) {
         return utf8 == null ? null : new String(utf8, StandardCharsets.UTF_8);
     }
@@ -226,9 +200,6 @@ public class OutboxRelay extends BackgroundLoop {
     }
 
     private record Pending(UUID id, Long problemId, String language, String sourceCode, String stdin, Instant createdAt) {
-    }
-
-    private record Problem(Limits limits, OutputComparison comparison, boolean stopOnFirstFailure, List<TestCase> testCases) {
     }
 
     private static final class ConfirmFailedException extends RuntimeException {

@@ -4,10 +4,10 @@ import java.util.UUID;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
 
-import dev.judge.api.messaging.OutboxRelay;
 import dev.judge.api.system.UnknownReferenceException;
 import dev.judge.contracts.language.LanguageCatalog;
 
@@ -17,15 +17,15 @@ class SubmissionService {
     private final SubmissionRepository submissions;
     private final LanguageCatalog languages;
     private final SubmissionProperties properties;
-    private final OutboxRelay outbox;
+    private final ApplicationEventPublisher events;
     private final MeterRegistry meters;
 
     SubmissionService(SubmissionRepository submissions, LanguageCatalog languages,
-            SubmissionProperties properties, OutboxRelay outbox, MeterRegistry meters) {
+            SubmissionProperties properties, ApplicationEventPublisher events, MeterRegistry meters) {
         this.submissions = submissions;
         this.languages = languages;
         this.properties = properties;
-        this.outbox = outbox;
+        this.events = events;
         this.meters = meters;
     }
 
@@ -54,7 +54,7 @@ class SubmissionService {
             throw e;
         }
         acceptedCounter(request.language()).increment();
-        outbox.wakeUp();
+        events.publishEvent(new SubmissionStored(accepted.id()));
         return accepted;
     }
 
