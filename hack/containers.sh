@@ -78,7 +78,7 @@ case "$action" in
       --security-opt unmask=ALL --volume /sys:/sys:ro --volume "$state/worker-work:/var/lib/judge/work:U" \
       --env JAVA_TOOL_OPTIONS="-Xmx384m -XX:+ExitOnOutOfMemoryError" --env SPRING_RABBITMQ_DYNAMIC=false \
       --env SPRING_RABBITMQ_LISTENER_SIMPLE_CONCURRENCY=2 --env JUDGE_WORKER_DRAINTIMEOUT=60s \
-      --env JUDGE_WORKER_WORKDIR=/var/lib/judge/work --env JUDGE_SANDBOX_CGROUP=AUTO \
+      --env JUDGE_SANDBOX_WORKDIR=/var/lib/judge/work --env JUDGE_SANDBOX_CGROUP=AUTO \
       --env JUDGE_SANDBOX_POOLSIZE=3 \
       "localhost/$(judge_image worker):$version"
     await_ready api "$api_port" "$state/logs/api.log" running api

@@ -28,7 +28,7 @@ start() {
   SERVER_PORT=$port \
   SPRING_RABBITMQ_PORT=$amqp_port \
   SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge" \
-  JUDGE_WORKER_WORKDIR="$state/work" \
+  JUDGE_SANDBOX_WORKDIR="$state/work" \
     setsid nohup "$java_home/bin/java" "-Xmx$heap" -XX:+ExitOnOutOfMemoryError -jar "$jar" \
       > "$state/logs/$name.log" 2>&1 < /dev/null &
   echo $! > "$state/$name.pid"

@@ -23,7 +23,7 @@ class Stack:
         env = dict(os.environ,
                    SPRING_RABBITMQ_PORT=str(AMQP_PORT),
                    SPRING_DATASOURCE_URL=f"jdbc:postgresql://127.0.0.1:{PG_PORT}/judge",
-                   JUDGE_WORKER_WORKDIR=str(STATE / "work" / name),
+                   JUDGE_SANDBOX_WORKDIR=str(STATE / "work" / name),
                    # Tests re-check open event streams quickly rather than after the default 10 s.
                    JUDGE_EVENTS_RECHECKINTERVAL="2s")
         service = Service(kind, name, port, STATE / "logs", env)

@@ -1,6 +1,5 @@
 package dev.judge.worker.judging;
 
-import java.nio.file.Path;
 import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -10,7 +9,6 @@ import org.springframework.util.unit.DataSize;
 /**
  * The worker's own limits. A problem's limits are capped by these, whatever the request says.
  *
- * @param workDir judge-init and the sandboxes' folders (must be searchable by other users when the worker is root)
  * @param maxTimeLimit the highest CPU-time limit a run gets
  * @param maxMemoryLimit the highest memory limit a run gets
  * @param wallTimeFactor wall-clock limit = factor × time limit + 1 s, so that sleeping or blocked
@@ -19,15 +17,12 @@ import org.springframework.util.unit.DataSize;
  * @param outputLimit the most a run may print
  * @param compilerOutputLimit how much of the compiler's messages is kept for the user
  * @param runOutputLimit how much of a run's output is returned for runs without expected output
- * @param drainTimeout on shutdown, how long in-flight judgements may take to finish before their
- *        messages are handed back to the broker; must agree with the pod's terminationGracePeriodSeconds
  * @param runningNoticeAfter a judgement still going after this long is announced as RUNNING; a
  *        quicker one goes from QUEUED straight to its verdict, which saves the broker, the result
  *        consumer and the database a message, a transaction and a notification per submission
  */
 @ConfigurationProperties("judge.worker")
 public record WorkerProperties(
-        @DefaultValue("${java.io.tmpdir}/judge") Path workDir,
         @DefaultValue("10s") Duration maxTimeLimit,
         @DefaultValue("1GB") DataSize maxMemoryLimit,
         @DefaultValue("2") int wallTimeFactor,
@@ -35,6 +30,5 @@ public record WorkerProperties(
         @DefaultValue("16MB") DataSize outputLimit,
         @DefaultValue("16KB") DataSize compilerOutputLimit,
         @DefaultValue("64KB") DataSize runOutputLimit,
-        @DefaultValue("60s") Duration drainTimeout,
         @DefaultValue("500ms") Duration runningNoticeAfter) {
 }

@@ -22,7 +22,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
-import dev.judge.worker.judging.WorkerProperties;
 
 /**
  * Keeps {@code judge.sandbox.pool-size} sandboxes started and waiting, so that a submission gets one
@@ -50,10 +49,10 @@ class SandboxPool implements Sandbox, SmartLifecycle {
     private volatile Isolation isolation;
     private volatile boolean running;
 
-    SandboxPool(SandboxProperties properties, WorkerProperties worker) {
+    SandboxPool(SandboxProperties properties) {
         this.properties = properties;
-        this.boxes = worker.workDir().resolve("boxes");
-        this.init = worker.workDir().resolve("judge-init");
+        this.boxes = properties.workDir().resolve("boxes");
+        this.init = properties.workDir().resolve("judge-init");
     }
 
     @Override
@@ -208,7 +207,7 @@ class SandboxPool implements Sandbox, SmartLifecycle {
         for (Path path = folder; path != null && path.getNameCount() > 0; path = path.getParent()) {
             if (!Files.getPosixFilePermissions(path).contains(PosixFilePermission.OTHERS_EXECUTE)) {
                 throw new IOException(path + " is not searchable by other users, whom the sandboxes run as:"
-                        + " set judge.worker.work-dir elsewhere");
+                        + " set judge.sandbox.work-dir elsewhere");
             }
         }
     }

@@ -9,6 +9,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * How programs are isolated. See the README's "Sandbox" section for the layers and what each one stops.
  *
+ * @param workDir judge-init and the sandboxes' folders (must be searchable by other users when the worker is root)
  * @param bubblewrap the bwrap executable
  * @param poolSize sandboxes started ahead, so that creating namespaces (~8 ms) is not on a
  *        submission's path; at least the listener concurrency (more are started when needed)
@@ -30,6 +31,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  */
 @ConfigurationProperties("judge.sandbox")
 public record SandboxProperties(
+        @DefaultValue("${java.io.tmpdir}/judge") Path workDir,
         @DefaultValue("bwrap") String bubblewrap,
         @DefaultValue("3") int poolSize,
         @DefaultValue("60000") int firstUid,

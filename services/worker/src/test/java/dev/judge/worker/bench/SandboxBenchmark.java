@@ -12,7 +12,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
-import dev.judge.worker.judging.WorkerProperties;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;
@@ -54,9 +53,8 @@ public final class SandboxBenchmark {
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 300;
         Path bareSource = Path.of(args.length > 1 ? args[1] : "../../tests/bench/bare.c").toAbsolutePath();
-        WorkerProperties worker = TestSandboxes.workerProperties(Map.of());
-        Sandbox sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.pool-size", "3")), worker);
-        Path bare = Files.createDirectories(worker.workDir().resolve("bare"));
+        Sandbox sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.pool-size", "3")));
+        Path bare = Files.createDirectories(TestSandboxes.WORK_DIR.resolve("bare"));
         Path binary = bare.resolve("trivial");
         Files.writeString(bare.resolve("trivial.c"), "#include <stdio.h>\nint main(void) { puts(\"1\"); return 0; }\n");
         check(new ProcessBuilder("gcc", "-O2", "-o", binary.toString(), bare.resolve("trivial.c").toString()).inheritIO().start().waitFor() == 0);

@@ -45,7 +45,7 @@ abstract class JudgeCases {
     static void startSandboxes(String cgroupMode) {
         // Short compile limits keep the compile bombs quick.
         properties = TestSandboxes.workerProperties(Map.of("judge.worker.compile-time-limit", "3s"));
-        sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.cgroup", cgroupMode)), properties);
+        sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.cgroup", cgroupMode)));
         judge = new Judge(sandbox, JudgeIT.shippedCatalog(), properties, new WorkerIdentity());
         System.out.println("Sandbox isolation: " + TestSandboxes.describeIsolation(sandbox));
     }
@@ -113,7 +113,7 @@ abstract class JudgeCases {
                 .map(process -> process.pid() + " " + process.info().commandLine().orElse("?"))
                 .toList();
         assertThat(strays).as("processes left behind").isEmpty();
-        try (Stream<Path> boxes = Files.list(properties.workDir().resolve("boxes"))) {
+        try (Stream<Path> boxes = Files.list(TestSandboxes.WORK_DIR.resolve("boxes"))) {
             assertThat(boxes.count()).as("sandbox folders").isLessThanOrEqualTo(SANDBOXES_AT_MOST);
         }
         assertThat(TestSandboxes.sandboxCgroups(sandbox)).as("sandbox cgroups").hasSizeLessThanOrEqualTo(SANDBOXES_AT_MOST);

@@ -39,7 +39,7 @@ class JudgeIT {
     @BeforeAll
     static void startSandboxes() {
         properties = TestSandboxes.workerProperties(Map.of("judge.worker.output-limit", "1MB"));
-        sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of()), properties);
+        sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of()));
     }
 
     @AfterAll

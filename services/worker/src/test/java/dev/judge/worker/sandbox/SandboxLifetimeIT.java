@@ -21,8 +21,7 @@ class SandboxLifetimeIT {
 
     @BeforeAll
     static void startOneSandbox() {
-        sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.pool-size", "1")),
-                TestSandboxes.workerProperties(Map.of()));
+        sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.pool-size", "1")));
     }
 
     @AfterAll

@@ -48,8 +48,7 @@ class SandboxReuseIT {
     @BeforeAll
     static void startOneSandbox() {
         sandbox = TestSandboxes.startPool(
-                TestSandboxes.sandboxProperties(Map.of("judge.sandbox.pool-size", "1", "judge.sandbox.reuse", "10")),
-                TestSandboxes.workerProperties(Map.of()));
+                TestSandboxes.sandboxProperties(Map.of("judge.sandbox.pool-size", "1", "judge.sandbox.reuse", "10")));
     }
 
     @AfterAll

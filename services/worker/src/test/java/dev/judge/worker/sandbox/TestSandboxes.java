@@ -27,21 +27,22 @@ public final class TestSandboxes {
     }
 
     public static WorkerProperties workerProperties(Map<String, String> overrides) {
-        return bind("judge.worker", WorkerProperties.class, overrides, Map.of("judge.worker.work-dir", WORK_DIR.toString()));
+        return bind("judge.worker", WorkerProperties.class, overrides, Map.of());
     }
 
     public static SandboxProperties sandboxProperties(Map<String, String> overrides) {
-        return bind("judge.sandbox", SandboxProperties.class, overrides, Map.of("judge.sandbox.pool-size", "2"));
+        return bind("judge.sandbox", SandboxProperties.class, overrides,
+                Map.of("judge.sandbox.pool-size", "2", "judge.sandbox.work-dir", WORK_DIR.toString()));
     }
 
     /** Started; stop it with {@link #stop(Sandbox)}. */
-    public static Sandbox startPool(SandboxProperties sandbox, WorkerProperties worker) {
+    public static Sandbox startPool(SandboxProperties sandbox) {
         try {
-            Files.createDirectories(worker.workDir());
+            Files.createDirectories(sandbox.workDir());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        SandboxPool pool = new SandboxPool(sandbox, worker);
+        SandboxPool pool = new SandboxPool(sandbox);
         pool.start();
         return pool;
     }
