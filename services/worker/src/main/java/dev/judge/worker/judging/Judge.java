@@ -12,10 +12,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
-import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeRequest.TestCase;
-import dev.judge.contracts.JudgeResult;
+import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult.TestCaseResult;
+import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.SubmissionStatus;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
@@ -23,7 +23,7 @@ import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;
-import dev.judge.worker.sandbox.SandboxSession;
+import dev.judge.worker.sandbox.Sandboxes;
 
 /**
  * Judges one submission: compiles it once, runs it on each test case in the sandbox, compares the
@@ -34,13 +34,13 @@ class Judge {
 
     private static final Logger log = LoggerFactory.getLogger(Judge.class);
 
-    private final Sandbox sandbox;
+    private final Sandboxes sandboxes;
     private final LanguageCatalog languages;
     private final WorkerProperties properties;
     private final String workerName;
 
-    Judge(Sandbox sandbox, LanguageCatalog languages, WorkerProperties properties, WorkerIdentity identity) {
-        this.sandbox = sandbox;
+    Judge(Sandboxes sandboxes, LanguageCatalog languages, WorkerProperties properties, WorkerIdentity identity) {
+        this.sandboxes = sandboxes;
         this.languages = languages;
         this.properties = properties;
         this.workerName = identity.name();
@@ -52,7 +52,7 @@ class Judge {
             return finished(request, startedAt, Verdict.INTERNAL_ERROR,
                     "This worker does not know the language " + request.language() + ".", List.of());
         }
-        try (SandboxSession box = sandbox.open()) {
+        try (Sandbox box = sandboxes.open()) {
             Files.writeString(box.folder().resolve(language.sourceFile()), request.sourceCode(), StandardCharsets.UTF_8);
             return compileAndRun(request, language, box, startedAt);
         } catch (IOException | RuntimeException e) {
@@ -61,7 +61,7 @@ class Judge {
         }
     }
 
-    private JudgeResult compileAndRun(JudgeRequest request, Language language, SandboxSession box, Instant startedAt)
+    private JudgeResult compileAndRun(JudgeRequest request, Language language, Sandbox box, Instant startedAt)
             throws IOException {
         String compilerOutput = null;
         if (language.isCompiled()) {

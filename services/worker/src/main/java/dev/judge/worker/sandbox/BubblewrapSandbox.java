@@ -38,7 +38,7 @@ import org.slf4j.LoggerFactory;
  * <p>{@link #reset()} makes it fit for another submission: processes killed, System V IPC objects
  * removed, the four folders emptied. Nothing else a program can change survives a run.
  */
-final class BubblewrapSandbox implements SandboxSession {
+final class BubblewrapSandbox implements Sandbox {
 
     private static final Logger log = LoggerFactory.getLogger(BubblewrapSandbox.class);
     private static final String PATH = "/usr/local/bin:/usr/bin:/bin";

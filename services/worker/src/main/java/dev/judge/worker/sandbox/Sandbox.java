@@ -1,12 +1,26 @@
 package dev.judge.worker.sandbox;
 
 import java.io.IOException;
+import java.nio.file.Path;
 
-/** Hands out sandboxes: one per submission, used for its compilation and every run, then thrown away. */
-public interface Sandbox {
+/**
+ * One sandbox: a folder the worker writes the source into, and runs inside namespaces of their own.
+ * Every run starts with no process of an earlier run alive. Closing it kills everything in it and
+ * deletes its folder.
+ */
+public interface Sandbox extends AutoCloseable {
+
+    /** The sandbox's working folder as the worker sees it; the program sees it as its cwd. */
+    Path folder();
 
     /**
-     * @throws IOException when no sandbox can be had: the judge reports INTERNAL_ERROR
+     * Runs a program to completion or to a limit.
+     *
+     * @throws IOException when the sandbox itself fails, or the program cannot be started at all
+     *         (a missing toolchain): the judge's fault, not the program's
      */
-    SandboxSession open() throws IOException;
+    RunOutcome run(RunSpec spec) throws IOException;
+
+    @Override
+    void close();
 }

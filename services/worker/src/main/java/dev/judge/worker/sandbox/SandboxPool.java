@@ -33,7 +33,7 @@ import org.springframework.stereotype.Component;
  * start when they are weaker than the configuration demands, or when a trial run fails.
  */
 @Component
-class SandboxPool implements Sandbox, SmartLifecycle {
+class SandboxPool implements Sandboxes, SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(SandboxPool.class);
 
@@ -82,7 +82,7 @@ class SandboxPool implements Sandbox, SmartLifecycle {
     }
 
     @Override
-    public SandboxSession open() throws IOException {
+    public Sandbox open() throws IOException {
         if (!running) {
             throw new IOException("The sandbox pool is stopped");
         }
@@ -97,7 +97,7 @@ class SandboxPool implements Sandbox, SmartLifecycle {
     }
 
     /** A sandbox lent to one submission; closing it gives it back. */
-    private final class Lease implements SandboxSession {
+    private final class Lease implements Sandbox {
 
         private final BubblewrapSandbox sandbox;
 

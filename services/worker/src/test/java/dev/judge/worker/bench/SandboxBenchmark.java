@@ -15,7 +15,7 @@ import java.util.concurrent.Future;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;
-import dev.judge.worker.sandbox.SandboxSession;
+import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
 
 /**
@@ -53,7 +53,7 @@ public final class SandboxBenchmark {
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 300;
         Path bareSource = Path.of(args.length > 1 ? args[1] : "../../tests/bench/bare.c").toAbsolutePath();
-        Sandbox sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.pool-size", "3")));
+        Sandboxes sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.pool-size", "3")));
         Path bare = Files.createDirectories(TestSandboxes.WORK_DIR.resolve("bare"));
         Path binary = bare.resolve("trivial");
         Files.writeString(bare.resolve("trivial.c"), "#include <stdio.h>\nint main(void) { puts(\"1\"); return 0; }\n");
@@ -73,16 +73,16 @@ public final class SandboxBenchmark {
                     Stats plain = forkExecFromC(floor, runs, parallel, language, bare);
                     print(language.name(), "fork/exec from C (floor)", parallel, plain, plain);
                     print(language.name(), "JVM child process", parallel, measure(runs, parallel, () -> runBare(language, bare)), plain);
-                    try (SandboxSession first = sandbox.open(); SandboxSession second = sandbox.open()) {
-                        List<SandboxSession> ready = List.of(first, second);
-                        for (SandboxSession session : ready) {
+                    try (Sandbox first = sandbox.open(); Sandbox second = sandbox.open()) {
+                        List<Sandbox> ready = List.of(first, second);
+                        for (Sandbox session : ready) {
                             install(binary, session);
                         }
                         Stats inReady = measure(runs, parallel, () -> runIn(ready.get(slot()), language));
                         print(language.name(), "ready sandbox", parallel, inReady, plain);
                     }
                     Stats fresh = measure(runs, parallel, () -> {
-                        try (SandboxSession session = sandbox.open()) {
+                        try (Sandbox session = sandbox.open()) {
                             install(binary, session);
                             runIn(session, language);
                         }
@@ -108,11 +108,11 @@ public final class SandboxBenchmark {
         return slot;
     }
 
-    private static void warmUp(Language language, Path bare, Sandbox sandbox, Path binary) throws Exception {
+    private static void warmUp(Language language, Path bare, Sandboxes sandbox, Path binary) throws Exception {
         for (int i = 0; i < 20; i++) {
             runBare(language, bare);
         }
-        try (SandboxSession session = sandbox.open()) {
+        try (Sandbox session = sandbox.open()) {
             install(binary, session);
             for (int i = 0; i < 20; i++) {
                 runIn(session, language);
@@ -124,7 +124,7 @@ public final class SandboxBenchmark {
      * A hard link, not a copy: a file open for writing while another thread forks can be inherited
      * by that child for an instant, and exec then fails with ETXTBSY.
      */
-    private static void install(Path binary, SandboxSession session) throws IOException {
+    private static void install(Path binary, Sandbox session) throws IOException {
         Files.createLink(session.folder().resolve("trivial"), binary);
     }
 
@@ -143,7 +143,7 @@ public final class SandboxBenchmark {
         check(process.waitFor() == 0 && Files.readString(out).equals("1\n"));
     }
 
-    private static void runIn(SandboxSession session, Language language) throws IOException {
+    private static void runIn(Sandbox session, Language language) throws IOException {
         RunOutcome outcome = session.run(new RunSpec(language.command(), null, Duration.ofSeconds(2), Duration.ofSeconds(5),
                 256L << 20, 1 << 20));
         check(outcome.exitedZero() && outcome.stdout().equals("1\n"));

@@ -21,7 +21,7 @@ import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.Verdict;
-import dev.judge.worker.sandbox.Sandbox;
+import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
 
 /**
@@ -36,7 +36,7 @@ abstract class JudgeCases {
 
     private static final Path CASES = Path.of("src/test/resources/judge-cases");
 
-    static Sandbox sandbox;
+    static Sandboxes sandbox;
     private static Judge judge;
     private static WorkerProperties properties;
     // The pool's two waiting sandboxes, and one being replaced.

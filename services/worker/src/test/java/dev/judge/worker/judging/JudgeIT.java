@@ -18,14 +18,14 @@ import org.springframework.boot.env.YamlPropertySourceLoader;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.io.ClassPathResource;
 
-import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeRequest.TestCase;
+import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
-import dev.judge.worker.sandbox.Sandbox;
+import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
 
 /** The judge running real programs with the real toolchains. */
@@ -33,7 +33,7 @@ class JudgeIT {
 
     private static final List<TestCase> SUM_TESTS = List.of(new TestCase("1 2\n", "3\n"), new TestCase("5 7\n", "12\n"));
 
-    private static Sandbox sandbox;
+    private static Sandboxes sandbox;
     private static WorkerProperties properties;
 
     @BeforeAll

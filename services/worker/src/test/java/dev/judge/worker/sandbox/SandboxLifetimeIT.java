@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class SandboxLifetimeIT {
 
-    private static Sandbox sandbox;
+    private static Sandboxes sandbox;
 
     @BeforeAll
     static void startOneSandbox() {
@@ -31,8 +31,8 @@ class SandboxLifetimeIT {
 
     @Test
     void aSandboxOutlivesTheThreadThatOpenedIt() throws Exception {
-        try (SandboxSession held = sandbox.open()) { // the ready one: the next open starts a new sandbox
-            AtomicReference<SandboxSession> opened = new AtomicReference<>();
+        try (Sandbox held = sandbox.open()) { // the ready one: the next open starts a new sandbox
+            AtomicReference<Sandbox> opened = new AtomicReference<>();
             Thread shortLived = Thread.ofPlatform().start(() -> {
                 try {
                     opened.set(sandbox.open());
@@ -43,7 +43,7 @@ class SandboxLifetimeIT {
             shortLived.join();
             Thread.sleep(500); // the thread is gone; a parent-death signal would have arrived by now
 
-            try (SandboxSession session = opened.get()) {
+            try (Sandbox session = opened.get()) {
                 RunOutcome outcome = session.run(new RunSpec(List.of("true"), null, Duration.ofSeconds(2),
                         Duration.ofSeconds(5), 64L << 20, 1 << 20));
                 assertThat(outcome.exitedZero()).as("%s", outcome).isTrue();

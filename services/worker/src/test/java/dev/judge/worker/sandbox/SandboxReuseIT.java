@@ -43,7 +43,7 @@ class SandboxReuseIT {
             print(found if found else "clean")
             """;
 
-    private static Sandbox sandbox;
+    private static Sandboxes sandbox;
 
     @BeforeAll
     static void startOneSandbox() {
@@ -59,14 +59,14 @@ class SandboxReuseIT {
     @Test
     void theNextSubmissionFindsNothingThePreviousLeft() throws Exception {
         Path first;
-        try (SandboxSession session = sandbox.open()) {
+        try (Sandbox session = sandbox.open()) {
             first = session.folder();
             RunOutcome left = run(session, LEAVE_TRACES);
             assertThat(left.exitedZero()).as("%s", left).isTrue();
             // Message queues are refused outright (RLIMIT_MSGQUEUE=0): mq_open returned -1.
             assertThat(left.stdout()).contains("] -1");
         }
-        try (SandboxSession session = sandbox.open()) {
+        try (Sandbox session = sandbox.open()) {
             assertThat(session.folder()).as("the same sandbox, reused").isEqualTo(first);
             assertThat(run(session, LOOK_FOR_TRACES).stdout()).isEqualTo("clean\n");
         }
@@ -74,7 +74,7 @@ class SandboxReuseIT {
 
     @Test
     void aReusedSandboxStillRefusesWritesOutsideItsFolders() throws Exception {
-        try (SandboxSession session = sandbox.open()) {
+        try (Sandbox session = sandbox.open()) {
             RunOutcome outcome = run(session, """
                     import os
                     writable = []
@@ -90,7 +90,7 @@ class SandboxReuseIT {
         }
     }
 
-    private static RunOutcome run(SandboxSession session, String program) throws Exception {
+    private static RunOutcome run(Sandbox session, String program) throws Exception {
         Files.writeString(session.folder().resolve("main.py"), program);
         return session.run(new RunSpec(List.of("python3", "main.py"), null, Duration.ofSeconds(2), Duration.ofSeconds(5),
                 256L << 20, 1 << 20));

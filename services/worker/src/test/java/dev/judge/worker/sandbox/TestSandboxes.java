@@ -35,8 +35,8 @@ public final class TestSandboxes {
                 Map.of("judge.sandbox.pool-size", "2", "judge.sandbox.work-dir", WORK_DIR.toString()));
     }
 
-    /** Started; stop it with {@link #stop(Sandbox)}. */
-    public static Sandbox startPool(SandboxProperties sandbox) {
+    /** Started; stop it with {@link #stop(Sandboxes)}. */
+    public static Sandboxes startPool(SandboxProperties sandbox) {
         try {
             Files.createDirectories(sandbox.workDir());
         } catch (IOException e) {
@@ -47,20 +47,20 @@ public final class TestSandboxes {
         return pool;
     }
 
-    public static void stop(Sandbox sandbox) {
+    public static void stop(Sandboxes sandbox) {
         ((SandboxPool) sandbox).stop();
     }
 
-    public static String describeIsolation(Sandbox sandbox) {
+    public static String describeIsolation(Sandboxes sandbox) {
         return ((SandboxPool) sandbox).isolation().describe();
     }
 
-    public static boolean hasCgroups(Sandbox sandbox) {
+    public static boolean hasCgroups(Sandboxes sandbox) {
         return ((SandboxPool) sandbox).isolation().cgroups().isPresent();
     }
 
     /** The names of the sandboxes' cgroups that exist now; none without cgroups. */
-    public static Set<String> sandboxCgroups(Sandbox sandbox) throws IOException {
+    public static Set<String> sandboxCgroups(Sandboxes sandbox) throws IOException {
         Optional<CgroupDriver> cgroups = ((SandboxPool) sandbox).isolation().cgroups();
         if (cgroups.isEmpty()) {
             return Set.of();
