@@ -105,6 +105,27 @@ class SubmissionApiIT {
     }
 
     @Test
+    void readsASubmissionStoredBeforeTheStoredResultHadATypeOfItsOwn() throws Exception {
+        // Then the consumer stored the whole result message, the worker's identity included.
+        UUID id = UUID.randomUUID();
+        jdbc.sql("""
+                insert into submission (id, language, source_code, stdin, status, verdict, result, enqueued_at, finished_at)
+                values (?, 'python', 'print(1)', '', 'FINISHED', 'ACCEPTED', cast(? as json), now(), now())""")
+                .params(id, """
+                        {"submissionId": "%s", "status": "FINISHED", "verdict": "ACCEPTED", "compilerOutput": null,
+                         "testCases": [{"index": 0, "verdict": "ACCEPTED", "cpuTimeMs": 11, "wallTimeMs": 37,
+                                        "memoryKb": 7880, "exitCode": 0, "signal": null, "output": "1\\n"}],
+                         "acceptedAt": "2026-11-22T04:00:00Z", "startedAt": "2026-11-22T04:00:01Z",
+                         "finishedAt": "2026-11-22T04:00:02Z", "worker": "worker-7d9f"}""".formatted(id))
+                .update();
+
+        JsonNode view = json.readTree(get("/api/submissions/" + id).body());
+        assertThat(view.get("testCases").get(0).get("output").asString()).isEqualTo("1\n");
+        assertThat(view.get("timeMs").asLong()).isEqualTo(11);
+        assertThat(view.has("worker")).isFalse();
+    }
+
+    @Test
     void acceptsARunOnStdinWithoutAProblem() throws Exception {
         HttpResponse<String> response = post("/api/submissions",
                 "{\"language\": \"python\", \"sourceCode\": \"print(input())\", \"stdin\": \"hi\"}");

@@ -34,6 +34,7 @@ import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.SubmissionNotifications;
 import dev.judge.contracts.SubmissionStatus;
 import dev.judge.contracts.Verdict;
+import dev.judge.contracts.stored.StoredResult;
 
 /**
  * Results travel through the real result queue into the real database. A result that arrives twice
@@ -125,8 +126,8 @@ class ResultRecordingIT {
                 Instant.now(), Instant.now(), Instant.now(), "worker-1"));
 
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
-        JudgeResult stored = json.readValue(jdbc.sql("select result::text from submission where id = ?")
-                .param(id).query(String.class).single(), JudgeResult.class);
+        StoredResult stored = json.readValue(jdbc.sql("select result::text from submission where id = ?")
+                .param(id).query(String.class).single(), StoredResult.class);
         assertThat(stored.testCases().getFirst().output()).isEqualTo(printed);
         assertThat(stored.compilerOutput()).isEqualTo("warning: \u0000");
     }

@@ -4,6 +4,8 @@ import org.springframework.amqp.core.BindingBuilder;
 import org.springframework.amqp.core.Declarables;
 import org.springframework.amqp.core.DirectExchange;
 import org.springframework.amqp.core.ExchangeBuilder;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageProperties;
 import org.springframework.amqp.core.Queue;
 import org.springframework.amqp.core.QueueBuilder;
 import org.springframework.amqp.support.converter.JacksonJsonMessageConverter;
@@ -68,11 +70,34 @@ public final class JudgeQueues {
                 BindingBuilder.bind(resultsDead).to(deadLetterExchange).with(RESULTS_DEAD));
     }
 
-    /** JSON on the wire; only this package's records may be deserialised from a message's type header. */
+    /**
+     * The version of the message contract ({@link JudgeRequest}, {@link JudgeResult}), sent in the
+     * {@value #CONTRACT_VERSION_HEADER} header of every message. A new version may only add fields,
+     * which readers of an older one ignore; a reader reads every version up to its own, and a message
+     * without the header as version 1. Rolling upgrades rely on both.
+     */
+    public static final int CONTRACT_VERSION = 1;
+    public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
+
+    /**
+     * JSON on the wire, with the contract's version; only this package's records may be deserialised
+     * from a message's type header.
+     */
     public static MessageConverter messageConverter() {
-        var converter = new JacksonJsonMessageConverter(JudgeQueues.class.getPackageName());
-        converter.setAlwaysConvertToInferredType(true);
-        return converter;
+        var json = new JacksonJsonMessageConverter(JudgeQueues.class.getPackageName());
+        json.setAlwaysConvertToInferredType(true);
+        return new MessageConverter() {
+            @Override
+            public Message toMessage(Object object, MessageProperties properties) {
+                properties.setHeader(CONTRACT_VERSION_HEADER, CONTRACT_VERSION);
+                return json.toMessage(object, properties);
+            }
+
+            @Override
+            public Object fromMessage(Message message) {
+                return json.fromMessage(message);
+            }
+        };
     }
 
     // Quorum queues: replicated and durable, with a delivery limit, which classic queues lack.

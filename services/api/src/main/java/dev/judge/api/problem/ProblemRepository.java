@@ -8,7 +8,6 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 
-import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.OutputComparison;
 
 @Repository
@@ -44,10 +43,10 @@ class ProblemRepository {
 
     @Transactional(readOnly = true)
     Optional<ProblemView> find(long id) {
-        List<TestCase> testCases = jdbc.sql(
+        List<ProblemView.TestCaseView> testCases = jdbc.sql(
                 "select input, expected_output from test_case where problem_id = ? order by ordinal")
                 .param(id)
-                .query((rs, row) -> new TestCase(text(rs.getBytes("input")), text(rs.getBytes("expected_output"))))
+                .query((rs, row) -> new ProblemView.TestCaseView(text(rs.getBytes("input")), text(rs.getBytes("expected_output"))))
                 .list();
         return jdbc.sql("""
                 select id, title, time_limit_ms, memory_limit_mb, comparison, stop_on_first_failure

@@ -12,7 +12,8 @@ import dev.judge.contracts.OutputComparison;
 
 /**
  * What a worker needs of a problem to judge a submission to it, read once and cached: problems are
- * immutable, so a cached one is never stale. The one place other features get a problem from.
+ * immutable, so a cached one is never stale. The one place other features get a problem from, and
+ * the one mapping from a problem to the request message's test cases.
  */
 @Component
 public class ProblemsForJudging {
@@ -26,7 +27,8 @@ public class ProblemsForJudging {
     ProblemsForJudging(ProblemRepository problems) {
         this.cache = new ConcurrentLruCache<>(1024, id -> problems.find(id)
                 .map(problem -> new Judged(new Limits(problem.timeLimitMs(), problem.memoryLimitMb()),
-                        problem.comparison(), problem.stopOnFirstFailure(), problem.testCases()))
+                        problem.comparison(), problem.stopOnFirstFailure(), problem.testCases().stream()
+                                .map(test -> new TestCase(test.input(), test.expectedOutput())).toList()))
                 .orElseThrow(() -> new EmptyResultDataAccessException("No problem " + id, 1)));
     }
 

@@ -17,10 +17,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import tools.jackson.databind.json.JsonMapper;
 
-import dev.judge.contracts.JudgeResult;
-import dev.judge.contracts.JudgeResult.TestCaseResult;
 import dev.judge.contracts.SubmissionStatus;
 import dev.judge.contracts.Verdict;
+import dev.judge.contracts.stored.StoredResult;
 
 @Repository
 class SubmissionRepository {
@@ -88,8 +87,8 @@ class SubmissionRepository {
 
     private SubmissionView toView(ResultSet rs, int row) throws SQLException {
         String resultJson = rs.getString("result");
-        JudgeResult result = resultJson == null ? null : json.readValue(resultJson, JudgeResult.class);
-        List<TestCaseResult> testCases = result == null ? List.of() : result.testCases();
+        StoredResult result = resultJson == null ? null : json.readValue(resultJson, StoredResult.class);
+        List<TestCaseView> testCases = result == null ? List.of() : result.testCases().stream().map(TestCaseView::of).toList();
         String verdict = rs.getString("verdict");
         return new SubmissionView(
                 rs.getObject("id", UUID.class),
@@ -99,7 +98,7 @@ class SubmissionRepository {
                 verdict == null ? null : Verdict.valueOf(verdict),
                 testCases.stream().map(SubmissionRepository::timeMs).filter(Objects::nonNull)
                         .max(Comparator.naturalOrder()).orElse(null),
-                testCases.stream().map(TestCaseResult::memoryKb).filter(Objects::nonNull)
+                testCases.stream().map(TestCaseView::memoryKb).filter(Objects::nonNull)
                         .max(Comparator.naturalOrder()).orElse(null),
                 result == null ? null : result.compilerOutput(),
                 testCases,
@@ -108,7 +107,7 @@ class SubmissionRepository {
                 instant(rs, "finished_at"));
     }
 
-    private static Long timeMs(TestCaseResult testCase) {
+    private static Long timeMs(TestCaseView testCase) {
         return testCase.cpuTimeMs() != null ? testCase.cpuTimeMs() : Long.valueOf(testCase.wallTimeMs());
     }
 

@@ -6,7 +6,6 @@ import java.util.UUID;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 
-import dev.judge.contracts.JudgeResult.TestCaseResult;
 import dev.judge.contracts.SubmissionStatus;
 import dev.judge.contracts.Verdict;
 
@@ -25,7 +24,7 @@ record SubmissionView(
         Long timeMs,
         Long memoryKb,
         String compilerOutput,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<TestCaseResult> testCases,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<TestCaseView> testCases,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant createdAt,
         Instant startedAt,
         Instant finishedAt) {

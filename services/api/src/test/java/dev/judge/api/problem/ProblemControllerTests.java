@@ -21,7 +21,6 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
 import dev.judge.api.system.StrictJson;
-import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.OutputComparison;
 
 /**
@@ -61,7 +60,7 @@ class ProblemControllerTests {
     void readsJsonAsTheDocumentTypesIt(String members, int status) throws Exception {
         when(problems.insert(any())).thenReturn(1L);
         when(problems.find(anyLong())).thenReturn(Optional.of(new ProblemView(1, "Types", 1000, 64,
-                OutputComparison.EXACT, true, List.of(new TestCase("1", "1")))));
+                OutputComparison.EXACT, true, List.of(new ProblemView.TestCaseView("1", "1")))));
         var response = http.perform(post("/api/problems").contentType(MediaType.APPLICATION_JSON).content(body(members)));
         response.andExpect(status().is(status));
         if (status == 400) {

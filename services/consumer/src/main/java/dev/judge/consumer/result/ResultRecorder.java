@@ -16,6 +16,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.SubmissionNotifications;
+import dev.judge.contracts.stored.StoredResult;
 
 /**
  * Records results idempotently. Each update is conditional on the submission's current status,
@@ -60,7 +61,7 @@ public class ResultRecorder {
                     where id = :id and status <> 'FINISHED'""")
                     .param("id", result.submissionId())
                     .param("verdict", result.verdict().name())
-                    .param("result", json.writeValueAsString(result))
+                    .param("result", json.writeValueAsString(StoredResult.of(result)))
                     .param("startedAt", timestamp(result.startedAt()))
                     .param("finishedAt", timestamp(result.finishedAt()))
                     .query(Integer.class)
