@@ -142,8 +142,8 @@ clean: ## Remove build output (stop the local stack first)
 
 .PHONY: bench-latency
 bench-latency: ## Time POST to verdict, one submission at a time, against the running local stack
-	python3 $(PROJECT_DIR)/tests/bench/latency.py --base-url http://127.0.0.1:$(LOCAL_API_PORT) --count 50
-	python3 $(PROJECT_DIR)/tests/bench/latency.py --base-url http://127.0.0.1:$(LOCAL_API_PORT) --count 50 --language c
+	cd $(PROJECT_DIR)/tests && python3 -m bench.latency --base-url http://127.0.0.1:$(LOCAL_API_PORT) --count 50
+	cd $(PROJECT_DIR)/tests && python3 -m bench.latency --base-url http://127.0.0.1:$(LOCAL_API_PORT) --count 50 --language c
 
 .PHONY: bench-sandbox
 bench-sandbox: ## The sandbox's cost per run: a trivial C and Python program bare vs sandboxed, 1 and 2 at a time

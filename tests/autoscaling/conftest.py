@@ -5,15 +5,13 @@ import json
 import os
 import pathlib
 import subprocess
-import sys
 
 import pytest
 import yaml
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "e2e"))
-from processes import PROJECT, Service, require_jars  # noqa: E402
+from support.processes import PROJECT, Service, require_jars
 
-from cluster import Broker, Kube, play_topology_operator  # noqa: E402
+from support.cluster import Broker, Kube, play_topology_operator
 
 STATE = pathlib.Path(os.environ.get("JUDGE_AUTOSCALING_STATE", PROJECT / "build" / "autoscaling"))
 AMQP_PORT = int(os.environ.get("JUDGE_TEST_AMQP_PORT", "5675"))

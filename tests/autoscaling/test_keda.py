@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from cluster import keda_scaler_metric
+from support.cluster import keda_scaler_metric
 from conftest import (AUTOSCALING, KEDA_METRICS_PORT, RELEASE, REQUEST_QUEUE, STATISTICS_INTERVAL_S, WORKER,
                       credentials_secret, pick)
 

@@ -1,19 +1,16 @@
 """Time from POST to verdict for one submission at a time, against a running stack (make local-up).
 
-    python3 tests/bench/latency.py [--base-url URL] [--count N] [--language python|c]
+    cd tests && python3 -m bench.latency [--base-url URL] [--count N] [--language python|c]
 
 Prints min, median, p90 and max over N sequential submissions, and the same split into
 accept (POST answered), queue wait (accepted → a worker started) and judging (started → finished).
 """
 import argparse
-import pathlib
 import statistics
-import sys
 import time
 from datetime import datetime
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "e2e"))
-from judge_client import JudgeClient  # noqa: E402
+from support.judge_client import JudgeClient
 
 PROGRAMS = {
     "python": "a, b = map(int, input().split())\nprint(a + b)\n",

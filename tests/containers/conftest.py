@@ -4,13 +4,11 @@ import json
 import os
 import pathlib
 import subprocess
-import sys
 
 import pytest
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "e2e"))
-from judge_client import JudgeClient  # noqa: E402
-from processes import PROJECT  # noqa: E402
+from support.judge_client import JudgeClient
+from support.processes import PROJECT
 
 STATE = pathlib.Path(os.environ.get("JUDGE_TEST_STATE", PROJECT / "build" / "test")) / "containers"
 AMQP_PORT = os.environ.get("JUDGE_TEST_AMQP_PORT", "5673")

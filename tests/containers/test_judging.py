@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from programs import SUM, assert_case_verdict, case_names, submit_cases
+from support.programs import SUM, assert_case_verdict, case_names, submit_cases
 
 
 @pytest.mark.parametrize("language", sorted(SUM))

@@ -6,8 +6,8 @@ import subprocess
 
 import pytest
 
-from judge_client import JudgeClient
-from processes import PROJECT, Service, require_jars
+from support.judge_client import JudgeClient
+from support.processes import PROJECT, Service, require_jars
 
 STATE = pathlib.Path(os.environ.get("JUDGE_TEST_STATE", PROJECT / "build" / "test"))
 AMQP_PORT = int(os.environ.get("JUDGE_TEST_AMQP_PORT", "5673"))

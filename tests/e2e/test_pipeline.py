@@ -1,8 +1,8 @@
 """A submission's whole trip: API → RabbitMQ → worker → RabbitMQ → result consumer → PostgreSQL → client."""
 import pytest
 
-from judge_client import ApiError
-from processes import counter
+from support.judge_client import ApiError
+from support.processes import counter
 
 SUM = "a, b = map(int, input().split())\nprint(a + b)\n"
 

@@ -7,18 +7,14 @@ import json
 import os
 import pathlib
 import subprocess
-import sys
 import time
 
 import pytest
 
-TESTS = pathlib.Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(TESTS / "e2e"))
-sys.path.insert(0, str(TESTS / "autoscaling"))
-from cluster import Broker, Kube, play_topology_operator  # noqa: E402
-from judge_client import JudgeClient  # noqa: E402
-from processes import PROJECT  # noqa: E402
-from programs import SUM  # noqa: E402
+from support.cluster import Broker, Kube, play_topology_operator
+from support.judge_client import JudgeClient
+from support.processes import PROJECT
+from support.programs import SUM
 
 STATE = pathlib.Path(os.environ["NODE_STATE"])
 NODE_ADDRESS = os.environ["NODE_ADDRESS"]

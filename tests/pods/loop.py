@@ -10,7 +10,7 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from cluster import keda_scaler_metric
+from support.cluster import keda_scaler_metric
 
 REQUEST_QUEUE = "judge.submissions"
 BURST = 1500

@@ -10,7 +10,7 @@ import yaml
 
 from conftest import PG_PORT, PROJECT, STATE
 from loop import Loop, assert_loop
-from processes import counter
+from support.processes import counter
 
 WORKER = "judge-worker"
 KEDA_METRICS_PORT = 28080

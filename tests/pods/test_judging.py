@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 from conftest import KUBECONFIG, NAMESPACE, PROJECT, RELEASE
-from programs import SUM, assert_case_verdict, case_names, submit_cases
+from support.programs import SUM, assert_case_verdict, case_names, submit_cases
 
 
 @pytest.mark.parametrize("language", sorted(SUM))

@@ -5,7 +5,7 @@ import subprocess
 import time
 
 from conftest import PROJECT, SOCKET
-from programs import SUM
+from support.programs import SUM
 
 REQUEST_QUEUE = "judge.submissions"
 # A judgement that takes a few seconds, so that it is surely under way when the pod goes.

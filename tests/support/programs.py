@@ -3,7 +3,7 @@ worker's data-driven judge cases (services/worker/src/test/resources/judge-cases
 the API the way the worker's own JudgeCases builds them."""
 import configparser
 
-from processes import PROJECT
+from support.processes import PROJECT
 
 CASES = PROJECT / "services/worker/src/test/resources/judge-cases"
 # a + b, read from stdin, in each language of the catalog.
