@@ -3,42 +3,23 @@ package dev.judge.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Every input gets a deliberate answer, over real HTTP on the real server (Jetty, its error handler,
  * the filters) and the real database: text is kept as sent or refused with a reason, and anything
  * malformed is a 4xx problem document with nothing stored. How JSON is typed: ProblemControllerTests.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
-class RequestContractIT {
+class RequestContractIT extends LiveApi {
 
     /** Every control character a test's data might carry, NUL first. */
     private static final String CONTROL = "a\u0000b\u0001\u0007\b\t\r\n\u000b\f\u001b\u001f\u007f\u0085\u2028z";
-
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    JdbcClient jdbc;
-
-    @Autowired
-    JsonMapper json;
-
-    private final HttpClient http = HttpClient.newHttpClient();
 
     @Test
     void keepsTestDataAndStdinByteExactNulIncluded() throws Exception {
@@ -86,16 +67,16 @@ class RequestContractIT {
     void answersOtherContentTypesWith415() throws Exception {
         for (String contentType : new String[] {"multipart/form-data", "multipart/form-data; boundary=x",
                 "application/x-www-form-urlencoded", "text/plain", "application/json; charset=nonsense"}) {
-            HttpResponse<String> response = http.send(request("/api/submissions").header("Content-Type", contentType)
-                    .POST(HttpRequest.BodyPublishers.ofString("--x\r\n\r\n")).build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = send(request("/api/submissions").header("Content-Type", contentType)
+                    .POST(HttpRequest.BodyPublishers.ofString("--x\r\n\r\n")));
             assertProblem(response, 415, "");
         }
     }
 
     @Test
     void answersTraceWith405AndEchoesNothing() throws Exception {
-        HttpResponse<String> response = http.send(request("/api/languages").header("X-Secret", "s3cr3t")
-                .method("TRACE", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = send(request("/api/languages").header("X-Secret", "s3cr3t")
+                .method("TRACE", HttpRequest.BodyPublishers.noBody()));
         assertProblem(response, 405, "TRACE");
         assertThat(response.body()).doesNotContain("s3cr3t");
     }
@@ -107,9 +88,9 @@ class RequestContractIT {
         String big = problem("\"Big\"", json.writeValueAsString("x".repeat((4 << 20) + 512)));
         assertProblem(post("/api/problems", big), 413, "exceeds the maximum");
         // Without a Content-Length: the body is counted as it is read.
-        HttpResponse<String> chunked = http.send(request("/api/problems").header("Content-Type", "application/json")
+        HttpResponse<String> chunked = send(request("/api/problems").header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8))))
-                        .build(), HttpResponse.BodyHandlers.ofString());
+                        );
         assertProblem(chunked, 413, "exceeds the maximum");
         assertThat(count("problem")).isEqualTo(problems);
     }
@@ -157,18 +138,5 @@ class RequestContractIT {
 
     private long count(String table) {
         return jdbc.sql("select count(*) from " + table).query(Long.class).single();
-    }
-
-    private HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
-    }
-
-    private HttpResponse<String> post(String path, String body) throws Exception {
-        return http.send(request(path).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private HttpResponse<String> get(String path) throws Exception {
-        return http.send(request(path).GET().build(), HttpResponse.BodyHandlers.ofString());
     }
 }

@@ -3,8 +3,6 @@ package dev.judge.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.waitAtMost;
 
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -15,13 +13,9 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.SubmissionNotifications;
 
@@ -37,23 +31,13 @@ import dev.judge.contracts.SubmissionNotifications;
         "judge.submissions.reads.database-read-wait=0s",
         "judge.submissions.reads.cache-size=2",
         "judge.submissions.polling.max-retry-after=2s"})
-class SubmissionReadIT {
+class SubmissionReadIT extends LiveApi {
 
-    @LocalServerPort
-    int port;
-
-    @Autowired
-    JdbcClient jdbc;
-
-    @Autowired
-    JsonMapper json;
-
-    private final HttpClient http = HttpClient.newHttpClient();
     private long problemId;
 
     @BeforeEach
     void createProblem() throws Exception {
-        HttpResponse<String> created = send(HttpRequest.newBuilder(uri("/api/problems"))
+        HttpResponse<String> created = send(request("/api/problems")
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("""
                         {"title": "Echo", "timeLimitMs": 1000, "memoryLimitMb": 128,
@@ -153,25 +137,17 @@ class SubmissionReadIT {
     }
 
     private HttpResponse<String> submit() throws Exception {
-        return send(HttpRequest.newBuilder(uri("/api/submissions"))
+        return send(request("/api/submissions")
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(
                         "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(input())\"}".formatted(problemId))));
     }
 
     private HttpResponse<String> poll(UUID id, String etag) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(uri("/api/submissions/" + id)).GET();
+        HttpRequest.Builder request = request("/api/submissions/" + id).GET();
         if (etag != null) {
             request.header("If-None-Match", etag);
         }
         return send(request);
-    }
-
-    private HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private URI uri(String path) {
-        return URI.create("http://127.0.0.1:" + port + path);
     }
 }

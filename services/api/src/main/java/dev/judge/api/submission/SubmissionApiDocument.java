@@ -42,18 +42,10 @@ class SubmissionApiDocument implements OpenApiCustomizer {
         // A submission names a problem or carries stdin, exactly one of the two: two complete shapes, so
         // that a generated client offers both. Each leaves the other's field undeclared, so a body with
         // both matches both and is refused, as the server refuses it; a null counts as left out.
-        schemas.put("SubmissionToProblem", OpenApiDocument.typed("object")
-                .description("A program to judge against a problem's test cases")
-                .addProperty("problemId", fields.get("problemId"))
-                .addProperty("language", fields.get("language"))
-                .addProperty("sourceCode", fields.get("sourceCode"))
-                .required(List.of("problemId", "language", "sourceCode")));
-        schemas.put("RunOnStdin", OpenApiDocument.typed("object")
-                .description("A program run once on the given input, with no expected output")
-                .addProperty("language", fields.get("language"))
-                .addProperty("sourceCode", fields.get("sourceCode"))
-                .addProperty("stdin", fields.get("stdin"))
-                .required(List.of("language", "sourceCode", "stdin")));
+        schemas.put("SubmissionToProblem", shape("A program to judge against a problem's test cases",
+                fields, "problemId", "language", "sourceCode"));
+        schemas.put("RunOnStdin", shape("A program run once on the given input, with no expected output",
+                fields, "language", "sourceCode", "stdin"));
         schemas.put("SubmissionRequest", new JsonSchema().oneOf(List.of(
                 new JsonSchema().$ref("#/components/schemas/SubmissionToProblem"),
                 new JsonSchema().$ref("#/components/schemas/RunOnStdin"))));
@@ -62,6 +54,16 @@ class SubmissionApiDocument implements OpenApiCustomizer {
         openApi.getPaths().get("/api/submissions/{id}/events").getGet().getResponses().get("200").setContent(new Content()
                 .addMediaType(org.springframework.http.MediaType.TEXT_EVENT_STREAM_VALUE, new MediaType().schema(sseEvent())));
         schemas.remove("SseEmitter");
+    }
+
+    /** An object of these fields, all required. */
+    @SuppressWarnings("rawtypes")
+    private static Schema<?> shape(String description, Map<String, Schema> fields, String... names) {
+        Schema<?> shape = OpenApiDocument.typed("object").description(description).required(List.of(names));
+        for (String name : names) {
+            shape.addProperty(name, fields.get(name));
+        }
+        return shape;
     }
 
     /** One {@code status} event: its id is the status, its data the submission as JSON. */

@@ -1,0 +1,49 @@
+package dev.judge.api;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * What the tests of the API over real HTTP share: the server on a port of its own, against the real
+ * PostgreSQL and RabbitMQ that make test starts, and the database to check what was stored.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+abstract class LiveApi {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    @LocalServerPort
+    int port;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Autowired
+    JsonMapper json;
+
+    HttpRequest.Builder request(String path) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
+    }
+
+    static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** A JSON body. */
+    HttpResponse<String> post(String path, String body) throws Exception {
+        return send(request(path).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    HttpResponse<String> get(String path) throws Exception {
+        return send(request(path).GET());
+    }
+}
