@@ -205,13 +205,15 @@ seccompProfile: {type: RuntimeDefault}
 {{- end }}
 
 {{/*
-The Actuator probes every service answers.
+The Actuator probes every service answers. Start-up may take up to 3 minutes: a worker checks every
+language (compiles and runs a program in each) before it is live, and ten starting at once on a
+small node share its CPU.
 */}}
 {{- define "judge.probes" -}}
 startupProbe:
   httpGet: {path: /actuator/health/liveness, port: http}
   periodSeconds: 2
-  failureThreshold: 60
+  failureThreshold: 90
 livenessProbe:
   httpGet: {path: /actuator/health/liveness, port: http}
   periodSeconds: 10
