@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -38,6 +39,8 @@ import dev.judge.api.system.TryLaterException;
 class SubmissionViews {
 
     private final Cache<UUID, Held> held;
+    // Ids being read from the database now, with how many reads of each are on their way.
+    private final Map<UUID, Integer> reading = new ConcurrentHashMap<>();
     private final SubmissionRepository submissions;
     private final Semaphore databaseReads;
     private final ReadProperties properties;
@@ -58,7 +61,19 @@ class SubmissionViews {
 
     /** The submission, from memory or else from the database; 503 when the database is busy with such reads. */
     Optional<SubmissionView> find(UUID id) {
-        return Optional.ofNullable(held.get(id, this::read).view());
+        Held entry = held.getIfPresent(id);
+        if (entry == null) {
+            // A change notice that arrives while this read is on its way must not be lost, or this
+            // replica would answer the state it read until the next change: changed() reads such an
+            // id again, and its put waits for this load to finish and then replaces it.
+            reading.merge(id, 1, Integer::sum);
+            try {
+                entry = held.get(id, this::read);
+            } finally {
+                reading.computeIfPresent(id, (key, readers) -> readers == 1 ? null : readers - 1);
+            }
+        }
+        return Optional.ofNullable(entry.view());
     }
 
     /** A submission this replica just accepted. */
@@ -72,7 +87,7 @@ class SubmissionViews {
      */
     Map<UUID, SubmissionView> changed(Collection<UUID> ids, Predicate<UUID> followed) {
         List<UUID> wanted = ids.stream().distinct()
-                .filter(id -> held.getIfPresent(id) != null || followed.test(id)).toList();
+                .filter(id -> held.getIfPresent(id) != null || reading.containsKey(id) || followed.test(id)).toList();
         if (wanted.isEmpty()) {
             return Map.of();
         }
