@@ -37,8 +37,8 @@ public class OpenApiDocument {
                         .description("""
                                 An online judge: create problems, submit programs, read verdicts. A submission is \
                                 accepted at once (202) and judged later; poll it (as Retry-After says) or follow its \
-                                events. Optional request fields are left out, never null; fields of answers that have \
-                                no value yet are absent.""")
+                                events. An optional request field may be left out or null, which is the same; a field \
+                                of an answer that has no value yet is left out.""")
                         .license(new License().name("Apache-2.0")));
     }
 
