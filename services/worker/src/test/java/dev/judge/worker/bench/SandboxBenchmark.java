@@ -63,7 +63,7 @@ public final class SandboxBenchmark {
 
         System.out.printf("Sandbox isolation: %s%n", TestSandboxes.describeIsolation(sandbox));
         System.out.printf("%d runs per mode; per-run wall time as the caller sees it%n%n", runs);
-        System.out.printf("%-8s %-28s %9s %9s %9s %9s %10s %10s%n", "language", "mode", "median ms", "p90 ms", "mean ms",
+        System.out.printf("%-8s %-42s %9s %9s %9s %9s %10s %10s%n", "language", "mode", "median ms", "p90 ms", "mean ms",
                 "runs/s", "× floor", "added ms");
         try {
             for (Language language : List.of(new Language("c", List.of("./trivial")),
@@ -186,9 +186,14 @@ public final class SandboxBenchmark {
     }
 
     private static void print(String language, String mode, int parallel, Stats stats, Stats floor) {
-        System.out.printf("%-8s %-28s %9.2f %9.2f %9.2f %9.0f %9.2f× %+10.2f%n", language, mode + (parallel > 1 ? ", 2 at a time" : ""),
-                stats.medianMs(), stats.p90Ms(), stats.meanMs(), stats.runsPerSecond(), stats.meanMs() / floor.meanMs(),
-                stats.meanMs() - floor.meanMs());
+        System.out.printf("%-8s %-42s %9s %9s %9.2f %9.0f %9.2f× %+10.2f%n", language, mode + (parallel > 1 ? ", 2 at a time" : ""),
+                milliseconds(stats.medianMs()), milliseconds(stats.p90Ms()), stats.meanMs(), stats.runsPerSecond(),
+                stats.meanMs() / floor.meanMs(), stats.meanMs() - floor.meanMs());
+    }
+
+    /** The floor reports no per-run times: a dash. */
+    private static String milliseconds(double value) {
+        return Double.isNaN(value) ? "-" : "%.2f".formatted(value);
     }
 
     private static void check(boolean condition) {
