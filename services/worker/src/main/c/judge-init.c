@@ -7,6 +7,8 @@
  *   request: NUL-terminated "key=value" strings, ended by an empty string
  *            cpu_ms wall_ms data_bytes nproc fsize_bytes nofile   (0 = no such rlimit)
  *            stdin stdout stderr                                    (paths inside the sandbox)
+ *            stdout_first=1   open stdout before stdin: when both are FIFOs shared with a peer
+ *                             sandbox, one side must, or each waits for the other forever
  *            arg (repeated: the command, looked up on PATH)
  *   reply:   "exit=N signal=N cpu_us=N wall_us=N maxrss_kb=N timed_out=0|1 exec_errno=N\n"
  *
@@ -41,7 +43,7 @@
 #define MAX_ARGS 256
 
 struct request {
-    int reset;
+    int reset, stdout_first;
     long cpu_ms, wall_ms, data_bytes, nproc, fsize_bytes, nofile;
     const char *in, *out, *err;
     char *argv[MAX_ARGS + 1];
@@ -75,6 +77,7 @@ static int read_request(struct request *r) {
         else if (!strcmp(field, "stdin")) r->in = value;
         else if (!strcmp(field, "stdout")) r->out = value;
         else if (!strcmp(field, "stderr")) r->err = value;
+        else if (!strcmp(field, "stdout_first")) r->stdout_first = atoi(value);
         else if (!strcmp(field, "arg") && r->argc < MAX_ARGS) r->argv[r->argc++] = value;
         else return -1;
         value[-1] = '=';  /* keep the buffer walkable */
@@ -98,8 +101,10 @@ static void redirect(const char *path, int fd, int flags) {
 /* In the child: limits, files, then the program. Reports a failed exec through report_fd. */
 static void start_program(const struct request *r, int report_fd) {
     signal(SIGPIPE, SIG_DFL);
+    /* Opening a FIFO blocks until its other end is opened; the wall clock already runs. */
+    if (r->stdout_first) redirect(r->out, STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
     redirect(r->in, STDIN_FILENO, O_RDONLY);
-    redirect(r->out, STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
+    if (!r->stdout_first) redirect(r->out, STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
     redirect(r->err, STDERR_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
     /* CPU: SIGXCPU one second past the limit (rounded up), SIGKILL a second later; the worker
        compares the measured CPU time with the exact limit. */

@@ -75,8 +75,10 @@ public final class JudgeQueues {
      * {@value #CONTRACT_VERSION_HEADER} header of every message. A new version may only add fields,
      * which readers of an older one ignore; a reader reads every version up to its own, and a message
      * without the header as version 1. Rolling upgrades rely on both.
+     *
+     * <p>Version 2 added checkers, interactors and subtasks to the request, scores to the result.
      */
-    public static final int CONTRACT_VERSION = 1;
+    public static final int CONTRACT_VERSION = 2;
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 
     /**

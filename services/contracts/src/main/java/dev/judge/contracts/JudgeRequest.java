@@ -10,6 +10,13 @@ import java.util.UUID;
  * <p>The request carries the test cases itself so that workers need no database access (and no
  * database credentials): a sandbox pod talks to RabbitMQ and nothing else.
  *
+ * @param limits the contestant's limits, the language's time factor already applied
+ * @param comparison what a worker of contract version 1 compares with; newer ones use {@code checker}
+ * @param checker null in messages of contract version 1 (see {@link #effectiveChecker()})
+ * @param interactor null unless the problem is interactive: then each test runs the program and
+ *        this, joined by pipes, and this decides the test's verdict
+ * @param groups the problem's subtasks in judging order; empty for a problem without them, whose
+ *        tests are all one group worth {@link #UNGROUPED_POINTS}
  * @param testCases for a run without a problem, one case whose {@code expectedOutput} is null
  * @param acceptedAt when the API stored the submission; the start of queue-wait and end-to-end timing
  */
@@ -19,18 +26,66 @@ public record JudgeRequest(
         String sourceCode,
         Limits limits,
         OutputComparison comparison,
+        Checker checker,
+        ProblemProgram interactor,
+        List<Group> groups,
         boolean stopOnFirstFailure,
         List<TestCase> testCases,
         Instant acceptedAt) {
+
+    /** What a problem without subtasks is worth, all or nothing. */
+    public static final double UNGROUPED_POINTS = 100;
+
+    public JudgeRequest {
+        groups = groups == null ? List.of() : List.copyOf(groups);
+    }
+
+    /** A problem of plain tests: no subtasks, no interactor, judging stops at the first failing test. */
+    public static JudgeRequest plain(UUID submissionId, String language, String sourceCode, Limits limits, Checker checker,
+            List<TestCase> testCases, Instant acceptedAt) {
+        return new JudgeRequest(submissionId, language, sourceCode, limits, checker.asComparison(), checker, null, List.of(),
+                true, testCases, acceptedAt);
+    }
+
+    public Checker effectiveChecker() {
+        return checker != null ? checker : Checker.of(comparison);
+    }
+
+    public boolean isInteractive() {
+        return interactor != null;
+    }
+
+    /** A run without a problem: no expected output, no score. */
+    public boolean isRunOnStdin() {
+        return testCases.size() == 1 && !testCases.getFirst().hasExpectedOutput() && interactor == null;
+    }
 
     /** Per-run limits, already capped by the API's settings; the worker caps them again by its own. */
     public record Limits(long timeLimitMs, long memoryLimitMb) {
     }
 
-    public record TestCase(String input, String expectedOutput) {
+    /** @param group the name of the subtask it belongs to; null in a problem without subtasks */
+    public record TestCase(String input, String expectedOutput, String group) {
+
+        public TestCase(String input, String expectedOutput) {
+            this(input, expectedOutput, null);
+        }
 
         public boolean hasExpectedOutput() {
             return expectedOutput != null;
+        }
+    }
+
+    /**
+     * A subtask: its points are scored only if every one of its tests passes (or, with partial scores
+     * from a checker, the smallest of them times the points).
+     *
+     * @param dependsOn groups listed before this one that must pass for it to be judged at all
+     */
+    public record Group(String name, double points, List<String> dependsOn) {
+
+        public Group {
+            dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);
         }
     }
 }

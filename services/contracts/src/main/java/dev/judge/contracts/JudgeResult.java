@@ -14,6 +14,9 @@ import java.util.UUID;
  * @param verdict null while RUNNING
  * @param compilerOutput the compiler's messages, size-capped; null when the language has no compile step
  * @param worker which worker judged it (its host name), for tracing
+ * @param score the points scored; null while RUNNING and for runs without a problem (added in version 2)
+ * @param maxScore the points the problem is worth
+ * @param groups the subtasks' outcomes, in judging order; empty for a problem without subtasks
  */
 public record JudgeResult(
         UUID submissionId,
@@ -24,11 +27,18 @@ public record JudgeResult(
         Instant acceptedAt,
         Instant startedAt,
         Instant finishedAt,
-        String worker) {
+        String worker,
+        Double score,
+        Double maxScore,
+        List<GroupResult> groups) {
+
+    public JudgeResult {
+        groups = groups == null ? List.of() : List.copyOf(groups);
+    }
 
     public static JudgeResult running(JudgeRequest request, Instant startedAt, String worker) {
         return new JudgeResult(request.submissionId(), SubmissionStatus.RUNNING, null, null, List.of(),
-                request.acceptedAt(), startedAt, null, worker);
+                request.acceptedAt(), startedAt, null, worker, null, null, List.of());
     }
 
     /**
@@ -39,6 +49,10 @@ public record JudgeResult(
      * @param exitCode null when the program was killed by a signal or never started
      * @param signal the signal that killed the program, if any
      * @param output what the program printed (size-capped); only for runs without expected output
+     * @param group the subtask it belongs to, if the problem has subtasks
+     * @param score the share of the test's points in [0, 1]: 1 when accepted, 0 when not, between
+     *        when a custom checker or interactor gave a partial score; null for runs without a problem
+     * @param checkerMessage what a custom checker or interactor said of it (size-capped)
      */
     public record TestCaseResult(
             int index,
@@ -48,6 +62,18 @@ public record JudgeResult(
             Long memoryKb,
             Integer exitCode,
             Integer signal,
-            String output) {
+            String output,
+            String group,
+            Double score,
+            String checkerMessage) {
+    }
+
+    /**
+     * One subtask's outcome.
+     *
+     * @param verdict its first failing test's verdict, ACCEPTED if none failed; null when skipped
+     * @param skipped not judged, because a group it depends on did not pass
+     */
+    public record GroupResult(String name, double points, double score, Verdict verdict, boolean skipped) {
     }
 }

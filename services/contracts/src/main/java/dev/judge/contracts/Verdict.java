@@ -15,6 +15,8 @@ public enum Verdict {
     TIME_LIMIT_EXCEEDED,
     OUTPUT_LIMIT_EXCEEDED,
     WRONG_ANSWER,
+    /** A custom checker or interactor gave part of the test's points (contract version 2). */
+    PARTIALLY_ACCEPTED,
     ACCEPTED;
 
     public boolean isWorseThan(Verdict other) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
@@ -20,14 +21,31 @@ class MessageContractTests {
     @Test
     void writesTheContractVersionAndReadsItsOwnMessagesBack() {
         JudgeRequest request = new JudgeRequest(UUID.randomUUID(), "python", "print(input())",
-                new JudgeRequest.Limits(1000, 64), OutputComparison.WHITESPACE, false,
-                List.of(new JudgeRequest.TestCase("a\u0000b", "b\u0000a")), Instant.parse("2026-11-23T04:00:00Z"));
+                new JudgeRequest.Limits(1000, 64), OutputComparison.WHITESPACE,
+                new Checker(Checker.Kind.CUSTOM, null, new ProblemProgram("cpp", "int main() {}", Map.of("testlib.h", "//"))),
+                null, List.of(new JudgeRequest.Group("small", 40, List.of()), new JudgeRequest.Group("large", 60, List.of("small"))),
+                false, List.of(new JudgeRequest.TestCase("a\u0000b", "b\u0000a", "small")), Instant.parse("2026-11-23T04:00:00Z"));
 
         Message message = converter.toMessage(request, new MessageProperties());
 
         assertThat(message.getMessageProperties().<Integer>getHeader(JudgeQueues.CONTRACT_VERSION_HEADER))
                 .isEqualTo(JudgeQueues.CONTRACT_VERSION);
         assertThat(converter.fromMessage(message)).isEqualTo(request);
+    }
+
+    @Test
+    void readsARequestOfVersionOneAsAProblemWithoutSubtasksJudgedByItsComparison() {
+        // As an API of version 1 sent it: a comparison, no checker, no groups, tests without a group.
+        JudgeRequest old = (JudgeRequest) converter.fromMessage(message(JudgeRequest.class, 1, """
+                {"submissionId": "0b40d70b-76ba-4fa9-806b-1c56aa6b282d", "language": "python", "sourceCode": "print(3)",
+                 "limits": {"timeLimitMs": 1000, "memoryLimitMb": 64}, "comparison": "WHITESPACE",
+                 "stopOnFirstFailure": true, "testCases": [{"input": "1 2", "expectedOutput": "3"}],
+                 "acceptedAt": "2026-11-23T04:00:00Z"}"""));
+
+        assertThat(old.effectiveChecker()).isEqualTo(Checker.WHITESPACE);
+        assertThat(old.groups()).isEmpty();
+        assertThat(old.isInteractive()).isFalse();
+        assertThat(old.testCases()).singleElement().satisfies(test -> assertThat(test.group()).isNull());
     }
 
     @Test

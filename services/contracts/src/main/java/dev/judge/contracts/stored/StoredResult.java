@@ -13,8 +13,15 @@ import dev.judge.contracts.Verdict;
  *
  * @param compilerOutput the compiler's messages, size-capped; null for an interpreted language
  * @param testCases one per run, in order
+ * @param score null for runs without a problem, and in rows written before scores
+ * @param groups the subtasks' outcomes; empty without subtasks
  */
-public record StoredResult(String compilerOutput, List<TestCase> testCases) {
+public record StoredResult(String compilerOutput, List<TestCase> testCases, Double score, Double maxScore,
+        List<Group> groups) {
+
+    public StoredResult {
+        groups = groups == null ? List.of() : groups;
+    }
 
     /**
      * One run, as measured.
@@ -24,16 +31,27 @@ public record StoredResult(String compilerOutput, List<TestCase> testCases) {
      * @param exitCode null when killed by a signal or never started
      * @param signal the signal that ended the program, if any
      * @param output what the program printed (size-capped); only for runs without expected output
+     * @param group its subtask, if any
+     * @param score its share of the points in [0, 1]; null for runs without a problem
+     * @param checkerMessage what a custom checker or interactor said of it
      */
     public record TestCase(int index, Verdict verdict, Long cpuTimeMs, long wallTimeMs, Long memoryKb, Integer exitCode,
-            Integer signal, String output) {
+            Integer signal, String output, String group, Double score, String checkerMessage) {
+    }
+
+    /** A subtask's outcome; {@code verdict} is null when it was skipped. */
+    public record Group(String name, double points, double score, Verdict verdict, boolean skipped) {
     }
 
     /** The one mapping from the message to what is stored. */
     public static StoredResult of(JudgeResult result) {
         return new StoredResult(result.compilerOutput(), result.testCases().stream()
                 .map(run -> new TestCase(run.index(), run.verdict(), run.cpuTimeMs(), run.wallTimeMs(), run.memoryKb(),
-                        run.exitCode(), run.signal(), run.output()))
-                .toList());
+                        run.exitCode(), run.signal(), run.output(), run.group(), run.score(), run.checkerMessage()))
+                .toList(),
+                result.score(), result.maxScore(),
+                result.groups().stream()
+                        .map(group -> new Group(group.name(), group.points(), group.score(), group.verdict(), group.skipped()))
+                        .toList());
     }
 }

@@ -3,31 +3,35 @@ package dev.judge.worker.judging;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
+import java.util.Set;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
-import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.JudgeRequest;
-import dev.judge.contracts.JudgeResult.TestCaseResult;
+import dev.judge.contracts.JudgeRequest.Group;
 import dev.judge.contracts.JudgeResult;
+import dev.judge.contracts.JudgeResult.GroupResult;
+import dev.judge.contracts.JudgeResult.TestCaseResult;
+import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.SubmissionStatus;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
-import dev.judge.worker.sandbox.RunOutcome;
-import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;
 import dev.judge.worker.sandbox.Sandboxes;
 
 /**
- * Judges one submission: compiles it once, runs it on each test case in the sandbox, compares the
- * output, and sums up a verdict. Failures of the judge itself become INTERNAL_ERROR, never a user verdict.
+ * Judges one submission: compiles it once, runs it on the tests group by group in the sandbox, has
+ * each run checked (by a built-in checker, the setter's checker or, for an interactive problem, the
+ * interactor it talked to), and sums up a verdict and a score. Failures of the judge itself, or of a
+ * setter's program, become INTERNAL_ERROR, never a user verdict.
  */
 @Component
 class Judge {
@@ -37,95 +41,126 @@ class Judge {
     private final Sandboxes sandboxes;
     private final LanguageCatalog languages;
     private final WorkerProperties properties;
+    private final SetterPrograms setterPrograms;
     private final String workerName;
 
-    Judge(Sandboxes sandboxes, LanguageCatalog languages, WorkerProperties properties, WorkerIdentity identity) {
+    Judge(Sandboxes sandboxes, LanguageCatalog languages, WorkerProperties properties, SetterPrograms setterPrograms,
+            WorkerIdentity identity) {
         this.sandboxes = sandboxes;
         this.languages = languages;
         this.properties = properties;
+        this.setterPrograms = setterPrograms;
         this.workerName = identity.name();
     }
 
     JudgeResult judge(JudgeRequest request, Instant startedAt) {
         Language language = languages.find(request.language()).orElse(null);
         if (language == null) {
-            return finished(request, startedAt, Verdict.INTERNAL_ERROR,
-                    "This worker does not know the language " + request.language() + ".", List.of());
+            return failed(request, startedAt, "This worker does not know the language " + request.language() + ".");
         }
         try (Sandbox box = sandboxes.open()) {
             Files.writeString(box.folder().resolve(language.sourceFile()), request.sourceCode(), StandardCharsets.UTF_8);
-            return compileAndRun(request, language, box, startedAt);
+            String compilerOutput = null;
+            if (language.isCompiled()) {
+                Compiler.Compiled compiled = Compiler.compile(box, language, properties);
+                compilerOutput = compiled.messages();
+                if (!compiled.succeeded()) {
+                    return finished(request, startedAt, Verdict.COMPILATION_ERROR, compilerOutput, List.of(), null, List.of());
+                }
+            }
+            ProblemProgram setterProgram = request.isInteractive() ? request.interactor()
+                    : request.effectiveChecker().isCustom() ? request.effectiveChecker().program() : null;
+            if (setterProgram == null) {
+                return judgeTests(request, new TestRunner(request, language, box, null, null, properties), compilerOutput, startedAt);
+            }
+            SetterPrograms.Built built = setterPrograms.build(setterProgram);
+            if (built.failed()) {
+                return failed(request, startedAt, "The problem's " + (request.isInteractive() ? "interactor" : "checker")
+                        + " could not be built:\n" + built.failure());
+            }
+            try (Sandbox setterBox = sandboxes.open()) {
+                built.copyInto(setterBox.folder());
+                return judgeTests(request, new TestRunner(request, language, box, setterBox, built, properties),
+                        compilerOutput, startedAt);
+            }
         } catch (IOException | RuntimeException e) {
             log.error("Judging submission {} failed", request.submissionId(), e);
-            return finished(request, startedAt, Verdict.INTERNAL_ERROR, "The judge failed: " + e.getMessage(), List.of());
+            return failed(request, startedAt, "The judge failed: " + e.getMessage());
         }
     }
 
-    private JudgeResult compileAndRun(JudgeRequest request, Language language, Sandbox box, Instant startedAt)
+    /**
+     * Group by group, in the problem's order (a problem without groups is one group of all its tests).
+     * A group whose dependencies did not all pass is skipped; a group stops at its first failing test
+     * (unless the problem asks for every test); an INTERNAL_ERROR stops everything. The verdict is the
+     * first failing test's, INTERNAL_ERROR wherever it is.
+     */
+    private JudgeResult judgeTests(JudgeRequest request, TestRunner runner, String compilerOutput, Instant startedAt)
             throws IOException {
-        String compilerOutput = null;
-        if (language.isCompiled()) {
-            RunSpec compile = new RunSpec(language.compile(), null,
-                    properties.compileTimeLimit(), properties.compileTimeLimit().multipliedBy(2),
-                    properties.maxMemoryLimit().toBytes(), properties.outputLimit().toBytes());
-            RunOutcome compiled = box.run(compile);
-            compilerOutput = truncate(compiled.stderr() + compiled.stdout(), properties.compilerOutputLimit().toBytes());
-            if (!RunVerdicts.succeeded(compiled, compile)) {
-                String reason = switch (RunVerdicts.termination(compiled, compile)) {
-                    case TIME_LIMIT -> "\n[compilation took longer than " + properties.compileTimeLimit().toSeconds() + " s]";
-                    case MEMORY_LIMIT -> "\n[compilation ran out of memory]";
-                    case OUTPUT_LIMIT -> "\n[compiler output was too large]";
-                    case EXITED -> "";
-                };
-                return finished(request, startedAt, Verdict.COMPILATION_ERROR, compilerOutput + reason, List.of());
-            }
+        if (request.isRunOnStdin()) {
+            TestCaseResult run = runner.run(0, request.testCases().getFirst());
+            return finished(request, startedAt, run.verdict(), compilerOutput, List.of(run), null, List.of());
         }
-
-        Duration timeLimit = min(Duration.ofMillis(request.limits().timeLimitMs()), properties.maxTimeLimit());
-        long memoryLimit = Math.min(request.limits().memoryLimitMb() * 1024 * 1024, properties.maxMemoryLimit().toBytes());
-        Duration wallLimit = timeLimit.multipliedBy(properties.wallTimeFactor()).plusSeconds(1);
-
+        List<Group> groups = request.groups().isEmpty()
+                ? List.of(new Group(null, JudgeRequest.UNGROUPED_POINTS, List.of()))
+                : request.groups();
         List<TestCaseResult> results = new ArrayList<>();
-        Verdict overall = Verdict.ACCEPTED;
-        for (int index = 0; index < request.testCases().size(); index++) {
-            TestCase testCase = request.testCases().get(index);
-            RunSpec run = new RunSpec(language.run(), testCase.input(),
-                    timeLimit, wallLimit, memoryLimit, properties.outputLimit().toBytes());
-            RunOutcome outcome = box.run(run);
-            Verdict verdict = RunVerdicts.verdict(outcome, run, testCase, request.comparison());
-            results.add(new TestCaseResult(index, verdict,
-                    outcome.cpuTime() == null ? null : outcome.cpuTime().toMillis(),
-                    outcome.wallTime().toMillis(),
-                    outcome.peakMemoryKb(),
-                    outcome.exitCode(),
-                    outcome.signal(),
-                    testCase.hasExpectedOutput() ? null : truncate(outcome.stdout(), properties.runOutputLimit().toBytes())));
-            if (verdict.isWorseThan(overall)) {
-                overall = verdict;
+        List<GroupResult> groupResults = new ArrayList<>();
+        Set<String> passed = new HashSet<>();
+        Verdict verdict = Verdict.ACCEPTED;
+        double score = 0;
+        for (Group group : groups) {
+            if (!passed.containsAll(group.dependsOn()) || verdict == Verdict.INTERNAL_ERROR) {
+                groupResults.add(new GroupResult(group.name(), group.points(), 0, null, true));
+                continue;
             }
-            if (verdict != Verdict.ACCEPTED && request.stopOnFirstFailure()) {
-                break;
+            Verdict groupVerdict = Verdict.ACCEPTED;
+            double share = 1;
+            for (int index = 0; index < request.testCases().size(); index++) {
+                JudgeRequest.TestCase test = request.testCases().get(index);
+                if (!Objects.equals(test.group(), group.name())) {
+                    continue;
+                }
+                TestCaseResult result = runner.run(index, test);
+                results.add(result);
+                share = Math.min(share, result.score());
+                if (groupVerdict == Verdict.ACCEPTED && result.verdict() != Verdict.ACCEPTED) {
+                    groupVerdict = result.verdict();
+                }
+                if (verdict == Verdict.ACCEPTED && result.verdict() != Verdict.ACCEPTED
+                        || result.verdict() == Verdict.INTERNAL_ERROR) {
+                    verdict = result.verdict();
+                }
+                if (result.verdict() == Verdict.INTERNAL_ERROR
+                        || result.score() == 0 && request.stopOnFirstFailure()) {
+                    break;
+                }
             }
+            if (groupVerdict == Verdict.ACCEPTED) {
+                passed.add(group.name());
+            }
+            groupResults.add(new GroupResult(group.name(), group.points(), group.points() * share, groupVerdict, false));
+            score += group.points() * share;
         }
-        return finished(request, startedAt, overall, compilerOutput, results);
+        return finished(request, startedAt, verdict, compilerOutput, results, score,
+                request.groups().isEmpty() ? List.of() : groupResults);
     }
 
+    private JudgeResult failed(JudgeRequest request, Instant startedAt, String message) {
+        return finished(request, startedAt, Verdict.INTERNAL_ERROR, message, List.of(), null, List.of());
+    }
+
+    /** @param score null where nothing scored: a compilation error, the judge's failure, a run on stdin */
     private JudgeResult finished(JudgeRequest request, Instant startedAt, Verdict verdict, String compilerOutput,
-            List<TestCaseResult> testCases) {
+            List<TestCaseResult> testCases, Double score, List<GroupResult> groups) {
+        boolean scored = !request.isRunOnStdin();
         return new JudgeResult(request.submissionId(), SubmissionStatus.FINISHED, verdict, compilerOutput, testCases,
-                request.acceptedAt(), startedAt, Instant.now(), workerName);
+                request.acceptedAt(), startedAt, Instant.now(), workerName,
+                scored ? (score == null ? 0.0 : score) : null, scored ? maxScore(request) : null, groups);
     }
 
-    private static String truncate(String text, long maxBytes) {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        if (bytes.length <= maxBytes) {
-            return text;
-        }
-        // Decoding a cut-off multi-byte character yields a replacement character, which is fine here.
-        return new String(bytes, 0, (int) maxBytes, StandardCharsets.UTF_8) + "\n[truncated]";
-    }
-
-    private static Duration min(Duration a, Duration b) {
-        return a.compareTo(b) <= 0 ? a : b;
+    private static double maxScore(JudgeRequest request) {
+        return request.groups().isEmpty() ? JudgeRequest.UNGROUPED_POINTS
+                : request.groups().stream().mapToDouble(Group::points).sum();
     }
 }

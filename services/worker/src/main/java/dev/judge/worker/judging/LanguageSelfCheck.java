@@ -13,7 +13,7 @@ import org.springframework.stereotype.Component;
 
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
-import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.Checker;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
@@ -44,8 +44,8 @@ class LanguageSelfCheck implements SmartLifecycle {
     public void start() {
         long started = System.nanoTime();
         for (Map.Entry<String, Language> entry : languages.languages().entrySet()) {
-            JudgeResult result = judge.judge(new JudgeRequest(UUID.randomUUID(), entry.getKey(), entry.getValue().selfCheck(),
-                    LIMITS, OutputComparison.EXACT, true, List.of(new JudgeRequest.TestCase("", "ok\n")), Instant.now()),
+            JudgeResult result = judge.judge(JudgeRequest.plain(UUID.randomUUID(), entry.getKey(), entry.getValue().selfCheck(),
+                    LIMITS, Checker.EXACT, List.of(new JudgeRequest.TestCase("", "ok\n")), Instant.now()),
                     Instant.now());
             if (result.verdict() != Verdict.ACCEPTED) {
                 throw new IllegalStateException("The language '%s' failed its self-check: %s%s%s".formatted(entry.getKey(),

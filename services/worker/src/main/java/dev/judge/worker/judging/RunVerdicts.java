@@ -1,7 +1,7 @@
 package dev.judge.worker.judging;
 
 import dev.judge.contracts.JudgeRequest.TestCase;
-import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.Checker;
 import dev.judge.contracts.Verdict;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
@@ -56,23 +56,26 @@ final class RunVerdicts {
         return termination(run, limits) == Termination.EXITED && run.exitedZero();
     }
 
-    /** A test case's verdict: a limit, a crash, or the output compared with the expected one. */
-    static Verdict verdict(RunOutcome run, RunSpec limits, TestCase testCase, OutputComparison comparison) {
+    /** What went wrong with a run before its output is looked at: a limit or a crash; null if nothing. */
+    static Verdict failure(RunOutcome run, RunSpec limits) {
         return switch (termination(run, limits)) {
             case TIME_LIMIT -> Verdict.TIME_LIMIT_EXCEEDED;
             case MEMORY_LIMIT -> Verdict.MEMORY_LIMIT_EXCEEDED;
             case OUTPUT_LIMIT -> Verdict.OUTPUT_LIMIT_EXCEEDED;
-            case EXITED -> {
-                if (!run.exitedZero()) {
-                    yield Verdict.RUNTIME_ERROR;
-                }
-                if (testCase.hasExpectedOutput()
-                        && !OutputComparator.matches(comparison, testCase.expectedOutput(), run.stdout())) {
-                    yield Verdict.WRONG_ANSWER;
-                }
-                yield Verdict.ACCEPTED;
-            }
+            case EXITED -> run.exitedZero() ? null : Verdict.RUNTIME_ERROR;
         };
+    }
+
+    /** A test case's verdict under a built-in checker: a limit, a crash, or the output compared with the expected one. */
+    static Verdict verdict(RunOutcome run, RunSpec limits, TestCase testCase, Checker checker) {
+        Verdict failure = failure(run, limits);
+        if (failure != null) {
+            return failure;
+        }
+        if (testCase.hasExpectedOutput() && !OutputComparator.matches(checker, testCase.expectedOutput(), run.stdout())) {
+            return Verdict.WRONG_ANSWER;
+        }
+        return Verdict.ACCEPTED;
     }
 
     private static boolean signalled(RunOutcome run, int signal) {

@@ -161,8 +161,93 @@ final class BubblewrapSandbox implements Sandbox {
     }
 
     @Override
+    public Path lastStdout() {
+        return io.resolve("stdout");
+    }
+
+    @Override
     public RunOutcome run(RunSpec spec) throws IOException {
         Files.writeString(io.resolve("stdin"), spec.stdin() == null ? "" : spec.stdin(), StandardCharsets.UTF_8);
+        return run(spec, Streams.FILES);
+    }
+
+    /** Where a run's stdin and stdout are, inside the sandbox. */
+    private enum Streams {
+        FILES("/io/stdin", "/io/stdout", false),
+        /** Pipes to a peer sandbox (see {@link #converse}); one side opens its stdout first, or both would wait. */
+        PIPES("/io/from-peer", "/io/to-peer", false),
+        PIPES_STDOUT_FIRST("/io/from-peer", "/io/to-peer", true);
+
+        final String stdin;
+        final String stdout;
+        final boolean stdoutFirst;
+
+        Streams(String stdin, String stdout, boolean stdoutFirst) {
+            this.stdin = stdin;
+            this.stdout = stdout;
+            this.stdoutFirst = stdoutFirst;
+        }
+    }
+
+    /**
+     * Runs a program here and one in {@code peer} at once, the stdout of each piped into the stdin of
+     * the other: two FIFOs, made in this sandbox's io folder and hard-linked into the peer's, so that
+     * neither sees anything else of the other. Each run keeps its own limits; when one ends, the other
+     * reads end-of-file or dies writing (SIGPIPE), so a conversation ends by the later wall limit at most.
+     */
+    static Conversation converse(BubblewrapSandbox here, RunSpec spec, BubblewrapSandbox peer, RunSpec peerSpec)
+            throws IOException {
+        here.connectTo(peer);
+        try (ExecutorService second = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<RunOutcome> peerRun = second.submit(() -> peer.run(peerSpec, Streams.PIPES_STDOUT_FIRST));
+            RunOutcome hereOutcome = here.run(spec, Streams.PIPES);
+            try {
+                return new Conversation(hereOutcome, peerRun.get());
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof IOException io ? io : new IOException("The peer's run failed", e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("Interrupted while the peer ran", e);
+            }
+        }
+    }
+
+    @Override
+    public Conversation converse(RunSpec spec, Sandbox peer, RunSpec peerSpec) throws IOException {
+        if (!(peer instanceof BubblewrapSandbox other)) {
+            throw new IllegalArgumentException("The peer must be a bubblewrap sandbox too");
+        }
+        return converse(this, spec, other, peerSpec);
+    }
+
+    /** Makes the two FIFOs once per pair of sandboxes; a FIFO's buffer is empty again once both ends close. */
+    private void connectTo(BubblewrapSandbox peer) throws IOException {
+        Path toPeer = io.resolve("to-peer");
+        Path fromPeer = io.resolve("from-peer");
+        if (Files.exists(toPeer, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        // Mode 666: the two sandboxes may run as different uids.
+        Process mkfifo = new ProcessBuilder("mkfifo", "-m", "666", toPeer.toString(), fromPeer.toString())
+                .redirectErrorStream(true).start();
+        try {
+            if (mkfifo.waitFor() != 0) {
+                throw new IOException("mkfifo failed: " + new String(mkfifo.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted making pipes", e);
+        }
+        Files.deleteIfExists(peer.io.resolve("from-peer"));
+        Files.deleteIfExists(peer.io.resolve("to-peer"));
+        Files.createLink(peer.io.resolve("from-peer"), toPeer);
+        Files.createLink(peer.io.resolve("to-peer"), fromPeer);
+    }
+
+    private RunOutcome run(RunSpec spec, Streams streams) throws IOException {
+        if (streams != Streams.FILES) {
+            Files.deleteIfExists(io.resolve("stdout")); // an earlier run's, which lastStdout() must not show
+        }
         long oomKillsBefore = 0;
         if (cgroup != null) {
             // A submission's runs share their limits: write them only when they change.
@@ -172,7 +257,7 @@ final class BubblewrapSandbox implements Sandbox {
             }
             oomKillsBefore = cgroup.oomKills();
         }
-        requests.write(request(spec));
+        requests.write(request(spec, streams));
         requests.flush();
         Map<String, Long> reply = parse(reply(spec.wallLimit().plus(REPLY_GRACE)));
         if (reply.get("exec_errno") != 0) {
@@ -220,13 +305,16 @@ final class BubblewrapSandbox implements Sandbox {
         }
     }
 
-    private byte[] request(RunSpec spec) {
+    private byte[] request(RunSpec spec, Streams streams) {
         List<String> fields = new ArrayList<>(List.of(
                 "cpu_ms=" + spec.timeLimit().toMillis(),
                 "wall_ms=" + spec.wallLimit().toMillis(),
                 "fsize_bytes=" + spec.outputLimitBytes(),
                 "nofile=" + properties.openFiles(),
-                "stdin=/io/stdin", "stdout=/io/stdout", "stderr=/io/stderr"));
+                "stdin=" + streams.stdin, "stdout=" + streams.stdout, "stderr=/io/stderr"));
+        if (streams.stdoutFirst) {
+            fields.add("stdout_first=1");
+        }
         if (cgroup == null) {
             // No cgroup: the per-process rlimits are all there is.
             fields.add("data_bytes=" + spec.memoryLimitBytes());

@@ -21,6 +21,22 @@ public interface Sandbox extends AutoCloseable {
      */
     RunOutcome run(RunSpec spec) throws IOException;
 
+    /** The file holding all the last run printed (its outcome holds it as text). */
+    Path lastStdout();
+
+    /**
+     * Runs a program here and another in {@code peer} (a sandbox of the same pool) at once, the
+     * stdout of each piped into the stdin of the other: a contestant and an interactor. Their
+     * {@code stdin} is ignored.
+     *
+     * @throws IOException as {@link #run}
+     */
+    Conversation converse(RunSpec spec, Sandbox peer, RunSpec peerSpec) throws IOException;
+
+    /** The outcomes of a {@link #converse}: this sandbox's run and the peer's. */
+    record Conversation(RunOutcome here, RunOutcome peer) {
+    }
+
     @Override
     void close();
 }

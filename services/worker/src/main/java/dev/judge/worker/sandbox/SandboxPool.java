@@ -116,6 +116,19 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
         }
 
         @Override
+        public Path lastStdout() {
+            return sandbox.lastStdout();
+        }
+
+        @Override
+        public Conversation converse(RunSpec spec, Sandbox peer, RunSpec peerSpec) throws IOException {
+            if (!(peer instanceof Lease other)) {
+                throw new IllegalArgumentException("The peer must come from the same pool");
+            }
+            return BubblewrapSandbox.converse(sandbox, spec, other.sandbox, peerSpec);
+        }
+
+        @Override
         public void close() {
             giveBack(sandbox);
         }

@@ -10,16 +10,19 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
-import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.Checker;
+import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.Verdict;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
@@ -44,9 +47,11 @@ abstract class JudgeCases {
 
     static void startSandboxes(String cgroupMode) {
         // Short compile limits keep the compile bombs quick.
-        properties = TestSandboxes.workerProperties(Map.of("judge.worker.compile-time-limit", "3s"));
+        properties = TestSandboxes.workerProperties(Map.of("judge.worker.compile-time-limit", "3s",
+                "judge.worker.setter-time-limit", "2s"));
         sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.cgroup", cgroupMode)));
-        judge = new Judge(sandbox, JudgeIT.shippedCatalog(), properties, new WorkerIdentity());
+        judge = new Judge(sandbox, JudgeIT.shippedCatalog(), properties, new SetterPrograms(sandbox, JudgeIT.shippedCatalog(),
+                properties, TestSandboxes.sandboxProperties(Map.of())), new WorkerIdentity());
         System.out.println("Sandbox isolation: " + TestSandboxes.describeIsolation(sandbox));
     }
 
@@ -71,14 +76,15 @@ abstract class JudgeCases {
         }
         Path source;
         try (Stream<Path> files = Files.list(folder)) {
-            source = files.filter(file -> !file.getFileName().toString().equals("case.properties")).findFirst().orElseThrow();
+            source = files.filter(file -> file.getFileName().toString().matches("(main|Main)\\..*")).findFirst().orElseThrow();
         }
-        JudgeRequest request = new JudgeRequest(UUID.randomUUID(), expected.getProperty("language"), Files.readString(source),
-                new JudgeRequest.Limits(Long.parseLong(expected.getProperty("timeLimitMs", "1000")),
-                        Long.parseLong(expected.getProperty("memoryLimitMb", "128"))),
-                OutputComparison.EXACT, true,
-                List.of(new JudgeRequest.TestCase("1 2\n", expected.getProperty("expectedOutput", "3") + "\n")),
-                Instant.now());
+        JudgeRequest.Limits limits = new JudgeRequest.Limits(Long.parseLong(expected.getProperty("timeLimitMs", "1000")),
+                Long.parseLong(expected.getProperty("memoryLimitMb", "128")));
+        JudgeRequest request = Files.exists(folder.resolve("problem.json"))
+                ? ProblemFile.read(folder).request(folder, expected.getProperty("language"), Files.readString(source), limits)
+                : JudgeRequest.plain(UUID.randomUUID(), expected.getProperty("language"), Files.readString(source), limits,
+                        Checker.EXACT, List.of(new JudgeRequest.TestCase("1 2\n", expected.getProperty("expectedOutput", "3") + "\n")),
+                        Instant.now());
 
         JudgeResult result = judge.judge(request, Instant.now());
 
@@ -92,11 +98,64 @@ abstract class JudgeCases {
         if (expected.containsKey("compilerOutputContains")) {
             assertThat(result.compilerOutput()).contains(expected.getProperty("compilerOutputContains"));
         }
+        if (expected.containsKey("score")) {
+            assertThat(result.score()).as("score of %s: %s", name, result).isEqualTo(Double.parseDouble(expected.getProperty("score")));
+        }
+        if (expected.containsKey("testVerdicts")) {
+            assertThat(result.testCases()).as("tests of %s", name).extracting(run -> run.index() + ":" + run.verdict())
+                    .containsExactly(expected.getProperty("testVerdicts").split(","));
+        }
+        if (expected.containsKey("groupVerdicts")) {
+            assertThat(result.groups()).as("groups of %s", name)
+                    .extracting(group -> group.name() + ":" + (group.skipped() ? "SKIPPED" : group.verdict()) + ":" + group.score())
+                    .containsExactly(expected.getProperty("groupVerdicts").split(","));
+        }
+        if (expected.containsKey("checkerMessageContains")) {
+            assertThat(result.testCases()).as("checker messages of %s", name)
+                    .anySatisfy(run -> assertThat(run.checkerMessage()).contains(expected.getProperty("checkerMessageContains")));
+        }
         if (result.verdict() == Verdict.ACCEPTED) {
             assertThat(result.testCases().getFirst().cpuTimeMs()).isNotNull();
             assertThat(result.testCases().getFirst().memoryKb()).isPositive();
         }
         assertMachineUnharmed();
+    }
+
+    /**
+     * A problem beyond one sum test, in a case's {@code problem.json}: its checker, interactor, groups
+     * and tests. A setter's program is named by its source file, relative to the case's folder.
+     */
+    record ProblemFile(CheckerFile checker, ProgramFile interactor, List<JudgeRequest.Group> groups, List<TestFile> tests) {
+
+        record CheckerFile(Checker.Kind kind, Double epsilon, ProgramFile program) {
+        }
+
+        record ProgramFile(String language, String source, List<String> files) {
+
+            ProblemProgram read(Path folder) throws IOException {
+                Map<String, String> contents = new TreeMap<>();
+                for (String file : files == null ? List.<String>of() : files) {
+                    contents.put(Path.of(file).getFileName().toString(), Files.readString(folder.resolve(file)));
+                }
+                return new ProblemProgram(language, Files.readString(folder.resolve(source)), contents);
+            }
+        }
+
+        record TestFile(String input, String answer, String group) {
+        }
+
+        static ProblemFile read(Path folder) throws IOException {
+            return JsonMapper.builder().build().readValue(folder.resolve("problem.json").toFile(), ProblemFile.class);
+        }
+
+        JudgeRequest request(Path folder, String language, String sourceCode, JudgeRequest.Limits limits) throws IOException {
+            Checker judgedBy = checker == null ? Checker.EXACT
+                    : new Checker(checker.kind(), checker.epsilon(), checker.program() == null ? null : checker.program().read(folder));
+            return new JudgeRequest(UUID.randomUUID(), language, sourceCode, limits, judgedBy.asComparison(), judgedBy,
+                    interactor == null ? null : interactor.read(folder), groups, true,
+                    tests.stream().map(test -> new JudgeRequest.TestCase(test.input(), test.answer(), test.group())).toList(),
+                    Instant.now());
+        }
     }
 
     /**

@@ -21,7 +21,7 @@ import org.springframework.core.io.ClassPathResource;
 import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
-import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.Checker;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
@@ -141,8 +141,7 @@ class JudgeIT {
 
     @Test
     void everyShippedLanguagePassesItsSelfCheck() {
-        LanguageSelfCheck check = new LanguageSelfCheck(
-                new Judge(sandbox, shippedCatalog(), properties, new WorkerIdentity()), shippedCatalog());
+        LanguageSelfCheck check = new LanguageSelfCheck(judge(shippedCatalog()), shippedCatalog());
         check.start();
         assertThat(check.isRunning()).isTrue();
     }
@@ -151,8 +150,8 @@ class JudgeIT {
     void refusesToStartNamingALanguageWhoseToolchainIsMissing() {
         Language python = shippedCatalog().find("python").orElseThrow();
         LanguageCatalog broken = new LanguageCatalog(Map.of("python", python, "ruby", new Language("Ruby", "3.1", "main.rb",
-                List.of(), List.of("ruby", "main.rb"), "puts 'ok'")));
-        LanguageSelfCheck check = new LanguageSelfCheck(new Judge(sandbox, broken, properties, new WorkerIdentity()), broken);
+                List.of(), List.of("ruby", "main.rb"), "puts 'ok'", null)));
+        LanguageSelfCheck check = new LanguageSelfCheck(judge(broken), broken);
 
         assertThatThrownBy(check::start).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("'ruby' failed its self-check");
@@ -160,10 +159,14 @@ class JudgeIT {
     }
 
     private JudgeResult judge(String language, String source, List<TestCase> testCases, long timeLimitMs) {
-        Judge judge = new Judge(sandbox, shippedCatalog(), properties, new WorkerIdentity());
-        JudgeRequest request = new JudgeRequest(UUID.randomUUID(), language, source,
-                new JudgeRequest.Limits(timeLimitMs, 256), OutputComparison.EXACT, true, testCases, Instant.now());
-        return judge.judge(request, Instant.now());
+        JudgeRequest request = JudgeRequest.plain(UUID.randomUUID(), language, source,
+                new JudgeRequest.Limits(timeLimitMs, 256), Checker.EXACT, testCases, Instant.now());
+        return judge(shippedCatalog()).judge(request, Instant.now());
+    }
+
+    private static Judge judge(LanguageCatalog catalog) {
+        return new Judge(sandbox, catalog, properties,
+                new SetterPrograms(sandbox, catalog, properties, TestSandboxes.sandboxProperties(Map.of())), new WorkerIdentity());
     }
 
     /** The catalog the worker ships with, bound the way Spring binds it. */

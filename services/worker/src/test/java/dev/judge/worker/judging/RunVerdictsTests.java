@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import dev.judge.contracts.JudgeRequest.TestCase;
-import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.Checker;
 import dev.judge.contracts.Verdict;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
@@ -46,6 +46,6 @@ class RunVerdictsTests {
         RunOutcome run = new RunOutcome(wallLimitReached, exitCode, signal, Duration.ofMillis(cpuMs + 50),
                 Duration.ofMillis(cpuMs), peakKb, oomKilled, cgroup, stdoutAtLimit, fileAtLimit,
                 stdout == null ? "" : stdout.replace("\\n", "\n"), "");
-        assertThat(RunVerdicts.verdict(run, LIMITS, SUM, OutputComparison.EXACT)).isEqualTo(expected);
+        assertThat(RunVerdicts.verdict(run, LIMITS, SUM, Checker.EXACT)).isEqualTo(expected);
     }
 }

@@ -1,0 +1,47 @@
+package dev.judge.worker.judging;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+import dev.judge.contracts.language.Language;
+import dev.judge.worker.sandbox.RunOutcome;
+import dev.judge.worker.sandbox.RunSpec;
+import dev.judge.worker.sandbox.Sandbox;
+
+/** Compiles what is in a sandbox's folder as the language catalog says: a submission or a setter's program. */
+final class Compiler {
+
+    /** @param messages the compiler's messages (size-capped), with the limit it ran into, if any */
+    record Compiled(boolean succeeded, String messages) {
+    }
+
+    private Compiler() {
+    }
+
+    static Compiled compile(Sandbox box, Language language, WorkerProperties properties) throws IOException {
+        RunSpec compile = new RunSpec(language.compile(), null,
+                properties.compileTimeLimit(), properties.compileTimeLimit().multipliedBy(2),
+                properties.maxMemoryLimit().toBytes(), properties.outputLimit().toBytes());
+        RunOutcome compiled = box.run(compile);
+        String messages = truncate(compiled.stderr() + compiled.stdout(), properties.compilerOutputLimit().toBytes());
+        if (RunVerdicts.succeeded(compiled, compile)) {
+            return new Compiled(true, messages);
+        }
+        String reason = switch (RunVerdicts.termination(compiled, compile)) {
+            case TIME_LIMIT -> "\n[compilation took longer than " + properties.compileTimeLimit().toSeconds() + " s]";
+            case MEMORY_LIMIT -> "\n[compilation ran out of memory]";
+            case OUTPUT_LIMIT -> "\n[compiler output was too large]";
+            case EXITED -> "";
+        };
+        return new Compiled(false, messages + reason);
+    }
+
+    static String truncate(String text, long maxBytes) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length <= maxBytes) {
+            return text;
+        }
+        // Decoding a cut-off multi-byte character yields a replacement character, which is fine here.
+        return new String(bytes, 0, (int) maxBytes, StandardCharsets.UTF_8) + "\n[truncated]";
+    }
+}

@@ -1,0 +1,178 @@
+package dev.judge.worker.judging;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.stream.Stream;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+import org.springframework.util.FileSystemUtils;
+
+import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.language.Language;
+import dev.judge.contracts.language.LanguageCatalog;
+import dev.judge.worker.sandbox.Sandbox;
+import dev.judge.worker.sandbox.SandboxProperties;
+import dev.judge.worker.sandbox.Sandboxes;
+
+/**
+ * The programs problem setters write (custom checkers, interactors), built once per content in a
+ * sandbox like any submission and kept on this worker's disk, so that a burst of submissions to one
+ * problem compiles its checker once, not once each (testlib alone takes seconds to compile).
+ * Bounded by {@code judge.worker.setter-cache-size}, least recently used out first.
+ */
+@Component
+class SetterPrograms {
+
+    private static final Logger log = LoggerFactory.getLogger(SetterPrograms.class);
+
+    /** Each test's files in the setter program's folder, given to it as testlib's three arguments. */
+    static final String INPUT = "input";
+    static final String OUTPUT = "output";
+    static final String ANSWER = "answer";
+    private static final Set<String> TEST_FILES = Set.of(INPUT, OUTPUT, ANSWER);
+
+    /**
+     * A built program, or why it could not be built.
+     *
+     * @param folder what to copy into a sandbox to run it; null when it failed
+     * @param failure why it could not be built (the compiler's messages); null when built
+     */
+    record Built(Language language, Path folder, String failure) {
+
+        boolean failed() {
+            return failure != null;
+        }
+
+        /** Copies it into a sandbox's folder, readable and runnable by whatever uid the sandbox runs as. */
+        void copyInto(Path target) throws IOException {
+            try (Stream<Path> files = Files.walk(folder)) {
+                for (Path file : files.filter(file -> !file.equals(folder)).toList()) {
+                    Path copy = target.resolve(folder.relativize(file).toString());
+                    Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
+                    Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rwxr-xr-x"));
+                }
+            }
+        }
+
+        /** The command that runs it on one test, with testlib's arguments. */
+        List<String> command() {
+            return Stream.concat(language.run().stream(), Stream.of(INPUT, OUTPUT, ANSWER)).toList();
+        }
+    }
+
+    private final Sandboxes sandboxes;
+    private final LanguageCatalog languages;
+    private final WorkerProperties properties;
+    private final Path cache;
+    private final Map<String, CompletableFuture<Built>> builds;
+
+    SetterPrograms(Sandboxes sandboxes, LanguageCatalog languages, WorkerProperties properties,
+            SandboxProperties sandboxProperties) {
+        this.sandboxes = sandboxes;
+        this.languages = languages;
+        this.properties = properties;
+        this.cache = sandboxProperties.workDir().resolve("setter-programs");
+        this.builds = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, CompletableFuture<Built>> eldest) {
+                boolean full = size() > properties.setterCacheSize();
+                if (full) {
+                    eldest.getValue().thenAccept(built -> forget(built));
+                }
+                return full;
+            }
+        };
+    }
+
+    /** The built program: from this worker's cache, or built now (once, however many ask at the same time). */
+    Built build(ProblemProgram program) throws IOException {
+        String hash = program.contentHash();
+        CompletableFuture<Built> build;
+        boolean mine = false;
+        synchronized (builds) {
+            build = builds.get(hash);
+            if (build == null) {
+                build = new CompletableFuture<>();
+                builds.put(hash, build);
+                mine = true;
+            }
+        }
+        if (mine) {
+            try {
+                build.complete(buildNow(program, hash));
+            } catch (IOException | RuntimeException e) {
+                // The sandbox failed, not the program: let the next submission try again.
+                synchronized (builds) {
+                    builds.remove(hash, build);
+                }
+                build.completeExceptionally(e);
+            }
+        }
+        try {
+            return build.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException("Building a setter's program failed", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while a setter's program was built", e);
+        }
+    }
+
+    private Built buildNow(ProblemProgram program, String hash) throws IOException {
+        Language language = languages.find(program.language()).orElse(null);
+        if (language == null) {
+            return new Built(null, null, "This worker does not know the language " + program.language() + ".");
+        }
+        for (String name : program.files().keySet()) {
+            if (!name.matches("[A-Za-z0-9._-]{1,100}") || name.startsWith(".") || TEST_FILES.contains(name)
+                    || name.equals(language.sourceFile())) {
+                return new Built(language, null, "A setter's file may not be named \"" + name + "\".");
+            }
+        }
+        long started = System.nanoTime();
+        try (Sandbox box = sandboxes.open()) {
+            Files.writeString(box.folder().resolve(language.sourceFile()), program.sourceCode(), StandardCharsets.UTF_8);
+            for (Map.Entry<String, String> file : program.files().entrySet()) {
+                Files.writeString(box.folder().resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
+            }
+            if (language.isCompiled()) {
+                Compiler.Compiled compiled = Compiler.compile(box, language, properties);
+                if (!compiled.succeeded()) {
+                    return new Built(language, null, compiled.messages());
+                }
+            }
+            Path folder = cache.resolve(hash);
+            Path partial = cache.resolve(hash + ".partial");
+            FileSystemUtils.deleteRecursively(partial);
+            Files.createDirectories(partial);
+            new Built(language, box.folder(), null).copyInto(partial);
+            FileSystemUtils.deleteRecursively(folder);
+            Files.move(partial, folder, StandardCopyOption.ATOMIC_MOVE);
+            log.info("Built a {} setter program {} in {} ms", program.language(), hash.substring(0, 12),
+                    (System.nanoTime() - started) / 1_000_000);
+            return new Built(language, folder, null);
+        }
+    }
+
+    private static void forget(Built built) {
+        if (built.folder() != null) {
+            try {
+                FileSystemUtils.deleteRecursively(built.folder());
+            } catch (IOException e) {
+                log.warn("Could not delete {}: {}", built.folder(), e.getMessage());
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.judge.worker.judging;
+
+import dev.judge.contracts.Verdict;
+import dev.judge.worker.sandbox.RunOutcome;
+import dev.judge.worker.sandbox.RunSpec;
+
+/**
+ * What a setter's program (a custom checker, an interactor) said of a test, by testlib's exit codes:
+ * 0 accepted, 1 wrong answer, 2 presentation error (judged as a wrong answer), 3 the checker's own
+ * failure, 7 a partial score in [0, 1] printed on stdout. Anything else, or a setter's program that
+ * crashed or ran out of a limit, is the judge's failure (INTERNAL_ERROR), never the contestant's.
+ * Pure, like {@link RunVerdicts}, so that every rule is shown by a unit test.
+ */
+final class TestlibVerdicts {
+
+    static final int OK = 0;
+    static final int WRONG_ANSWER = 1;
+    static final int PRESENTATION_ERROR = 2;
+    static final int FAIL = 3;
+    static final int POINTS = 7;
+    static final int SIGPIPE = 13;
+
+    /**
+     * A test's outcome.
+     *
+     * @param score the share of the test's points, in [0, 1]
+     * @param message what the setter's program said on stderr (the caller caps its size)
+     */
+    record Judgement(Verdict verdict, double score, String message) {
+
+        static Judgement of(Verdict verdict, String message) {
+            return new Judgement(verdict, verdict == Verdict.ACCEPTED ? 1 : 0, message);
+        }
+    }
+
+    private TestlibVerdicts() {
+    }
+
+    /** A custom checker's run, after a contestant's run that ended cleanly within its limits. */
+    static Judgement checked(RunOutcome checker, RunSpec checkerLimits) {
+        String broken = brokenBecause(checker, checkerLimits, false);
+        if (broken != null) {
+            return Judgement.of(Verdict.INTERNAL_ERROR, "The checker " + broken + ". " + checker.stderr());
+        }
+        return byExitCode(checker, "checker");
+    }
+
+    /**
+     * An interactive test: both runs, each under its own limits. In order: a broken interactor is the
+     * judge's failure; the contestant's limits; the interactor's "wrong answer" (even if the contestant
+     * then died writing to it); the contestant's crash; what the interactor decided.
+     */
+    static Judgement interacted(RunOutcome contestant, RunSpec contestantLimits, RunOutcome interactor,
+            RunSpec interactorLimits) {
+        String broken = brokenBecause(interactor, interactorLimits, true);
+        if (broken != null) {
+            return Judgement.of(Verdict.INTERNAL_ERROR, "The interactor " + broken + ". " + interactor.stderr());
+        }
+        Verdict contestantFailure = RunVerdicts.failure(contestant, contestantLimits);
+        if (contestantFailure != null && contestantFailure != Verdict.RUNTIME_ERROR) {
+            return Judgement.of(contestantFailure, interactor.stderr());
+        }
+        Judgement decided = interactor.signal() != null
+                // SIGPIPE: the contestant stopped reading, and the interactor died telling it more.
+                ? Judgement.of(Verdict.WRONG_ANSWER, "The program stopped reading the interactor. " + interactor.stderr())
+                : byExitCode(interactor, "interactor");
+        if (decided.verdict() == Verdict.WRONG_ANSWER || decided.verdict() == Verdict.INTERNAL_ERROR) {
+            return decided;
+        }
+        return contestantFailure != null ? Judgement.of(contestantFailure, interactor.stderr()) : decided;
+    }
+
+    /** Why a setter's program cannot be believed, or null if it can. */
+    private static String brokenBecause(RunOutcome run, RunSpec limits, boolean sigpipeIsFine) {
+        return switch (RunVerdicts.termination(run, limits)) {
+            case TIME_LIMIT -> "ran out of time";
+            case MEMORY_LIMIT -> "ran out of memory";
+            case OUTPUT_LIMIT -> "printed too much";
+            case EXITED -> run.signal() != null && !(sigpipeIsFine && run.signal() == SIGPIPE)
+                    ? "was killed by signal " + run.signal() : null;
+        };
+    }
+
+    private static Judgement byExitCode(RunOutcome run, String who) {
+        int exitCode = run.exitCode();
+        return switch (exitCode) {
+            case OK -> Judgement.of(Verdict.ACCEPTED, run.stderr());
+            case WRONG_ANSWER, PRESENTATION_ERROR -> Judgement.of(Verdict.WRONG_ANSWER, run.stderr());
+            case POINTS -> points(run, who);
+            default -> Judgement.of(Verdict.INTERNAL_ERROR,
+                    "The " + who + " failed (exit code " + exitCode + "). " + run.stderr());
+        };
+    }
+
+    private static Judgement points(RunOutcome run, String who) {
+        String printed = run.stdout().strip().split("\\s+", 2)[0];
+        double score;
+        try {
+            score = Double.parseDouble(printed);
+        } catch (NumberFormatException e) {
+            score = Double.NaN;
+        }
+        if (!(score >= 0 && score <= 1)) {
+            return Judgement.of(Verdict.INTERNAL_ERROR,
+                    "The " + who + " exited with 7 but printed no score in [0, 1] (\"" + printed + "\"). " + run.stderr());
+        }
+        Verdict verdict = score == 1 ? Verdict.ACCEPTED : score == 0 ? Verdict.WRONG_ANSWER : Verdict.PARTIALLY_ACCEPTED;
+        return new Judgement(verdict, score, run.stderr());
+    }
+}

@@ -1,0 +1,2 @@
+n = int(input())
+print(*reversed(range(1, n + 1)))

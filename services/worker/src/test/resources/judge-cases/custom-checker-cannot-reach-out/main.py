@@ -1,0 +1,2 @@
+open("contestant-was-here", "w").write("x")
+print(1)

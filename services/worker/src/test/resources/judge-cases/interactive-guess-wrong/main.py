@@ -1,0 +1,2 @@
+input()
+print("! 42", flush=True)

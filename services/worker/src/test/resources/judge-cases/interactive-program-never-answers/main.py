@@ -1,0 +1,3 @@
+# Reads the first line, then waits for a reply to a question it never asked: both sides wait.
+input()
+input()
