@@ -30,7 +30,7 @@ import dev.judge.contracts.JudgeQueues;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.JudgeResult.TestCaseResult;
-import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.Checker;
 import dev.judge.contracts.SubmissionNotifications;
 import dev.judge.contracts.SubmissionStatus;
 import dev.judge.contracts.Verdict;
@@ -122,14 +122,37 @@ class ResultRecordingIT {
         UUID id = storeSubmission();
         String printed = "a\u0000b\u0001\u001f\n";
         rabbit.convertAndSend("", JudgeQueues.RESULTS, new JudgeResult(id, SubmissionStatus.FINISHED, Verdict.ACCEPTED,
-                "warning: \u0000", List.of(new TestCaseResult(0, Verdict.ACCEPTED, 1L, 2, 3L, 0, null, printed)),
-                Instant.now(), Instant.now(), Instant.now(), "worker-1"));
+                "warning: \u0000", List.of(new TestCaseResult(0, Verdict.ACCEPTED, 1L, 2, 3L, 0, null, printed, null, null, null)),
+                Instant.now(), Instant.now(), Instant.now(), "worker-1", null, null, List.of()));
 
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
         StoredResult stored = json.readValue(jdbc.sql("select result::text from submission where id = ?")
                 .param(id).query(String.class).single(), StoredResult.class);
         assertThat(stored.testCases().getFirst().output()).isEqualTo(printed);
         assertThat(stored.compilerOutput()).isEqualTo("warning: \u0000");
+    }
+
+    @Test
+    void recordsScoresGroupsAndWhatTheCheckerSaid() throws Exception {
+        UUID id = storeSubmission();
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, new JudgeResult(id, SubmissionStatus.FINISHED, Verdict.PARTIALLY_ACCEPTED,
+                null, List.of(new TestCaseResult(3, Verdict.PARTIALLY_ACCEPTED, 1L, 2, 3L, 0, null, null, "small", 0.5, "5 of 10")),
+                Instant.now(), Instant.now(), Instant.now(), "worker-1", 20.0, 100.0,
+                List.of(new JudgeResult.GroupResult("small", 40, 20, Verdict.PARTIALLY_ACCEPTED, false),
+                        new JudgeResult.GroupResult("large", 60, 0, null, true))));
+
+        waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
+        StoredResult stored = json.readValue(jdbc.sql("select result::text from submission where id = ?")
+                .param(id).query(String.class).single(), StoredResult.class);
+        assertThat(stored.score()).isEqualTo(20.0);
+        assertThat(stored.maxScore()).isEqualTo(100.0);
+        assertThat(stored.groups()).containsExactly(new StoredResult.Group("small", 40, 20, Verdict.PARTIALLY_ACCEPTED, false),
+                new StoredResult.Group("large", 60, 0, null, true));
+        assertThat(stored.testCases().getFirst()).satisfies(test -> {
+            assertThat(test.group()).isEqualTo("small");
+            assertThat(test.score()).isEqualTo(0.5);
+            assertThat(test.checkerMessage()).isEqualTo("5 of 10");
+        });
     }
 
     @Test
@@ -150,15 +173,15 @@ class ResultRecordingIT {
     }
 
     private static JudgeRequest request(UUID id) {
-        return new JudgeRequest(id, "python", "print(1)", new JudgeRequest.Limits(1000, 64), OutputComparison.EXACT,
-                true, List.of(new JudgeRequest.TestCase("", null)), Instant.now().truncatedTo(ChronoUnit.MICROS));
+        return JudgeRequest.plain(id, "python", "print(1)", new JudgeRequest.Limits(1000, 64), Checker.EXACT,
+                List.of(new JudgeRequest.TestCase("", null)), Instant.now().truncatedTo(ChronoUnit.MICROS));
     }
 
     private static JudgeResult finished(UUID id, Verdict verdict) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         return new JudgeResult(id, SubmissionStatus.FINISHED, verdict, null,
-                List.of(new TestCaseResult(0, verdict, 12L, 15, 2048L, 0, null, "1\n")),
-                now.minusSeconds(1), now.minusMillis(500), now, "worker-1");
+                List.of(new TestCaseResult(0, verdict, 12L, 15, 2048L, 0, null, "1\n", null, null, null)),
+                now.minusSeconds(1), now.minusMillis(500), now, "worker-1", null, null, List.of());
     }
 
     private String status(UUID id) {

@@ -116,7 +116,7 @@ class OutboxRelay extends BackgroundLoop {
     int relayOneBatch() {
         Integer claimed = transaction.execute(status -> {
             List<Pending> pending = jdbc.sql("""
-                    select id, problem_id, language, source_code, stdin, created_at
+                    select id, problem_id, problem_version, language, source_code, stdin, created_at
                     from submission where enqueued_at is null
                     order by created_at limit :limit
                     for update skip locked""")
@@ -124,6 +124,7 @@ class OutboxRelay extends BackgroundLoop {
                     .query((rs, row) -> new Pending(
                             rs.getObject("id", UUID.class),
                             rs.getObject("problem_id", Long.class),
+                            rs.getObject("problem_version", Integer.class),
                             rs.getString("language"),
                             rs.getString("source_code"),
                             utf8Text(rs.getBytes("stdin")),
@@ -181,7 +182,8 @@ class OutboxRelay extends BackgroundLoop {
     }
 
     private JudgeRequest toRequest(Pending submission) {
-        return requests.of(submission.id(), submission.problemId(), submission.language(), submission.sourceCode(),
+        return requests.of(submission.id(), submission.problemId(), submission.problemVersion(), submission.language(),
+                submission.sourceCode(),
                 submission.stdin(), submission.createdAt());
     }
 
@@ -199,7 +201,7 @@ class OutboxRelay extends BackgroundLoop {
         }
     }
 
-    private record Pending(UUID id, Long problemId, String language, String sourceCode, String stdin, Instant createdAt) {
+    private record Pending(UUID id, Long problemId, Integer problemVersion, String language, String sourceCode, String stdin, Instant createdAt) {
     }
 
     private static final class ConfirmFailedException extends RuntimeException {

@@ -3,6 +3,7 @@ package dev.judge.api.problem;
 import jakarta.validation.Valid;
 
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.links.Link;
 import io.swagger.v3.oas.annotations.links.LinkParameter;
@@ -15,6 +16,8 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -27,9 +30,11 @@ import dev.judge.api.system.NotFoundException;
 @Tag(name = "problems")
 class ProblemController {
 
+    private final ProblemService service;
     private final ProblemRepository problems;
 
-    ProblemController(ProblemRepository problems) {
+    ProblemController(ProblemService service, ProblemRepository problems) {
+        this.service = service;
         this.problems = problems;
     }
 
@@ -40,25 +45,49 @@ class ProblemController {
             links = @Link(name = "getProblem", operationId = "getProblem",
                     parameters = @LinkParameter(name = "id", expression = "$response.body#/id")))
     @ApiResponse(responseCode = "400", description = "Malformed JSON, wrong types, missing or invalid fields, "
-            + "limits out of range; `errors` lists the fields")
+            + "limits out of range, groups out of order; `errors` lists the fields")
     @ApiResponse(responseCode = "413", description = "The body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
+    @ApiResponse(responseCode = "422", description = "A checker, interactor or time factor names an unknown language")
     @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     ResponseEntity<ProblemView> create(@Valid @RequestBody ProblemRequest request, UriComponentsBuilder uri) {
-        long id = problems.insert(request);
-        ProblemView created = get(id);
-        return ResponseEntity.created(uri.path("/api/problems/{id}").build(id)).body(created);
+        long id = service.create(request);
+        return ResponseEntity.created(uri.path("/api/problems/{id}").build(id)).body(get(id, null));
+    }
+
+    @PutMapping(path = "/{id}", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(operationId = "editProblem", summary = "Replace a problem with a new version of it",
+            description = "Submissions made before keep being judged against the version they were made to.")
+    @ApiResponse(responseCode = "200", description = "The problem's new version",
+            links = @Link(name = "getProblem", operationId = "getProblem",
+                    parameters = @LinkParameter(name = "id", expression = "$response.body#/id")))
+    @ApiResponse(responseCode = "400", description = "As for createProblem, or the id is not a number")
+    @ApiResponse(responseCode = "404", description = "No problem with this id")
+    @ApiResponse(responseCode = "413", description = "The body over 8 MiB")
+    @ApiResponse(responseCode = "415", description = "The body is not application/json")
+    @ApiResponse(responseCode = "422", description = "A checker, interactor or time factor names an unknown language")
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    ProblemView edit(@PathVariable long id, @Valid @RequestBody ProblemRequest request) {
+        service.edit(id, request);
+        return get(id, null);
     }
 
     @GetMapping("/{id}")
-    @Operation(operationId = "getProblem", summary = "Read a problem with its test cases")
+    @Operation(operationId = "getProblem", summary = "Read a problem's current version with its test cases")
     @ApiResponse(responseCode = "200", description = "The problem")
-    @ApiResponse(responseCode = "400", description = "The id is not a number")
+    @ApiResponse(responseCode = "400", description = "The id is not a number, or include is not `sources`")
     @ApiResponse(responseCode = "404", description = "No problem with this id")
     @ApiResponse(responseCode = "503", description = "The database cannot be reached",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    ProblemView get(@PathVariable long id) {
-        return problems.find(id).orElseThrow(() -> new NotFoundException("problem", id));
+    ProblemView get(@PathVariable long id,
+            @RequestParam(required = false) @Parameter(description = "`sources`: with the checker's and interactor's code and files")
+            Include include) {
+        return problems.find(id).map(problem -> ProblemView.of(problem, include == Include.sources))
+                .orElseThrow(() -> new NotFoundException("problem", id));
     }
+
+    /** What a read may add to a problem. */
+    enum Include { sources }
 }

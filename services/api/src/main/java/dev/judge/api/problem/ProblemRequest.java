@@ -1,43 +1,205 @@
 package dev.judge.api.problem;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.AssertTrue;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.PositiveOrZero;
 import jakarta.validation.constraints.Size;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 import dev.judge.api.system.UnicodeText;
+import dev.judge.contracts.Checker;
 import dev.judge.contracts.OutputComparison;
 
 /**
- * A new problem. Limits above the maxima are refused rather than silently capped, so a problem
- * setter learns at once that the judge will not honour them.
+ * A problem, new or a new version of one. Limits above the maxima are refused rather than silently
+ * capped, so a problem setter learns at once that the judge will not honour them. Rules across
+ * fields are the {@code @AssertTrue} methods; language ids are checked against the catalog by
+ * {@link ProblemService} (422, as for submissions).
  */
 record ProblemRequest(
         @NotNull @Size(min = 1, max = 200) @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
         @UnicodeText @Schema(example = "Sum") String title,
-        @NotNull @Positive @Max(ProblemRequest.MAX_TIME_LIMIT_MS) @Schema(description = "CPU time per test case", example = "2000")
+        @NotNull @Positive @Max(ProblemRequest.MAX_TIME_LIMIT_MS) @Schema(description = "CPU time per test case, before the language's time factor", example = "2000")
         Integer timeLimitMs,
         @NotNull @Positive @Max(ProblemRequest.MAX_MEMORY_LIMIT_MB) @Schema(example = "256")
         Integer memoryLimitMb,
-        @Schema(types = {"string", "null"}, description = "How output is compared; EXACT when left out or null")
+        @Schema(types = {"string", "null"}, description = "Before checkers: EXACT or WHITESPACE, the same as a checker of that kind. Give this or checker, not both")
         OutputComparison comparison,
-        @Schema(types = {"boolean", "null"}, description = "Whether judging stops at the first failing test case; true when left out or null")
+        @Valid @Schema(description = "How each test's output is judged; exact when left out or null")
+        CheckerRequest checker,
+        @Valid @Schema(description = "Makes the problem interactive: each test runs the program and this, joined by pipes; this decides")
+        ProgramRequest interactor,
+        @Size(max = ProblemRequest.MAX_GROUPS) @Schema(description = "Subtasks, judged in this order; left out: all tests are one, all or nothing, worth 100")
+        List<@Valid @NotNull GroupRequest> groups,
+        @Size(max = 20) @Schema(description = "This problem's own time factors by language id, over the catalog's (GET /api/languages)")
+        Map<@NotNull String, @Valid @NotNull TimeLimitsRequest> timeLimits,
+        @Schema(types = {"boolean", "null"}, description = "Whether a group stops at its first failing test case; true when left out or null")
         Boolean stopOnFirstFailure,
         @NotNull @Size(min = 1, max = ProblemRequest.MAX_TEST_CASES) List<@Valid @NotNull TestCaseRequest> testCases) {
 
     static final int MAX_TIME_LIMIT_MS = 10_000;
     static final int MAX_MEMORY_LIMIT_MB = 1_024;
     static final int MAX_TEST_CASES = 100;
+    static final int MAX_GROUPS = 50;
+    static final int MAX_PROGRAM_LENGTH = 1_048_576;
+    static final String NAME = "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$";
 
     /** Test data is kept byte-exact, NUL included. */
     record TestCaseRequest(
             @NotNull @UnicodeText @Schema(example = "1 2\n") String input,
-            @NotNull @UnicodeText @Schema(example = "3\n") String expectedOutput) {
+            @NotNull @UnicodeText @Schema(example = "3\n") String expectedOutput,
+            @Pattern(regexp = NAME) @Schema(types = {"string", "null"}, description = "The subtask it belongs to", example = "small")
+            String group) {
+    }
+
+    /**
+     * @param kind exact, whitespace, float (with epsilon) or custom (with the checker's program)
+     */
+    record CheckerRequest(
+            @NotNull @Schema(example = "float") Kind kind,
+            @Positive @DecimalMax("1") @Schema(types = {"number", "null"}, description = "For float: the absolute or relative error allowed", example = "1e-6")
+            Double epsilon,
+            @Schema(types = {"string", "null"}, description = "For custom: a language id", example = "cpp") String language,
+            @Size(max = MAX_PROGRAM_LENGTH) @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
+            @UnicodeText @Schema(types = {"string", "null"}, description = "For custom: run as `checker input output answer`, testlib's exit codes")
+            String sourceCode,
+            @Size(max = 20) @Schema(description = "For custom: more files next to it, by name, e.g. testlib.h")
+            Map<@NotNull @Pattern(regexp = NAME) String, @NotNull @Size(max = MAX_PROGRAM_LENGTH) @UnicodeText String> files) {
+
+        enum Kind {
+            @JsonProperty("exact") EXACT,
+            @JsonProperty("whitespace") WHITESPACE,
+            @JsonProperty("float") FLOAT,
+            @JsonProperty("custom") CUSTOM
+        }
+
+        @AssertTrue(message = "float needs an epsilon and custom a language and sourceCode; the other fields only with their kind")
+        @Schema(hidden = true)
+        boolean isComplete() {
+            boolean program = language != null || sourceCode != null || files != null && !files.isEmpty();
+            return switch (kind == null ? Kind.EXACT : kind) {
+                case EXACT, WHITESPACE -> epsilon == null && !program;
+                case FLOAT -> epsilon != null && !program;
+                case CUSTOM -> epsilon == null && language != null && sourceCode != null;
+            };
+        }
+
+        @AssertTrue(message = "a file may not be named input, output or answer: each test's files have those names")
+        @Schema(hidden = true)
+        boolean isFilesNamedApart() {
+            return ProgramRequest.namedApart(files);
+        }
+    }
+
+    /** A setter's program: an interactor, or (flattened into {@link CheckerRequest}) a custom checker. */
+    record ProgramRequest(
+            @NotNull @Schema(example = "cpp") String language,
+            @NotNull @Size(max = MAX_PROGRAM_LENGTH) @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
+            @UnicodeText String sourceCode,
+            @Size(max = 20) Map<@NotNull @Pattern(regexp = NAME) String, @NotNull @Size(max = MAX_PROGRAM_LENGTH) @UnicodeText String> files) {
+
+        private static final Set<String> TEST_FILES = Set.of("input", "output", "answer");
+
+        @AssertTrue(message = "a file may not be named input, output or answer: each test's files have those names")
+        @Schema(hidden = true)
+        boolean isFilesNamedApart() {
+            return namedApart(files);
+        }
+
+        static boolean namedApart(Map<String, String> files) {
+            return files == null || files.keySet().stream().noneMatch(TEST_FILES::contains);
+        }
+    }
+
+    /** @param dependsOn groups listed before this one that must all pass for it to be judged */
+    record GroupRequest(
+            @NotNull @Pattern(regexp = NAME) @Schema(example = "small") String name,
+            @NotNull @PositiveOrZero @DecimalMax("1000000") @Schema(example = "30") Double points,
+            @Size(max = MAX_GROUPS) List<@NotNull String> dependsOn) {
+    }
+
+    /** A language's time limit here = timeLimitMs × factor + offsetMs. */
+    record TimeLimitsRequest(
+            @NotNull @DecimalMin("0.1") @DecimalMax("10") @Schema(example = "2") Double factor,
+            @PositiveOrZero @Max(10_000) @Schema(types = {"integer", "null"}, example = "1000") Integer offsetMs) {
+    }
+
+    @AssertTrue(message = "give checker or comparison, not both")
+    @Schema(hidden = true)
+    boolean isCheckerOrComparison() {
+        return checker == null || comparison == null;
+    }
+
+    @AssertTrue(message = "an interactor decides each test itself: give no custom checker with it")
+    @Schema(hidden = true)
+    boolean isInteractorWithoutCustomChecker() {
+        return interactor == null || checker == null || checker.kind() != CheckerRequest.Kind.CUSTOM;
+    }
+
+    @AssertTrue(message = "group names must differ, and a group may depend only on groups listed before it")
+    @Schema(hidden = true)
+    boolean isGroupsInOrder() {
+        if (groups == null) {
+            return true;
+        }
+        Set<String> before = new HashSet<>();
+        for (GroupRequest group : groups) {
+            if (group == null || group.dependsOn() != null && !before.containsAll(group.dependsOn())
+                    || !before.add(group.name())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @AssertTrue(message = "with groups, each test names one of them and each group has a test; without groups, no test names one")
+    @Schema(hidden = true)
+    boolean isTestsInGroups() {
+        if (testCases == null || testCases.stream().anyMatch(Objects::isNull)) {
+            return true; // reported by @NotNull
+        }
+        if (groups == null || groups.isEmpty()) {
+            return testCases.stream().allMatch(test -> test.group() == null);
+        }
+        Set<String> names = new HashSet<>();
+        groups.stream().filter(Objects::nonNull).forEach(group -> names.add(group.name()));
+        Set<String> used = new HashSet<>();
+        for (TestCaseRequest test : testCases) {
+            if (!names.contains(test.group())) {
+                return false;
+            }
+            used.add(test.group());
+        }
+        return used.equals(names);
+    }
+
+    /** The checker this problem asks for, in the contract's terms (its program still to be added). */
+    Checker.Kind checkerKind() {
+        if (checker != null) {
+            return Checker.Kind.valueOf(checker.kind().name());
+        }
+        return comparison == OutputComparison.WHITESPACE ? Checker.Kind.WHITESPACE : Checker.Kind.EXACT;
+    }
+
+    List<GroupRequest> groupsOrNone() {
+        return groups == null ? List.of() : groups;
+    }
+
+    Map<String, TimeLimitsRequest> timeLimitsOrNone() {
+        return timeLimits == null ? Map.of() : timeLimits;
     }
 }

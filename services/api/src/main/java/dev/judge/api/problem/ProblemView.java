@@ -1,17 +1,33 @@
 package dev.judge.api.problem;
 
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 
+import dev.judge.contracts.Checker;
 import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.ProblemProgram;
 
+/**
+ * A problem's current version as clients see it. A setter's programs show their kind and language;
+ * their code and files only when asked for ({@code ?include=sources}).
+ *
+ * @param comparison the checker's kind when it is exact or whitespace, as before checkers; absent otherwise
+ */
 record ProblemView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) long id,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Incremented by each edit; submissions record the one they were judged against")
+        int version,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String title,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int timeLimitMs,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int memoryLimitMb,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) OutputComparison comparison,
+        OutputComparison comparison,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) CheckerView checker,
+        ProgramView interactor,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<GroupView> groups,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Map<String, TimeLimitsView> timeLimits,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) boolean stopOnFirstFailure,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<TestCaseView> testCases) {
 
@@ -19,6 +35,66 @@ record ProblemView(
     @Schema(name = "TestCase")
     record TestCaseView(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String input,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String expectedOutput) {
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String expectedOutput,
+            String group) {
+    }
+
+    /** @param kind exact, whitespace, float or custom */
+    @Schema(name = "Checker")
+    record CheckerView(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) ProblemRequest.CheckerRequest.Kind kind,
+            Double epsilon,
+            String language,
+            String sourceCode,
+            Map<String, String> files) {
+    }
+
+    @Schema(name = "Program")
+    record ProgramView(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String language,
+            String sourceCode,
+            Map<String, String> files) {
+    }
+
+    @Schema(name = "Group")
+    record GroupView(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String name,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) double points,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<String> dependsOn) {
+    }
+
+    @Schema(name = "TimeLimits")
+    record TimeLimitsView(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) double factor,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) long offsetMs) {
+    }
+
+    /** The one mapping from a stored version to what is shown. */
+    static ProblemView of(ProblemVersion problem, boolean withSources) {
+        Checker checker = problem.checker();
+        ProgramView checkerProgram = program(checker.program(), withSources);
+        Map<String, TimeLimitsView> timeLimits = new TreeMap<>();
+        problem.timeLimits().forEach((language, limits) ->
+                timeLimits.put(language, new TimeLimitsView(limits.factor(), limits.offset().toMillis())));
+        return new ProblemView(problem.problemId(), problem.version(), problem.title(), problem.timeLimitMs(),
+                problem.memoryLimitMb(),
+                checker.kind() == Checker.Kind.EXACT || checker.kind() == Checker.Kind.WHITESPACE ? checker.asComparison() : null,
+                new CheckerView(ProblemRequest.CheckerRequest.Kind.valueOf(checker.kind().name()), checker.epsilon(),
+                        checkerProgram == null ? null : checkerProgram.language(),
+                        checkerProgram == null ? null : checkerProgram.sourceCode(),
+                        checkerProgram == null ? null : checkerProgram.files()),
+                program(problem.interactor(), withSources),
+                problem.groups().stream().map(group -> new GroupView(group.name(), group.points(), group.dependsOn())).toList(),
+                timeLimits,
+                problem.stopOnFirstFailure(),
+                problem.testCases().stream().map(test -> new TestCaseView(test.input(), test.expectedOutput(), test.group())).toList());
+    }
+
+    private static ProgramView program(ProblemProgram program, boolean withSources) {
+        if (program == null) {
+            return null;
+        }
+        return withSources ? new ProgramView(program.language(), program.sourceCode(), program.files())
+                : new ProgramView(program.language(), null, null);
     }
 }

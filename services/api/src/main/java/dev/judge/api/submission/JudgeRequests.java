@@ -6,32 +6,52 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
+import dev.judge.api.problem.ProblemVersion;
 import dev.judge.api.problem.ProblemsForJudging;
+import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeRequest.Limits;
 import dev.judge.contracts.JudgeRequest.TestCase;
-import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.language.Language;
+import dev.judge.contracts.language.LanguageCatalog;
 
-/** The request message for a stored submission: its problem's tests, or its stdin as a single run. */
+/**
+ * The request message for a stored submission: the version of its problem it was made to, with the
+ * time limit stretched for its language, or its stdin as a single run.
+ */
 @Component
 public class JudgeRequests {
 
     private final ProblemsForJudging problems;
+    private final LanguageCatalog languages;
     private final SubmissionProperties properties;
 
-    JudgeRequests(ProblemsForJudging problems, SubmissionProperties properties) {
+    JudgeRequests(ProblemsForJudging problems, LanguageCatalog languages, SubmissionProperties properties) {
         this.problems = problems;
+        this.languages = languages;
         this.properties = properties;
     }
 
-    public JudgeRequest of(UUID id, Long problemId, String language, String sourceCode, String stdin, Instant acceptedAt) {
+    public JudgeRequest of(UUID id, Long problemId, Integer problemVersion, String language, String sourceCode, String stdin,
+            Instant acceptedAt) {
         if (problemId == null) {
-            return new JudgeRequest(id, language, sourceCode,
+            return JudgeRequest.plain(id, language, sourceCode,
                     new Limits(properties.runTimeLimitMs(), properties.runMemoryLimitMb()),
-                    OutputComparison.EXACT, true, List.of(new TestCase(stdin, null)), acceptedAt);
+                    Checker.EXACT, List.of(new TestCase(stdin, null)), acceptedAt);
         }
-        ProblemsForJudging.Judged problem = problems.get(problemId);
-        return new JudgeRequest(id, language, sourceCode, problem.limits(), problem.comparison(),
+        ProblemVersion problem = problems.get(problemId, problemVersion);
+        return new JudgeRequest(id, language, sourceCode,
+                new Limits(timeLimits(problem, language).applyTo(problem.timeLimitMs()), problem.memoryLimitMb()),
+                problem.checker().asComparison(), problem.checker(), problem.interactor(), problem.groups(),
                 problem.stopOnFirstFailure(), problem.testCases(), acceptedAt);
+    }
+
+    /** The problem's own time factor for the language if it has one, else the catalog's. */
+    private Language.TimeLimits timeLimits(ProblemVersion problem, String language) {
+        Language.TimeLimits own = problem.timeLimits().get(language);
+        if (own != null) {
+            return own;
+        }
+        return languages.find(language).map(Language::timeLimits).orElse(Language.TimeLimits.UNCHANGED);
     }
 }

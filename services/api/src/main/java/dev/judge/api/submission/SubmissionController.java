@@ -81,7 +81,7 @@ class SubmissionController {
         return ResponseEntity.accepted()
                 .location(uri.path("/api/submissions/{id}").build(accepted.id()))
                 .header(HttpHeaders.RETRY_AFTER, RetryAfter.seconds(wait))
-                .body(new SubmissionAccepted(accepted.id(), SubmissionStatus.QUEUED));
+                .body(new SubmissionAccepted(accepted.id(), SubmissionStatus.QUEUED, accepted.problemVersion()));
     }
 
     /**

@@ -34,24 +34,24 @@ class SubmissionRepository {
 
     /** Stores a new QUEUED submission and returns it; the outbox relay publishes it once this commits. */
     SubmissionView insert(UUID id, SubmissionRequest request) {
-        Instant createdAt = jdbc.sql("""
-                insert into submission (id, problem_id, language, source_code, stdin)
-                values (:id, :problemId, :language, :sourceCode, :stdin)
-                returning created_at""")
+        return jdbc.sql("""
+                insert into submission (id, problem_id, problem_version, language, source_code, stdin)
+                values (:id, :problemId, (select version from problem where id = :problemId), :language, :sourceCode, :stdin)
+                returning created_at, problem_version""")
                 .param("id", id)
                 .param("problemId", request.problemId())
                 .param("language", request.language())
                 .param("sourceCode", request.sourceCode())
                 .param("stdin", request.stdin() == null ? null : request.stdin().getBytes(StandardCharsets.UTF_8))
-                .query((rs, row) -> instant(rs, "created_at"))
+                .query((rs, row) -> new SubmissionView(id, request.problemId(), rs.getObject("problem_version", Integer.class),
+                        request.language(), SubmissionStatus.QUEUED, null, null, null, null, null, null, List.of(),
+                        List.of(), instant(rs, "created_at"), null, null))
                 .single();
-        return new SubmissionView(id, request.problemId(), request.language(), SubmissionStatus.QUEUED,
-                null, null, null, null, List.of(), createdAt, null, null);
     }
 
     Optional<SubmissionView> find(UUID id) {
         return jdbc.sql("""
-                select id, problem_id, language, status, verdict, result, created_at, started_at, finished_at
+                select id, problem_id, problem_version, language, status, verdict, result, created_at, started_at, finished_at
                 from submission where id = :id""")
                 .param("id", id)
                 .query(this::toView)
@@ -63,7 +63,7 @@ class SubmissionRepository {
         Map<UUID, SubmissionView> found = new HashMap<>();
         for (int from = 0; from < ids.size(); from += 1000) {
             jdbc.sql("""
-                    select id, problem_id, language, status, verdict, result, created_at, started_at, finished_at
+                    select id, problem_id, problem_version, language, status, verdict, result, created_at, started_at, finished_at
                     from submission where id in (:ids)""")
                     .param("ids", ids.subList(from, Math.min(ids.size(), from + 1000)))
                     .query(this::toView)
@@ -93,14 +93,18 @@ class SubmissionRepository {
         return new SubmissionView(
                 rs.getObject("id", UUID.class),
                 rs.getObject("problem_id", Long.class),
+                rs.getObject("problem_version", Integer.class),
                 rs.getString("language"),
                 SubmissionStatus.valueOf(rs.getString("status")),
                 verdict == null ? null : Verdict.valueOf(verdict),
+                result == null ? null : result.score(),
+                result == null ? null : result.maxScore(),
                 testCases.stream().map(SubmissionRepository::timeMs).filter(Objects::nonNull)
                         .max(Comparator.naturalOrder()).orElse(null),
                 testCases.stream().map(TestCaseView::memoryKb).filter(Objects::nonNull)
                         .max(Comparator.naturalOrder()).orElse(null),
                 result == null ? null : result.compilerOutput(),
+                result == null ? List.of() : result.groups().stream().map(GroupView::of).toList(),
                 testCases,
                 instant(rs, "created_at"),
                 instant(rs, "started_at"),

@@ -14,16 +14,23 @@ import dev.judge.contracts.Verdict;
  *
  * @param timeMs the longest CPU time (wall time where CPU time is unknown) over the test cases
  * @param memoryKb the largest peak memory over the test cases, when measured
+ * @param problemVersion the version of the problem it is judged against
+ * @param score the points scored, once finished; absent for runs on stdin (and for results of before scores)
+ * @param groups the subtasks' outcomes, in judging order; empty without subtasks
  */
 record SubmissionView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) UUID id,
         Long problemId,
+        Integer problemVersion,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String language,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) SubmissionStatus status,
         Verdict verdict,
+        Double score,
+        Double maxScore,
         Long timeMs,
         Long memoryKb,
         String compilerOutput,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<GroupView> groups,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<TestCaseView> testCases,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant createdAt,
         Instant startedAt,

@@ -13,6 +13,9 @@ import dev.judge.contracts.stored.StoredResult;
  * @param exitCode absent when the program was killed by a signal
  * @param signal the signal that ended the program, if any
  * @param output what the program printed (size-capped); only for runs on stdin
+ * @param group its subtask, if the problem has subtasks
+ * @param score its share of the points in [0, 1]; absent for runs on stdin
+ * @param checkerMessage what a custom checker or interactor said of it (size-capped)
  */
 // Named as in the OpenAPI document before the REST views had types of their own.
 @Schema(name = "TestCaseResult")
@@ -24,11 +27,14 @@ record TestCaseView(
         Long memoryKb,
         Integer exitCode,
         Integer signal,
-        String output) {
+        String output,
+        String group,
+        Double score,
+        String checkerMessage) {
 
     /** The one mapping from what is stored to what is shown. */
     static TestCaseView of(StoredResult.TestCase run) {
         return new TestCaseView(run.index(), run.verdict(), run.cpuTimeMs(), run.wallTimeMs(), run.memoryKb(),
-                run.exitCode(), run.signal(), run.output());
+                run.exitCode(), run.signal(), run.output(), run.group(), run.score(), run.checkerMessage());
     }
 }

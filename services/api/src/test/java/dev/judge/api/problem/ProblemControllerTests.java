@@ -9,6 +9,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,7 +22,8 @@ import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
 import dev.judge.api.system.StrictJson;
-import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.Checker;
+import dev.judge.contracts.JudgeRequest;
 
 /**
  * JSON read as the OpenAPI document (JSON Schema) types it, shown on the problem endpoint: a string
@@ -34,6 +36,9 @@ class ProblemControllerTests {
 
     @Autowired
     MockMvc http;
+
+    @MockitoBean
+    ProblemService service;
 
     @MockitoBean
     ProblemRepository problems;
@@ -56,22 +61,51 @@ class ProblemControllerTests {
             "title": 5                                | 400
             "title": false                            | 400
             "memoryLimitMb": 256, "memoryLimitMb": 64 | 400
+            "checker": {"kind": "float", "epsilon": 1e-6}  | 201
+            "checker": {"kind": "float"}                   | 400
+            "checker": {"kind": "FLOAT", "epsilon": 1e-6}  | 400
+            "checker": {"kind": "exact", "epsilon": 1e-6}  | 400
+            "checker": {"kind": "whitespace"}              | 201
+            "checker": {"kind": "exact"}, "comparison": "EXACT" | 400
+            "checker": {"kind": "custom", "language": "cpp", "sourceCode": "int main() {}", "files": {"testlib.h": "//"}} | 201
+            "checker": {"kind": "custom", "language": "cpp"}                                   | 400
+            "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "files": {"answer": "x"}} | 400
+            "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "files": {"../x": "x"}}   | 400
+            "interactor": {"language": "c", "sourceCode": "int main() {}"}                     | 201
+            "interactor": {"language": "c"}                                                    | 400
+            "interactor": {"language": "c", "sourceCode": "x"}, "checker": {"kind": "custom", "language": "c", "sourceCode": "y"} | 400
+            "interactor": {"language": "c", "sourceCode": "x"}, "checker": {"kind": "whitespace"} | 201
+            "groups": [{"name": "a", "points": 10}], "testCases": [{"input": "1", "expectedOutput": "1", "group": "a"}] | 201
+            "groups": [{"name": "a", "points": 10}], "testCases": [{"input": "1", "expectedOutput": "1"}]              | 400
+            "groups": [{"name": "a", "points": 10}], "testCases": [{"input": "1", "expectedOutput": "1", "group": "b"}] | 400
+            "testCases": [{"input": "1", "expectedOutput": "1", "group": "a"}]                                           | 400
+            "groups": [{"name": "a", "points": 1}, {"name": "b", "points": 2, "dependsOn": ["a"]}], "testCases": [{"input": "1", "expectedOutput": "1", "group": "b"}, {"input": "2", "expectedOutput": "2", "group": "a"}] | 201
+            "groups": [{"name": "a", "points": 1, "dependsOn": ["b"]}, {"name": "b", "points": 2}], "testCases": [{"input": "1", "expectedOutput": "1", "group": "a"}, {"input": "2", "expectedOutput": "2", "group": "b"}] | 400
+            "groups": [{"name": "a", "points": 1}, {"name": "a", "points": 2}], "testCases": [{"input": "1", "expectedOutput": "1", "group": "a"}] | 400
+            "groups": [{"name": "a", "points": 1}, {"name": "b", "points": 2}], "testCases": [{"input": "1", "expectedOutput": "1", "group": "a"}] | 400
+            "groups": [{"name": "a", "points": -1}], "testCases": [{"input": "1", "expectedOutput": "1", "group": "a"}] | 400
+            "timeLimits": {"java": {"factor": 2, "offsetMs": 1000}}  | 201
+            "timeLimits": {"java": {"factor": 0}}                    | 400
+            "timeLimits": {"java": {"offsetMs": 1000}}               | 400
             """)
     void readsJsonAsTheDocumentTypesIt(String members, int status) throws Exception {
-        when(problems.insert(any())).thenReturn(1L);
-        when(problems.find(anyLong())).thenReturn(Optional.of(new ProblemView(1, "Types", 1000, 64,
-                OutputComparison.EXACT, true, List.of(new ProblemView.TestCaseView("1", "1")))));
+        when(service.create(any())).thenReturn(1L);
+        when(problems.find(anyLong())).thenReturn(Optional.of(new ProblemVersion(1, 1, "Types", 1000, 64, true,
+                Checker.EXACT, null, List.of(), Map.of(), List.of(new JudgeRequest.TestCase("1", "1")))));
         var response = http.perform(post("/api/problems").contentType(MediaType.APPLICATION_JSON).content(body(members)));
         response.andExpect(status().is(status));
         if (status == 400) {
             response.andExpect(header().string("Content-Type", "application/problem+json"));
-            verifyNoInteractions(problems);
+            verifyNoInteractions(service, problems);
         }
     }
 
     /** A valid problem with these members added; the defaults give way to a member of the same name. */
     private static String body(String members) {
-        StringBuilder json = new StringBuilder("{\"timeLimitMs\": 1000, \"testCases\": [{\"input\": \"1\", \"expectedOutput\": \"1\"}]");
+        StringBuilder json = new StringBuilder("{\"timeLimitMs\": 1000");
+        if (!members.contains("\"testCases\"")) {
+            json.append(", \"testCases\": [{\"input\": \"1\", \"expectedOutput\": \"1\"}]");
+        }
         if (!members.contains("\"title\"")) {
             json.append(", \"title\": \"Types\"");
         }

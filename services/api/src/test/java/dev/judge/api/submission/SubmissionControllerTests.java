@@ -148,7 +148,7 @@ class SubmissionControllerTests {
     }
 
     private static SubmissionView queued() {
-        return new SubmissionView(ID, 1L, "python", SubmissionStatus.QUEUED, null, null, null, null, List.of(),
+        return new SubmissionView(ID, 1L, 1, "python", SubmissionStatus.QUEUED, null, null, null, null, null, null, List.of(), List.of(),
                 Instant.parse("2026-11-23T04:00:00Z"), null, null);
     }
 }

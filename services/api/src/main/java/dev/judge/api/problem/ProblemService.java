@@ -1,0 +1,69 @@
+package dev.judge.api.problem;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.springframework.stereotype.Service;
+
+import dev.judge.api.system.NotFoundException;
+import dev.judge.api.system.UnknownReferenceException;
+import dev.judge.contracts.Checker;
+import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.language.Language;
+import dev.judge.contracts.language.LanguageCatalog;
+
+/** Creates problems and their new versions from what setters send. */
+@Service
+class ProblemService {
+
+    private final ProblemRepository problems;
+    private final LanguageCatalog languages;
+
+    ProblemService(ProblemRepository problems, LanguageCatalog languages) {
+        this.problems = problems;
+        this.languages = languages;
+    }
+
+    long create(ProblemRequest request) {
+        return problems.create(toVersion(request));
+    }
+
+    /** Stores the request as the problem's next version; returns its number. */
+    int edit(long id, ProblemRequest request) {
+        return problems.addVersion(id, toVersion(request)).orElseThrow(() -> new NotFoundException("problem", id));
+    }
+
+    private ProblemVersion toVersion(ProblemRequest request) {
+        ProblemRequest.CheckerRequest checker = request.checker();
+        ProblemProgram checkerProgram = checker != null && checker.kind() == ProblemRequest.CheckerRequest.Kind.CUSTOM
+                ? program(checker.language(), checker.sourceCode(), checker.files()) : null;
+        ProblemProgram interactor = request.interactor() == null ? null
+                : program(request.interactor().language(), request.interactor().sourceCode(), request.interactor().files());
+        Map<String, Language.TimeLimits> timeLimits = new TreeMap<>();
+        request.timeLimitsOrNone().forEach((language, limits) -> timeLimits.put(known(language),
+                new Language.TimeLimits(limits.factor(), Duration.ofMillis(limits.offsetMs() == null ? 0 : limits.offsetMs()))));
+        return new ProblemVersion(0, 0, request.title(), request.timeLimitMs(), request.memoryLimitMb(),
+                request.stopOnFirstFailure() == null || request.stopOnFirstFailure(),
+                new Checker(request.checkerKind(), checker == null ? null : checker.epsilon(), checkerProgram),
+                interactor,
+                request.groupsOrNone().stream()
+                        .map(group -> new JudgeRequest.Group(group.name(), group.points(), group.dependsOn())).toList(),
+                timeLimits,
+                request.testCases().stream()
+                        .map(test -> new JudgeRequest.TestCase(test.input(), test.expectedOutput(), test.group())).toList());
+    }
+
+    private ProblemProgram program(String language, String sourceCode, Map<String, String> files) {
+        return new ProblemProgram(known(language), sourceCode, files);
+    }
+
+    private String known(String language) {
+        if (languages.find(language).isEmpty()) {
+            throw new UnknownReferenceException("language", language,
+                    "Known languages: " + String.join(", ", languages.languages().keySet()));
+        }
+        return language;
+    }
+}
