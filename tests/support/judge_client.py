@@ -26,11 +26,13 @@ class JudgeClient:
         except urllib.error.HTTPError as error:
             raise ApiError(error.code, error.read().decode()) from None
 
-    def create_problem(self, title="Sum", time_limit_ms=2000, memory_limit_mb=256, test_cases=None):
+    def create_problem(self, title="Sum", time_limit_ms=2000, memory_limit_mb=256, test_cases=None, **more):
+        """Creates a problem; more members (checker, interactor, groups, timeLimits) go in as given."""
         test_cases = test_cases or [{"input": "1 2\n", "expectedOutput": "3\n"},
                                     {"input": "40 2\n", "expectedOutput": "42\n"}]
         status, _, problem = self.request("POST", "/api/problems", {
-            "title": title, "timeLimitMs": time_limit_ms, "memoryLimitMb": memory_limit_mb, "testCases": test_cases})
+            "title": title, "timeLimitMs": time_limit_ms, "memoryLimitMb": memory_limit_mb, "testCases": test_cases,
+            **more})
         assert status == 201, problem
         return problem["id"]
 

@@ -31,18 +31,22 @@ class LanguageController {
                 .toList();
     }
 
-    /** @param compile absent for an interpreted language */
+    /**
+     * @param compile absent for an interpreted language
+     * @param timeLimits how a problem's time limit is stretched for this language (a problem may set its own)
+     */
     record LanguageView(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "python") String id,
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String name,
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String version,
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String sourceFile,
             List<String> compile,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<String> run) {
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<String> run,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) TimeLimitsView timeLimits) {
 
         static LanguageView of(String id, Language language) {
             return new LanguageView(id, language.name(), language.version(), language.sourceFile(),
-                    language.compile(), language.run());
+                    language.compile(), language.run(), TimeLimitsView.of(language.timeLimits()));
         }
     }
 }

@@ -108,6 +108,12 @@ class OutboxRelay extends BackgroundLoop {
                 }
             } catch (InterruptedException e) {
                 return;
+            } catch (RuntimeException e) {
+                // A bug, not an outage; the relay must outlive it, or nothing would be published again.
+                log.error("Outbox relay failed; retrying", e);
+                if (!pause(properties.retryDelay())) {
+                    return;
+                }
             }
         }
     }
@@ -116,7 +122,9 @@ class OutboxRelay extends BackgroundLoop {
     int relayOneBatch() {
         Integer claimed = transaction.execute(status -> {
             List<Pending> pending = jdbc.sql("""
-                    select id, problem_id, problem_version, language, source_code, stdin, created_at
+                    select id, problem_id, language, source_code, stdin, created_at,
+                        -- null in rows an API of the release before versions stored: its problem's current one
+                        coalesce(problem_version, (select version from problem where problem.id = problem_id)) as problem_version
                     from submission where enqueued_at is null
                     order by created_at limit :limit
                     for update skip locked""")

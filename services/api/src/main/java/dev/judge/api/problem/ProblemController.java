@@ -11,6 +11,8 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -21,6 +23,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.ErrorResponseException;
 import org.springframework.web.util.UriComponentsBuilder;
 
 import dev.judge.api.system.NotFoundException;
@@ -44,8 +47,10 @@ class ProblemController {
             headers = @Header(name = HttpHeaders.LOCATION, description = "The problem", schema = @Schema(type = "string")),
             links = @Link(name = "getProblem", operationId = "getProblem",
                     parameters = @LinkParameter(name = "id", expression = "$response.body#/id")))
-    @ApiResponse(responseCode = "400", description = "Malformed JSON, wrong types, missing or invalid fields, "
-            + "limits out of range, groups out of order; `errors` lists the fields")
+    @ApiResponse(responseCode = "400", description = "Malformed JSON, wrong types, missing or invalid fields, limits "
+            + "out of range; or rules across fields: with groups, each test names one of them and each group has a test "
+            + "(without groups, no test names one); a group depends only on groups listed before it; checker or "
+            + "comparison, not both; no custom checker with an interactor. `errors` lists the fields")
     @ApiResponse(responseCode = "413", description = "The body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(responseCode = "422", description = "A checker, interactor or time factor names an unknown language")
@@ -82,12 +87,16 @@ class ProblemController {
     @ApiResponse(responseCode = "503", description = "The database cannot be reached",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     ProblemView get(@PathVariable long id,
-            @RequestParam(required = false) @Parameter(description = "`sources`: with the checker's and interactor's code and files")
-            Include include) {
-        return problems.find(id).map(problem -> ProblemView.of(problem, include == Include.sources))
+            @RequestParam(required = false) @Parameter(description = "`sources`: with the checker's and interactor's code and files",
+                    schema = @Schema(type = "string", allowableValues = SOURCES)) String include) {
+        // A String, not an enum: Spring would take an empty value for none, where the document allows only "sources".
+        if (include != null && !include.equals(SOURCES)) {
+            throw new ErrorResponseException(HttpStatus.BAD_REQUEST, ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+                    "include may only be \"" + SOURCES + "\"."), null);
+        }
+        return problems.find(id).map(problem -> ProblemView.of(problem, SOURCES.equals(include)))
                 .orElseThrow(() -> new NotFoundException("problem", id));
     }
 
-    /** What a read may add to a problem. */
-    enum Include { sources }
+    private static final String SOURCES = "sources";
 }

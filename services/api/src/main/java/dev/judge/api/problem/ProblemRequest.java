@@ -90,7 +90,7 @@ record ProblemRequest(
         @AssertTrue(message = "float needs an epsilon and custom a language and sourceCode; the other fields only with their kind")
         @Schema(hidden = true)
         boolean isComplete() {
-            boolean program = language != null || sourceCode != null || files != null && !files.isEmpty();
+            boolean program = language != null || sourceCode != null || files != null;
             return switch (kind == null ? Kind.EXACT : kind) {
                 case EXACT, WHITESPACE -> epsilon == null && !program;
                 case FLOAT -> epsilon != null && !program;
@@ -129,7 +129,7 @@ record ProblemRequest(
     record GroupRequest(
             @NotNull @Pattern(regexp = NAME) @Schema(example = "small") String name,
             @NotNull @PositiveOrZero @DecimalMax("1000000") @Schema(example = "30") Double points,
-            @Size(max = MAX_GROUPS) List<@NotNull String> dependsOn) {
+            @Size(max = MAX_GROUPS) @Schema(types = {"array", "null"}) List<@NotNull String> dependsOn) {
     }
 
     /** A language's time limit here = timeLimitMs × factor + offsetMs. */

@@ -6,6 +6,7 @@ import java.util.TreeMap;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 
+import dev.judge.api.language.TimeLimitsView;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.ProblemProgram;
@@ -63,19 +64,13 @@ record ProblemView(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<String> dependsOn) {
     }
 
-    @Schema(name = "TimeLimits")
-    record TimeLimitsView(
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) double factor,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) long offsetMs) {
-    }
-
     /** The one mapping from a stored version to what is shown. */
     static ProblemView of(ProblemVersion problem, boolean withSources) {
         Checker checker = problem.checker();
         ProgramView checkerProgram = program(checker.program(), withSources);
         Map<String, TimeLimitsView> timeLimits = new TreeMap<>();
         problem.timeLimits().forEach((language, limits) ->
-                timeLimits.put(language, new TimeLimitsView(limits.factor(), limits.offset().toMillis())));
+                timeLimits.put(language, TimeLimitsView.of(limits)));
         return new ProblemView(problem.problemId(), problem.version(), problem.title(), problem.timeLimitMs(),
                 problem.memoryLimitMb(),
                 checker.kind() == Checker.Kind.EXACT || checker.kind() == Checker.Kind.WHITESPACE ? checker.asComparison() : null,

@@ -1,0 +1,97 @@
+"""Problems beyond exact output, through the whole stack: checkers, subtasks, interaction, time
+factors and versions. The setters' programs are the worker's judge-case ones (services/worker/src/
+test/resources/judge-setters), so each is written once."""
+import pytest
+
+from support.judge_client import ApiError
+from support.processes import PROJECT
+
+SETTERS = PROJECT / "services/worker/src/test/resources/judge-setters"
+SUM_UP_TO = "n = int(input())\nprint(n * (n + 1) // 2 if n < 1000 else 0)\n"
+
+
+def test_a_float_checker_accepts_rounding_and_rejects_a_wrong_digit(api, worker):
+    problem = api.create_problem(checker={"kind": "float", "epsilon": 1e-6},
+                                 test_cases=[{"input": "1\n", "expectedOutput": "0.333333\n"}])
+
+    assert api.wait_for_verdict(api.submit(problem, "print(int(input()) / 3)"))["verdict"] == "ACCEPTED"
+    assert api.wait_for_verdict(api.submit(problem, "print(0.34)"))["verdict"] == "WRONG_ANSWER"
+
+
+def test_a_custom_checker_accepts_any_permutation_and_says_why_it_rejects(api, worker):
+    checker = {"kind": "custom", "language": "cpp", "sourceCode": (SETTERS / "permutation-checker.cpp").read_text()}
+    problem = api.create_problem(checker=checker, test_cases=[{"input": "4\n", "expectedOutput": "1 2 3 4\n"}])
+
+    accepted = api.wait_for_verdict(api.submit(problem, "print(*range(int(input()), 0, -1))"))
+    rejected = api.wait_for_verdict(api.submit(problem, "print(1, 1, 2, 3)"))
+
+    assert accepted["verdict"] == "ACCEPTED", accepted
+    assert accepted["testCases"][0]["checkerMessage"] == "a permutation of 1..4"
+    assert rejected["verdict"] == "WRONG_ANSWER"
+    assert rejected["testCases"][0]["checkerMessage"] == "1 is not in 1..4 or repeated"
+    _, _, shown = api.request("GET", f"/api/problems/{problem}")
+    assert shown["checker"] == {"kind": "custom", "language": "cpp"}
+
+
+def test_subtasks_score_alone_and_a_failed_dependency_skips_a_group(api, worker):
+    problem = api.create_problem(
+        groups=[{"name": "small", "points": 20}, {"name": "medium", "points": 30, "dependsOn": ["small"]},
+                {"name": "large", "points": 50, "dependsOn": ["medium"]}],
+        test_cases=[{"input": "5\n", "expectedOutput": "15\n", "group": "small"},
+                    {"input": "5000\n", "expectedOutput": "12502500\n", "group": "medium"},
+                    {"input": "100000\n", "expectedOutput": "5000050000\n", "group": "large"}])
+
+    verdict = api.wait_for_verdict(api.submit(problem, SUM_UP_TO))
+
+    assert (verdict["verdict"], verdict["score"], verdict["maxScore"]) == ("WRONG_ANSWER", 20, 100)
+    assert [(group["name"], group["score"], group.get("verdict"), group["skipped"]) for group in verdict["groups"]] == [
+        ("small", 20, "ACCEPTED", False), ("medium", 0, "WRONG_ANSWER", False), ("large", 0, None, True)]
+    assert [test["group"] for test in verdict["testCases"]] == ["small", "medium"]
+
+
+def test_an_interactive_problem_talks_to_the_program_through_pipes(api, worker):
+    interactor = {"language": "c", "sourceCode": (SETTERS / "guess-interactor.c").read_text()}
+    problem = api.create_problem(interactor=interactor, test_cases=[{"input": "777777 20\n", "expectedOutput": ""}])
+    binary_search = ("input()\nlow, high = 1, 10**6\nwhile True:\n    middle = (low + high) // 2\n"
+                     "    print('?', middle, flush=True)\n    reply = input()\n"
+                     "    if reply == '=':\n        print('!', middle, flush=True)\n        break\n"
+                     "    low, high = (low, middle - 1) if reply == '<' else (middle + 1, high)\n")
+
+    accepted = api.wait_for_verdict(api.submit(problem, binary_search))
+    silent = api.wait_for_verdict(api.submit(problem, "input()\ninput()\n"))
+
+    assert accepted["verdict"] == "ACCEPTED", accepted
+    assert accepted["testCases"][0]["checkerMessage"].startswith("found 777777 in")
+    assert silent["verdict"] == "TIME_LIMIT_EXCEEDED"
+
+
+def test_time_factors_stretch_a_languages_limit_and_a_problem_may_set_its_own(api, worker):
+    busy_one_second = "import time\nstart = time.process_time()\nwhile time.process_time() - start < 1.0:\n    pass\nprint(3)\n"
+    tests = [{"input": "", "expectedOutput": "3\n"}]
+    by_catalog = api.create_problem(time_limit_ms=600, test_cases=tests)
+    by_problem = api.create_problem(time_limit_ms=600, test_cases=tests, timeLimits={"python": {"factor": 1}})
+
+    assert api.wait_for_verdict(api.submit(by_catalog, busy_one_second))["verdict"] == "ACCEPTED"
+    assert api.wait_for_verdict(api.submit(by_problem, busy_one_second))["verdict"] == "TIME_LIMIT_EXCEEDED"
+
+
+def test_an_edit_makes_a_version_and_each_submission_keeps_its_own(api, worker):
+    problem = api.create_problem(test_cases=[{"input": "5\n", "expectedOutput": "15\n"}])
+    before = api.submit(problem, SUM_UP_TO)
+    status, _, edited = api.request("PUT", f"/api/problems/{problem}", {
+        "title": "Sum up to n, larger", "timeLimitMs": 2000, "memoryLimitMb": 256,
+        "testCases": [{"input": "5000\n", "expectedOutput": "12502500\n"}]})
+    after = api.submit(problem, SUM_UP_TO)
+
+    assert (status, edited["version"]) == (200, 2)
+    first, second = api.wait_for_verdict(before), api.wait_for_verdict(after)
+    assert (first["problemVersion"], first["verdict"]) == (1, "ACCEPTED")
+    assert (second["problemVersion"], second["verdict"]) == (2, "WRONG_ANSWER")
+
+
+def test_a_problem_with_groups_that_do_not_fit_its_tests_is_refused(api):
+    with pytest.raises(ApiError) as refused:
+        api.create_problem(groups=[{"name": "small", "points": 10}])
+
+    assert refused.value.status == 400
+    assert '"field":"testsInGroups"' in refused.value.body
