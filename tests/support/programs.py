@@ -2,6 +2,8 @@
 worker's data-driven judge cases (services/worker/src/test/resources/judge-cases), submitted through
 the API the way the worker's own JudgeCases builds them."""
 import configparser
+import json
+import pathlib
 
 from support.processes import PROJECT
 
@@ -27,8 +29,37 @@ def read_case(name):
     parser = configparser.ConfigParser(interpolation=None)
     parser.optionxform = str
     parser.read_string("[case]\n" + (CASES / name / "case.properties").read_text())
-    source = next(file for file in (CASES / name).iterdir() if file.name != "case.properties")
+    source = next(file for file in (CASES / name).iterdir() if file.stem in ("main", "Main"))
     return dict(parser["case"]), source.read_text()
+
+
+def problem_of(name, case):
+    """The case's problem as the API takes it: one sum test, or what its problem.json says (its
+    checker, interactor, groups and tests, setters' programs named by file). The language's time
+    factor is 1, as in the worker's JudgeCases, which sends limits as they are."""
+    problem = {"title": name, "time_limit_ms": int(case.get("timeLimitMs", 1000)),
+               "memory_limit_mb": int(case.get("memoryLimitMb", 128)),
+               "timeLimits": {case["language"]: {"factor": 1}}}
+    folder = CASES / name
+    if not (folder / "problem.json").exists():
+        return {**problem, "test_cases": [{"input": "1 2\n", "expectedOutput": case.get("expectedOutput", "3") + "\n"}]}
+    spec = json.loads((folder / "problem.json").read_text())
+
+    def program(of):
+        return {"language": of["language"], "sourceCode": (folder / of["source"]).read_text(),
+                "files": {pathlib.Path(file).name: (folder / file).read_text() for file in of.get("files", [])}}
+
+    if "checker" in spec:
+        checker = spec["checker"]
+        problem["checker"] = {"kind": checker["kind"].lower(), "epsilon": checker.get("epsilon")} \
+            if "program" not in checker else {"kind": "custom", **program(checker["program"])}
+    if "interactor" in spec:
+        problem["interactor"] = program(spec["interactor"])
+    if "groups" in spec:
+        problem["groups"] = spec["groups"]
+    problem["test_cases"] = [{"input": test["input"], "expectedOutput": test["answer"], "group": test.get("group")}
+                             for test in spec["tests"]]
+    return problem
 
 
 def submit_cases(api):
@@ -36,15 +67,13 @@ def submit_cases(api):
     submissions = {}
     for name in case_names():
         case, source = read_case(name)
-        problem = api.create_problem(
-            title=name, time_limit_ms=int(case.get("timeLimitMs", 1000)),
-            memory_limit_mb=int(case.get("memoryLimitMb", 128)),
-            test_cases=[{"input": "1 2\n", "expectedOutput": case.get("expectedOutput", "3") + "\n"}])
+        problem = api.create_problem(**problem_of(name, case))
         submissions[name] = (case, api.submit(problem, source, language=case["language"]))
     return submissions
 
 
 def assert_case_verdict(case, verdict):
+    """What the worker's JudgeCases asserts of a case, asserted of the verdict the API shows."""
     assert verdict["verdict"] == case["verdict"], verdict
     first = verdict["testCases"][0] if verdict["testCases"] else {}
     if "signal" in case:
@@ -53,3 +82,13 @@ def assert_case_verdict(case, verdict):
         assert first["exitCode"] == int(case["exitCode"])
     if "compilerOutputContains" in case:
         assert case["compilerOutputContains"] in verdict["compilerOutput"]
+    if "score" in case:
+        assert verdict["score"] == float(case["score"]), verdict
+    if "testVerdicts" in case:
+        assert [f"{test['index']}:{test['verdict']}" for test in verdict["testCases"]] == case["testVerdicts"].split(","), verdict
+    if "groupVerdicts" in case:
+        shown = [f"{group['name']}:{'SKIPPED' if group['skipped'] else group['verdict']}:{float(group['score'])}"
+                 for group in verdict["groups"]]
+        assert shown == case["groupVerdicts"].split(","), verdict
+    if "checkerMessageContains" in case:
+        assert any(case["checkerMessageContains"] in (test.get("checkerMessage") or "") for test in verdict["testCases"]), verdict
