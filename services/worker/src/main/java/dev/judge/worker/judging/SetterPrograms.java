@@ -29,7 +29,7 @@ import dev.judge.worker.sandbox.Sandboxes;
 /**
  * The programs problem setters write (custom checkers, interactors), built once per content in a
  * sandbox like any submission and kept on this worker's disk, so that a burst of submissions to one
- * problem compiles its checker once, not once each (testlib alone takes seconds to compile).
+ * problem compiles its checker once, not once each (one including testlib.h is a large C++ compilation).
  * Bounded by {@code judge.worker.setter-cache-size}, least recently used out first.
  */
 @Component
