@@ -147,11 +147,11 @@ bench-latency: ## Time POST to verdict, one submission at a time, against the ru
 
 .PHONY: bench-sandbox
 bench-sandbox: ## The sandbox's cost per run: a trivial C and Python program bare vs sandboxed, 1 and 2 at a time
-	$(PROJECT_DIR)/hack/bench-sandbox.sh
+	$(PROJECT_DIR)/hack/bench-worker.sh SandboxBenchmark 300 $(PROJECT_DIR)/tests/bench/bare.c
 
 .PHONY: bench-problems
 bench-problems: ## What a custom checker and an interactive test add per test, against the plain problem
-	$(PROJECT_DIR)/hack/bench-problems.sh
+	$(PROJECT_DIR)/hack/bench-worker.sh ProblemKindsBenchmark 30 10
 
 .PHONY: bench
 bench: deps ## The 10,000-submission burst here with polite, impolite and event-stream clients, and reference figures; report in build/bench/report.json

@@ -20,8 +20,9 @@ import org.springframework.util.unit.DataSize;
  * @param runningNoticeAfter a judgement still going after this long is announced as RUNNING; a
  *        quicker one goes from QUEUED straight to its verdict, which saves the broker, the result
  *        consumer and the database a message, a transaction and a notification per submission
- * @param setterTimeLimit the CPU-time limit of a setter's program (a custom checker, per test, or an
- *        interactor, whose wall-clock limit is the contestant's plus one second)
+ * @param setterTimeLimit the CPU-time limit of a setter's program: a custom checker, per test (its wall
+ *        clock as a program's: wallTimeFactor × this + 1 s), or an interactor (its wall clock the
+ *        contestant's plus one second, so that it outlives the program it talks to)
  * @param setterMemoryLimit the memory limit of a setter's program
  * @param setterMessageLimit how much of what a setter's program says on stderr is kept per test
  * @param setterCacheSize how many built setter programs (by content) a worker keeps: each is built
@@ -37,7 +38,7 @@ public record WorkerProperties(
         @DefaultValue("16KB") DataSize compilerOutputLimit,
         @DefaultValue("64KB") DataSize runOutputLimit,
         @DefaultValue("500ms") Duration runningNoticeAfter,
-        @DefaultValue("10s") Duration setterTimeLimit,
+        @DefaultValue("5s") Duration setterTimeLimit,
         @DefaultValue("512MB") DataSize setterMemoryLimit,
         @DefaultValue("4KB") DataSize setterMessageLimit,
         @DefaultValue("64") int setterCacheSize) {
