@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Function;
 import java.util.stream.IntStream;
 
 import dev.judge.contracts.Checker;
@@ -59,7 +58,7 @@ public final class ProblemKindsBenchmark {
             "python", "a, b = map(int, input().split())\nprint(a + b)\n",
             "c", "#include <stdio.h>\nint main(void){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n");
 
-    private record Mode(String name, Function<List<JudgeRequest.TestCase>, Checker> checker, ProblemProgram interactor) {
+    private record Mode(String name, Checker checker, ProblemProgram interactor) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -70,10 +69,9 @@ public final class ProblemKindsBenchmark {
         List<JudgeRequest.TestCase> testCases = IntStream.range(0, tests)
                 .mapToObj(i -> new JudgeRequest.TestCase(i + " " + (i * 7) + "\n", (i + i * 7) + "\n")).toList();
         List<Mode> modes = List.of(
-                new Mode("plain (exact)", cases -> Checker.EXACT, null),
-                new Mode("custom checker (C)", cases -> new Checker(Checker.Kind.CUSTOM, null,
-                        new ProblemProgram("c", CHECKER, Map.of())), null),
-                new Mode("interactive (C interactor)", cases -> Checker.EXACT, new ProblemProgram("c", INTERACTOR, Map.of())));
+                new Mode("plain (exact)", Checker.EXACT, null),
+                new Mode("custom checker (C)", new Checker(Checker.Kind.CUSTOM, null, new ProblemProgram("c", CHECKER, Map.of())), null),
+                new Mode("interactive (C interactor)", Checker.EXACT, new ProblemProgram("c", INTERACTOR, Map.of())));
         System.out.printf("Sandbox isolation: %s%n", TestSandboxes.describeIsolation(sandboxes));
         System.out.printf("%d submissions per mode, %d tests each, one at a time; per-test wall time of the whole judgement%n%n",
                 submissions, tests);
@@ -110,7 +108,7 @@ public final class ProblemKindsBenchmark {
     }
 
     private static JudgeRequest request(String language, Mode mode, List<JudgeRequest.TestCase> testCases) {
-        Checker checker = mode.checker().apply(testCases);
+        Checker checker = mode.checker();
         return new JudgeRequest(UUID.randomUUID(), language, SUM.get(language), new JudgeRequest.Limits(2000, 256),
                 checker.asComparison(), checker, mode.interactor(), List.of(), true, testCases, Instant.now());
     }
