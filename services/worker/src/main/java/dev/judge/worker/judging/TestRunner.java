@@ -57,7 +57,9 @@ final class TestRunner {
             RunSpec interactor = setterRun(test, wallLimit.plusSeconds(1));
             Sandbox.Conversation conversation = box.converse(run, setterBox, interactor);
             outcome = conversation.here();
-            judgement = TestlibVerdicts.interacted(outcome, run, conversation.peer(), interactor);
+            // Its stdout was the pipe: a partial score (exit 7) is in the file it was given as its output.
+            RunOutcome interacted = conversation.peer().withStdout(readOutputFile());
+            judgement = TestlibVerdicts.interacted(outcome, run, interacted, interactor);
         } else {
             outcome = box.run(run);
             judgement = request.effectiveChecker().isCustom() ? checked(outcome, run, test)
@@ -89,6 +91,16 @@ final class TestRunner {
         // The copy keeps the contestant's private mode; the checker may run as another uid.
         Files.setPosixFilePermissions(output, PosixFilePermissions.fromString("rw-r--r--"));
         return TestlibVerdicts.checked(setterBox.run(checker), checker);
+    }
+
+    private String readOutputFile() throws IOException {
+        Path written = setterBox.folder().resolve(SetterPrograms.OUTPUT);
+        if (!Files.isRegularFile(written)) {
+            return "";
+        }
+        try (var in = Files.newInputStream(written)) {
+            return new String(in.readNBytes(1024), StandardCharsets.UTF_8);
+        }
     }
 
     /** Writes the test's input and answer for the setter's program, and its run with the setter's limits. */
