@@ -77,8 +77,10 @@ public final class JudgeQueues {
      * without the header as version 1. Rolling upgrades rely on both.
      *
      * <p>Version 2 added checkers, interactors and subtasks to the request, scores to the result.
+     * Version 3 lets a request carry a {@link TestData} reference instead of its tests; a worker of
+     * version 2 fails such a request (INTERNAL_ERROR), so upgrade workers before the API sends them.
      */
-    public static final int CONTRACT_VERSION = 2;
+    public static final int CONTRACT_VERSION = 3;
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 
     /**

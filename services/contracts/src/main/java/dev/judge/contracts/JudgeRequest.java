@@ -7,8 +7,9 @@ import java.util.UUID;
 /**
  * API → worker, on {@link JudgeQueues#SUBMISSIONS}: everything a worker needs to judge one submission.
  *
- * <p>The request carries the test cases itself so that workers need no database access (and no
- * database credentials): a sandbox pod talks to RabbitMQ and nothing else.
+ * <p>The request carries the test cases itself, or for a large problem a {@link TestData} reference
+ * that workers fetch once from the API, so that workers need no database access (and no database
+ * credentials).
  *
  * @param limits the contestant's limits, the language's time factor already applied
  * @param comparison what a worker of contract version 1 compares with; newer ones use {@code checker}
@@ -17,8 +18,12 @@ import java.util.UUID;
  *        this, joined by pipes, and this decides the test's verdict
  * @param groups the problem's subtasks in judging order; empty for a problem without them, whose
  *        tests are all one group worth {@link #UNGROUPED_POINTS}
- * @param testCases for a run without a problem, one case whose {@code expectedOutput} is null
+ * @param testCases for a run without a problem, one case whose {@code expectedOutput} is null; null
+ *        when {@code testData} is given (a worker of contract version 2 then fails the submission with
+ *        INTERNAL_ERROR rather than accept it on no tests)
  * @param acceptedAt when the API stored the submission; the start of queue-wait and end-to-end timing
+ * @param testData where to fetch the tests from when they are not in {@code testCases}; null in
+ *        messages before contract version 3
  */
 public record JudgeRequest(
         UUID submissionId,
@@ -31,7 +36,8 @@ public record JudgeRequest(
         List<Group> groups,
         boolean stopOnFirstFailure,
         List<TestCase> testCases,
-        Instant acceptedAt) {
+        Instant acceptedAt,
+        TestData testData) {
 
     /** What a problem without subtasks is worth, all or nothing. */
     public static final double UNGROUPED_POINTS = 100;
@@ -44,7 +50,7 @@ public record JudgeRequest(
     public static JudgeRequest plain(UUID submissionId, String language, String sourceCode, Limits limits, Checker checker,
             List<TestCase> testCases, Instant acceptedAt) {
         return new JudgeRequest(submissionId, language, sourceCode, limits, checker.asComparison(), checker, null, List.of(),
-                true, testCases, acceptedAt);
+                true, testCases, acceptedAt, null);
     }
 
     public Checker effectiveChecker() {
@@ -55,9 +61,19 @@ public record JudgeRequest(
         return interactor != null;
     }
 
+    public boolean hasTestDataByReference() {
+        return testData != null;
+    }
+
     /** A run without a problem: no expected output, no score. */
     public boolean isRunOnStdin() {
-        return testCases.size() == 1 && !testCases.getFirst().hasExpectedOutput() && interactor == null;
+        return testData == null && testCases.size() == 1 && !testCases.getFirst().hasExpectedOutput() && interactor == null;
+    }
+
+    /** The same request with its tests in it, as a worker judges one it fetched the tests of. */
+    public JudgeRequest withTestCases(List<TestCase> tests) {
+        return new JudgeRequest(submissionId, language, sourceCode, limits, comparison, checker, interactor, groups,
+                stopOnFirstFailure, tests, acceptedAt, testData);
     }
 
     /** Per-run limits, already capped by the API's settings; the worker caps them again by its own. */

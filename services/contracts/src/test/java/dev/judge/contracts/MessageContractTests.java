@@ -24,13 +24,30 @@ class MessageContractTests {
                 new JudgeRequest.Limits(1000, 64), OutputComparison.WHITESPACE,
                 new Checker(Checker.Kind.CUSTOM, null, new ProblemProgram("cpp", "int main() {}", Map.of("testlib.h", "//"))),
                 null, List.of(new JudgeRequest.Group("small", 40, List.of()), new JudgeRequest.Group("large", 60, List.of("small"))),
-                false, List.of(new JudgeRequest.TestCase("a\u0000b", "b\u0000a", "small")), Instant.parse("2026-11-23T04:00:00Z"));
+                false, List.of(new JudgeRequest.TestCase("a\u0000b", "b\u0000a", "small")), Instant.parse("2026-11-23T04:00:00Z"), null);
 
         Message message = converter.toMessage(request, new MessageProperties());
 
         assertThat(message.getMessageProperties().<Integer>getHeader(JudgeQueues.CONTRACT_VERSION_HEADER))
                 .isEqualTo(JudgeQueues.CONTRACT_VERSION);
         assertThat(converter.fromMessage(message)).isEqualTo(request);
+    }
+
+    @Test
+    void aRequestByReferenceCarriesTheReferenceAndNoTests() {
+        TestData reference = new TestData.Digest().add(new JudgeRequest.TestCase("1 2", "3")).of(7, 2);
+        JudgeRequest request = new JudgeRequest(UUID.randomUUID(), "c", "int main() {}", new JudgeRequest.Limits(1000, 64),
+                OutputComparison.EXACT, Checker.EXACT, null, List.of(), true, null, Instant.parse("2026-11-23T04:00:00Z"),
+                reference);
+
+        Message message = converter.toMessage(request, new MessageProperties());
+
+        assertThat(new String(message.getBody(), StandardCharsets.UTF_8)).doesNotContain("1 2").contains(reference.sha256());
+        JudgeRequest read = (JudgeRequest) converter.fromMessage(message);
+        assertThat(read).isEqualTo(request);
+        assertThat(read.hasTestDataByReference()).isTrue();
+        assertThat(read.isRunOnStdin()).isFalse();
+        assertThat(read.testData().path()).isEqualTo("/internal/problems/7/versions/2/tests");
     }
 
     @Test

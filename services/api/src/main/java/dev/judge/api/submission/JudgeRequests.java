@@ -43,7 +43,7 @@ public class JudgeRequests {
         return new JudgeRequest(id, language, sourceCode,
                 new Limits(timeLimits(problem, language).applyTo(problem.timeLimitMs()), problem.memoryLimitMb()),
                 problem.checker().asComparison(), problem.checker(), problem.interactor(), problem.groups(),
-                problem.stopOnFirstFailure(), problem.testCases(), acceptedAt);
+                problem.stopOnFirstFailure(), problem.testCases(), acceptedAt, null);
     }
 
     /** The problem's own time factor for the language if it has one, else the catalog's. */

@@ -26,6 +26,9 @@ import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.Sandbox;
 import dev.judge.worker.sandbox.Sandboxes;
+import dev.judge.worker.testdata.TestDataStore;
+import dev.judge.worker.testdata.TestDataUnavailableException;
+import dev.judge.worker.testdata.Tests;
 
 /**
  * Judges one submission: compiles it once, runs it on the tests group by group in the sandbox, has
@@ -42,23 +45,26 @@ class Judge {
     private final LanguageCatalog languages;
     private final WorkerProperties properties;
     private final SetterPrograms setterPrograms;
+    private final TestDataStore testData;
     private final String workerName;
 
     Judge(Sandboxes sandboxes, LanguageCatalog languages, WorkerProperties properties, SetterPrograms setterPrograms,
-            WorkerIdentity identity) {
+            TestDataStore testData, WorkerIdentity identity) {
         this.sandboxes = sandboxes;
         this.languages = languages;
         this.properties = properties;
         this.setterPrograms = setterPrograms;
+        this.testData = testData;
         this.workerName = identity.name();
     }
 
+    /** @throws TestDataUnavailableException when the problem's tests could not be fetched: not the submission's fault */
     JudgeResult judge(JudgeRequest request, Instant startedAt) {
         Language language = languages.find(request.language()).orElse(null);
         if (language == null) {
             return failed(request, startedAt, "This worker does not know the language " + request.language() + ".");
         }
-        try (Sandbox box = sandboxes.open()) {
+        try (Tests tests = testData.open(request); Sandbox box = sandboxes.open()) {
             Files.writeString(box.folder().resolve(language.sourceFile()), request.sourceCode(), StandardCharsets.UTF_8);
             String compilerOutput = null;
             if (language.isCompiled()) {
@@ -71,7 +77,8 @@ class Judge {
             ProblemProgram setterProgram = request.isInteractive() ? request.interactor()
                     : request.effectiveChecker().isCustom() ? request.effectiveChecker().program() : null;
             if (setterProgram == null) {
-                return judgeTests(request, new TestRunner(request, language, box, null, null, properties), compilerOutput, startedAt);
+                return judgeTests(request, tests, new TestRunner(request, language, box, null, null, properties),
+                        compilerOutput, startedAt);
             }
             SetterPrograms.Built built = setterPrograms.build(setterProgram);
             if (built.failed()) {
@@ -80,9 +87,11 @@ class Judge {
             }
             try (Sandbox setterBox = sandboxes.open()) {
                 built.copyInto(setterBox.folder());
-                return judgeTests(request, new TestRunner(request, language, box, setterBox, built, properties),
+                return judgeTests(request, tests, new TestRunner(request, language, box, setterBox, built, properties),
                         compilerOutput, startedAt);
             }
+        } catch (TestDataUnavailableException e) {
+            throw e;
         } catch (IOException | RuntimeException e) {
             log.error("Judging submission {} failed", request.submissionId(), e);
             return failed(request, startedAt, "The judge failed: " + e.getMessage());
@@ -95,10 +104,10 @@ class Judge {
      * (unless the problem asks for every test); an INTERNAL_ERROR stops everything. The verdict is the
      * first failing test's, INTERNAL_ERROR wherever it is.
      */
-    private JudgeResult judgeTests(JudgeRequest request, TestRunner runner, String compilerOutput, Instant startedAt)
+    private JudgeResult judgeTests(JudgeRequest request, Tests tests, TestRunner runner, String compilerOutput, Instant startedAt)
             throws IOException {
         if (request.isRunOnStdin()) {
-            TestCaseResult run = runner.run(0, request.testCases().getFirst());
+            TestCaseResult run = runner.run(0, request.testCases().getFirst(), null);
             return finished(request, startedAt, run.verdict(), compilerOutput, List.of(run), null, List.of());
         }
         List<Group> groups = request.groups().isEmpty()
@@ -116,12 +125,11 @@ class Judge {
             }
             Verdict groupVerdict = Verdict.ACCEPTED;
             double share = 1;
-            for (int index = 0; index < request.testCases().size(); index++) {
-                JudgeRequest.TestCase test = request.testCases().get(index);
-                if (!Objects.equals(test.group(), group.name())) {
+            for (int index = 0; index < tests.size(); index++) {
+                if (!Objects.equals(tests.group(index), group.name())) {
                     continue;
                 }
-                TestCaseResult result = runner.run(index, test);
+                TestCaseResult result = runner.run(index, tests.get(index), tests.inputFile(index));
                 results.add(result);
                 share = Math.min(share, result.score());
                 if (groupVerdict == Verdict.ACCEPTED && result.verdict() != Verdict.ACCEPTED) {

@@ -48,13 +48,14 @@ final class TestRunner {
         this.wallLimit = timeLimit.multipliedBy(properties.wallTimeFactor()).plusSeconds(1);
     }
 
-    TestCaseResult run(int index, TestCase test) throws IOException {
+    /** @param inputFile where the test's input is when not in {@code test} (a large problem's, on the worker's disk) */
+    TestCaseResult run(int index, TestCase test, Path inputFile) throws IOException {
         RunSpec run = new RunSpec(language.run(), test.input(), timeLimit, wallLimit, memoryLimit,
-                properties.outputLimit().toBytes());
+                properties.outputLimit().toBytes(), inputFile);
         RunOutcome outcome;
         Judgement judgement;
         if (request.isInteractive()) {
-            RunSpec interactor = setterRun(test, wallLimit.plusSeconds(1));
+            RunSpec interactor = setterRun(test, inputFile, wallLimit.plusSeconds(1));
             Sandbox.Conversation conversation = box.converse(run, setterBox, interactor);
             outcome = conversation.here();
             // Its stdout was the pipe: a partial score (exit 7) is in the file it was given as its output.
@@ -62,7 +63,7 @@ final class TestRunner {
             judgement = TestlibVerdicts.interacted(outcome, run, interacted, interactor);
         } else {
             outcome = box.run(run);
-            judgement = request.effectiveChecker().isCustom() ? checked(outcome, run, test)
+            judgement = request.effectiveChecker().isCustom() ? checked(outcome, run, test, inputFile)
                     : Judgement.of(RunVerdicts.verdict(outcome, run, test, request.effectiveChecker()), null);
         }
         boolean runOnStdin = request.isRunOnStdin();
@@ -80,12 +81,12 @@ final class TestRunner {
     }
 
     /** The setter's checker on a clean run: {@code checker input output answer} in its own sandbox. */
-    private Judgement checked(RunOutcome outcome, RunSpec run, TestCase test) throws IOException {
+    private Judgement checked(RunOutcome outcome, RunSpec run, TestCase test, Path inputFile) throws IOException {
         var failure = RunVerdicts.failure(outcome, run);
         if (failure != null) {
             return Judgement.of(failure, null);
         }
-        RunSpec checker = setterRun(test, properties.setterTimeLimit().multipliedBy(properties.wallTimeFactor()).plusSeconds(1));
+        RunSpec checker = setterRun(test, inputFile, properties.setterTimeLimit().multipliedBy(properties.wallTimeFactor()).plusSeconds(1));
         Path output = setterBox.folder().resolve(SetterPrograms.OUTPUT);
         Files.copy(box.lastStdout(), output, StandardCopyOption.REPLACE_EXISTING);
         // The copy keeps the contestant's private mode; the checker may run as another uid.
@@ -104,9 +105,13 @@ final class TestRunner {
     }
 
     /** Writes the test's input and answer for the setter's program, and its run with the setter's limits. */
-    private RunSpec setterRun(TestCase test, Duration wallLimit) throws IOException {
+    private RunSpec setterRun(TestCase test, Path inputFile, Duration wallLimit) throws IOException {
         Path folder = setterBox.folder();
-        Files.writeString(folder.resolve(SetterPrograms.INPUT), test.input(), StandardCharsets.UTF_8);
+        if (inputFile != null) {
+            Files.copy(inputFile, folder.resolve(SetterPrograms.INPUT), StandardCopyOption.REPLACE_EXISTING);
+        } else {
+            Files.writeString(folder.resolve(SetterPrograms.INPUT), test.input(), StandardCharsets.UTF_8);
+        }
         Files.writeString(folder.resolve(SetterPrograms.ANSWER), test.hasExpectedOutput() ? test.expectedOutput() : "",
                 StandardCharsets.UTF_8);
         if (request.isInteractive()) {

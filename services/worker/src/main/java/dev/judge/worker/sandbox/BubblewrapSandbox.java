@@ -32,8 +32,9 @@ import org.slf4j.LoggerFactory;
  * <p>Host side: {@code <box>/work} is the program's cwd ({@code /box}), {@code <box>/io} holds the
  * run's stdin, stdout and stderr ({@code /io}), {@code <box>/tmp} and {@code <box>/shm} are its
  * {@code /tmp} and {@code /dev/shm}. Those four are all it can write; everything else is read-only,
- * and nothing of the host is visible but the toolchain paths. The network namespace has only its
- * own loopback.
+ * and nothing of the host is visible but the toolchain paths. {@code <box>/linked} ({@code /linked},
+ * read-only) holds a large test's input, hard-linked from the worker's store rather than copied: the
+ * program can read it and not change it. The network namespace has only its own loopback.
  *
  * <p>{@link #reset()} makes it fit for another submission: processes killed, System V IPC objects
  * removed, the four folders emptied. Nothing else a program can change survives a run.
@@ -47,6 +48,7 @@ final class BubblewrapSandbox implements Sandbox {
     private static final Duration REPLY_GRACE = Duration.ofSeconds(10);
 
     private static final List<String> WRITABLE = List.of("work", "io", "tmp", "shm");
+    private static final String LINKED = "linked";
 
     private final Path root;
     private final Path work;
@@ -82,6 +84,7 @@ final class BubblewrapSandbox implements Sandbox {
         for (String folder : WRITABLE) {
             Files.createDirectories(root.resolve(folder));
         }
+        Files.createDirectories(root.resolve(LINKED));
         if (uid >= 0) {
             for (String folder : WRITABLE) {
                 Files.setAttribute(root.resolve(folder), "unix:uid", uid);
@@ -141,6 +144,7 @@ final class BubblewrapSandbox implements Sandbox {
                 "--bind", root.resolve("tmp").toString(), "/tmp",
                 "--bind", root.resolve("work").toString(), "/box",
                 "--bind", root.resolve("io").toString(), "/io",
+                "--ro-bind", root.resolve(LINKED).toString(), "/" + LINKED,
                 "--ro-bind", init.toString(), "/.judge-init",
                 "--remount-ro", "/dev", "--remount-ro", "/",
                 "--chdir", "/box",
@@ -167,6 +171,17 @@ final class BubblewrapSandbox implements Sandbox {
 
     @Override
     public RunOutcome run(RunSpec spec) throws IOException {
+        if (spec.stdinFile() != null) {
+            Path linked = root.resolve(LINKED).resolve("stdin");
+            Files.deleteIfExists(linked);
+            try {
+                Files.createLink(linked, spec.stdinFile());
+            } catch (IOException e) {
+                // Another file system than the worker's store: a copy is slower, and as safe.
+                Files.copy(spec.stdinFile(), linked);
+            }
+            return run(spec, Streams.LINKED_STDIN);
+        }
         Files.writeString(io.resolve("stdin"), spec.stdin() == null ? "" : spec.stdin(), StandardCharsets.UTF_8);
         return run(spec, Streams.FILES);
     }
@@ -174,6 +189,7 @@ final class BubblewrapSandbox implements Sandbox {
     /** Where a run's stdin and stdout are, inside the sandbox. */
     private enum Streams {
         FILES("/io/stdin", "/io/stdout", false),
+        LINKED_STDIN("/" + LINKED + "/stdin", "/io/stdout", false),
         /** Pipes to a peer sandbox (see {@link #converse}); one side opens its stdout first, or both would wait. */
         PIPES("/io/from-peer", "/io/to-peer", false),
         PIPES_STDOUT_FIRST("/io/from-peer", "/io/to-peer", true);
@@ -245,7 +261,7 @@ final class BubblewrapSandbox implements Sandbox {
     }
 
     private RunOutcome run(RunSpec spec, Streams streams) throws IOException {
-        if (streams != Streams.FILES) {
+        if (streams == Streams.PIPES || streams == Streams.PIPES_STDOUT_FIRST) {
             Files.deleteIfExists(io.resolve("stdout")); // an earlier run's, which lastStdout() must not show
         }
         long oomKillsBefore = 0;
@@ -377,6 +393,7 @@ final class BubblewrapSandbox implements Sandbox {
         for (String folder : WRITABLE) {
             deleteContents(root.resolve(folder));
         }
+        deleteContents(root.resolve(LINKED));
     }
 
     boolean isAlive() {

@@ -1,5 +1,6 @@
 package dev.judge.worker.sandbox;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
@@ -12,6 +13,8 @@ import java.util.List;
  * @param wallLimit the wall-clock limit, which also catches programs that sleep or block
  * @param memoryLimitBytes across all of the run's processes where a cgroup enforces it, per process otherwise
  * @param outputLimitBytes the most the program may print, and the largest file it may write
+ * @param stdinFile a file the program reads instead of {@code stdin}: linked into the sandbox read-only,
+ *        not copied, so that a large test costs no more than a small one; null for {@code stdin}
  */
 public record RunSpec(
         List<String> command,
@@ -19,5 +22,11 @@ public record RunSpec(
         Duration timeLimit,
         Duration wallLimit,
         long memoryLimitBytes,
-        long outputLimitBytes) {
+        long outputLimitBytes,
+        Path stdinFile) {
+
+    public RunSpec(List<String> command, String stdin, Duration timeLimit, Duration wallLimit, long memoryLimitBytes,
+            long outputLimitBytes) {
+        this(command, stdin, timeLimit, wallLimit, memoryLimitBytes, outputLimitBytes, null);
+    }
 }

@@ -50,8 +50,7 @@ abstract class JudgeCases {
         properties = TestSandboxes.workerProperties(Map.of("judge.worker.compile-time-limit", "3s",
                 "judge.worker.setter-time-limit", "2s"));
         sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.cgroup", cgroupMode)));
-        judge = new Judge(sandbox, JudgeIT.shippedCatalog(), properties, new SetterPrograms(sandbox, JudgeIT.shippedCatalog(),
-                properties, TestSandboxes.sandboxProperties(Map.of())), new WorkerIdentity());
+        judge = JudgeIT.newJudge(sandbox, JudgeIT.shippedCatalog(), properties, TestSandboxes.testDataStore(Map.of()));
         System.out.println("Sandbox isolation: " + TestSandboxes.describeIsolation(sandbox));
     }
 
@@ -154,7 +153,7 @@ abstract class JudgeCases {
             return new JudgeRequest(UUID.randomUUID(), language, sourceCode, limits, judgedBy.asComparison(), judgedBy,
                     interactor == null ? null : interactor.read(folder), groups, true,
                     tests.stream().map(test -> new JudgeRequest.TestCase(test.input(), test.answer(), test.group())).toList(),
-                    Instant.now());
+                    Instant.now(), null);
         }
     }
 

@@ -15,8 +15,7 @@ public final class JudgeForBenchmarks {
 
     public JudgeForBenchmarks(Sandboxes sandboxes) {
         WorkerProperties properties = TestSandboxes.workerProperties(Map.of());
-        this.judge = new Judge(sandboxes, JudgeIT.shippedCatalog(), properties, new SetterPrograms(sandboxes,
-                JudgeIT.shippedCatalog(), properties, TestSandboxes.sandboxProperties(Map.of())), new WorkerIdentity());
+        this.judge = JudgeIT.newJudge(sandboxes, JudgeIT.shippedCatalog(), properties, TestSandboxes.testDataStore(Map.of()));
     }
 
     public JudgeResult judge(JudgeRequest request) {

@@ -22,11 +22,15 @@ import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.Checker;
+import dev.judge.contracts.TestData;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
+import dev.judge.worker.testdata.TestDataServer;
+import dev.judge.worker.testdata.TestDataStore;
+import dev.judge.worker.testdata.TestDataUnavailableException;
 
 /** The judge running real programs with the real toolchains. */
 class JudgeIT {
@@ -66,6 +70,32 @@ class JudgeIT {
         assertThat(result.verdict()).isEqualTo(Verdict.ACCEPTED);
         assertThat(result.compilerOutput()).isEmpty();
         assertThat(result.testCases()).hasSize(2);
+    }
+
+    @Test
+    void judgesOnTestsFetchedByReferenceAndFailsNoSubmissionWhenTheyCannotBeFetched() throws IOException {
+        String sum = "a, b = map(int, input().split())\nprint(a + b)\n";
+        try (TestDataServer api = new TestDataServer()) {
+            TestData reference = api.serve(4, 2, SUM_TESTS);
+            Judge judge = newJudge(sandbox, shippedCatalog(), properties, TestSandboxes.testDataStore(Map.of(
+                    "judge.worker.test-data.api-url", api.url(), "judge.worker.test-data.token", TestDataServer.TOKEN)));
+
+            assertThat(judge.judge(byReference(sum, reference), Instant.now()).testCases())
+                    .hasSize(2).allSatisfy(test -> assertThat(test.verdict()).isEqualTo(Verdict.ACCEPTED));
+            assertThat(judge.judge(byReference("print(3)", reference), Instant.now()).verdict())
+                    .isEqualTo(Verdict.WRONG_ANSWER);
+            assertThat(api.requests()).isOne();
+
+            TestData missing = new TestData(5, 1, "0".repeat(64), reference.bytes(), reference.count());
+            assertThatThrownBy(() -> judge.judge(byReference(sum, missing), Instant.now()))
+                    .as("not a verdict: the request goes back to the queue")
+                    .isInstanceOf(TestDataUnavailableException.class).hasMessageContaining("404");
+        }
+    }
+
+    private static JudgeRequest byReference(String python, TestData reference) {
+        return new JudgeRequest(UUID.randomUUID(), "python", python, new JudgeRequest.Limits(2000, 256), null,
+                Checker.EXACT, null, List.of(), true, null, Instant.now(), reference);
     }
 
     @Test
@@ -165,8 +195,13 @@ class JudgeIT {
     }
 
     private static Judge judge(LanguageCatalog catalog) {
-        return new Judge(sandbox, catalog, properties,
-                new SetterPrograms(sandbox, catalog, properties, TestSandboxes.sandboxProperties(Map.of())), new WorkerIdentity());
+        return newJudge(sandbox, catalog, properties, TestSandboxes.testDataStore(Map.of()));
+    }
+
+    static Judge newJudge(Sandboxes sandboxes, LanguageCatalog catalog, WorkerProperties properties, TestDataStore testData) {
+        return new Judge(sandboxes, catalog, properties,
+                new SetterPrograms(sandboxes, catalog, properties, TestSandboxes.sandboxProperties(Map.of())), testData,
+                new WorkerIdentity());
     }
 
     /** The catalog the worker ships with, bound the way Spring binds it. */

@@ -90,6 +90,37 @@ class SandboxReuseIT {
         }
     }
 
+    @Test
+    void aLinkedInputCanBeReadButNotChangedAndIsGoneForTheNextSubmission() throws Exception {
+        Path stored = Files.createDirectories(TestSandboxes.WORK_DIR.resolve("linked-inputs")).resolve("0.in");
+        Files.writeString(stored, "1 2\n");
+        try (Sandbox session = sandbox.open()) {
+            Files.writeString(session.folder().resolve("main.py"), """
+                    import os, sys
+                    print(sys.stdin.readline().strip())
+                    refused = []
+                    for name, change in [("chmod", lambda: os.chmod("/linked/stdin", 0o666)),
+                                         ("write", lambda: open("/linked/stdin", "a").write("3")),
+                                         ("unlink", lambda: os.unlink("/linked/stdin")),
+                                         ("rename", lambda: os.rename("/linked/stdin", "/linked/other")),
+                                         ("create", lambda: open("/linked/new", "w"))]:
+                        try:
+                            change()
+                        except OSError:
+                            refused.append(name)
+                    print(refused)
+                    """);
+            RunOutcome outcome = session.run(new RunSpec(List.of("python3", "main.py"), null, Duration.ofSeconds(2),
+                    Duration.ofSeconds(5), 256L << 20, 1 << 20, stored));
+
+            assertThat(outcome.stdout()).isEqualTo("1 2\n['chmod', 'write', 'unlink', 'rename', 'create']\n");
+        }
+        assertThat(stored).hasContent("1 2\n");
+        try (Sandbox next = sandbox.open()) {
+            assertThat(run(next, "import os\nprint(os.listdir('/linked'))").stdout()).isEqualTo("[]\n");
+        }
+    }
+
     private static RunOutcome run(Sandbox session, String program) throws Exception {
         Files.writeString(session.folder().resolve("main.py"), program);
         return session.run(new RunSpec(List.of("python3", "main.py"), null, Duration.ofSeconds(2), Duration.ofSeconds(5),

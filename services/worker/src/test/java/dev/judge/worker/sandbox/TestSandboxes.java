@@ -15,7 +15,11 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.convert.ApplicationConversionService;
 
+import tools.jackson.databind.json.JsonMapper;
+
 import dev.judge.worker.judging.WorkerProperties;
+import dev.judge.worker.testdata.TestDataProperties;
+import dev.judge.worker.testdata.TestDataStore;
 
 /** A real sandbox pool for tests, configured with the shipped defaults plus the given overrides. */
 public final class TestSandboxes {
@@ -33,6 +37,16 @@ public final class TestSandboxes {
     public static SandboxProperties sandboxProperties(Map<String, String> overrides) {
         return bind("judge.sandbox", SandboxProperties.class, overrides,
                 Map.of("judge.sandbox.pool-size", "2", "judge.sandbox.work-dir", WORK_DIR.toString()));
+    }
+
+    /** A worker's store of fetched tests, in the tests' work folder. */
+    public static TestDataStore testDataStore(Map<String, String> overrides) {
+        try {
+            return new TestDataStore(bind("judge.worker.test-data", TestDataProperties.class, overrides, Map.of()),
+                    sandboxProperties(Map.of()), JsonMapper.builder().build());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Started; stop it with {@link #stop(Sandboxes)}. */

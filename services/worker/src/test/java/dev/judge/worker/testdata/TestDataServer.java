@@ -1,0 +1,84 @@
+package dev.judge.worker.testdata;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.sun.net.httpserver.HttpServer;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.judge.contracts.JudgeRequest.TestCase;
+import dev.judge.contracts.TestData;
+
+/**
+ * The API's test-data endpoint as a worker sees it: serves problem versions' tests as one JSON test
+ * case per line to whoever shows the token, and can be told to fail or to send other tests.
+ */
+public final class TestDataServer implements AutoCloseable {
+
+    public static final String TOKEN = "test-token";
+
+    private final HttpServer server;
+    private final Map<String, List<TestCase>> served = new ConcurrentHashMap<>();
+    private final AtomicInteger requests = new AtomicInteger();
+    private final AtomicInteger failuresToCome = new AtomicInteger();
+    private final JsonMapper json = JsonMapper.builder().build();
+
+    public TestDataServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/internal/problems/", exchange -> {
+            requests.incrementAndGet();
+            List<TestCase> tests = served.get(exchange.getRequestURI().getPath());
+            int status = !TOKEN.equals(exchange.getRequestHeaders().getFirst(TestData.TOKEN_HEADER)) ? 401
+                    : failuresToCome.getAndUpdate(left -> Math.max(0, left - 1)) > 0 ? 503
+                    : tests == null ? 404 : 200;
+            exchange.sendResponseHeaders(status, 0);
+            try (OutputStream out = exchange.getResponseBody()) {
+                if (status == 200) {
+                    for (TestCase test : tests) {
+                        out.write(json.writeValueAsBytes(test));
+                        out.write('\n');
+                    }
+                } else {
+                    out.write(("status " + status).getBytes(StandardCharsets.UTF_8));
+                }
+            }
+        });
+        server.start();
+    }
+
+    /** Serves these tests and returns the reference a request would carry. */
+    public TestData serve(long problemId, int version, List<TestCase> tests) {
+        TestData.Digest digest = new TestData.Digest();
+        tests.forEach(digest::add);
+        return serve(digest.of(problemId, version), tests);
+    }
+
+    /** Serves {@code tests} where {@code reference} points, whatever it promises. */
+    public TestData serve(TestData reference, List<TestCase> tests) {
+        served.put(reference.path(), tests);
+        return reference;
+    }
+
+    public void failNext(int times) {
+        failuresToCome.set(times);
+    }
+
+    public int requests() {
+        return requests.get();
+    }
+
+    public String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}
