@@ -5,6 +5,7 @@ creates a problem, submits to it and reads the verdict."""
 import glob
 import importlib
 import json
+import os
 import pathlib
 import shutil
 import subprocess
@@ -29,7 +30,8 @@ def test_schemathesis_finds_nothing_the_document_does_not_allow(api, tmp_path):
          "--report", "json,har", "--report-dir", str(tmp_path), "--no-color"],
         # Its example database and cache go to the working folder: a fresh one every run, so that the
         # seed alone decides what is generated.
-        cwd=tmp_path, capture_output=True, text=True, timeout=600)
+        cwd=tmp_path, capture_output=True, text=True, timeout=600,
+        env=dict(os.environ, SCHEMATHESIS_HOOKS="schemathesis_hooks", PYTHONPATH=str(PROJECT / "tests/e2e")))
     summary = run.stdout[run.stdout.find("SUMMARY"):] if "SUMMARY" in run.stdout else run.stdout[-3000:]
     print(summary)
     report = json.loads(pathlib.Path(glob.glob(str(tmp_path / "json-*.json"))[0]).read_text())

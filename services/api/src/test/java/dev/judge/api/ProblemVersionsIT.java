@@ -14,6 +14,7 @@ import tools.jackson.databind.JsonNode;
 import dev.judge.api.submission.JudgeRequests;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.TestData;
 
 /**
  * Problems with checkers, interactors, subtasks and time factors, stored and read back over HTTP;
@@ -105,6 +106,15 @@ class ProblemVersionsIT extends LiveApi {
         assertThat(unknown.statusCode()).isEqualTo(422);
         assertThat(unknown.headers().firstValue("Content-Type")).hasValue("application/problem+json");
         assertThat(json.readTree(get("/api/problems/" + id).body()).get("version").asInt()).as("nothing stored").isEqualTo(1);
+    }
+
+    @Test
+    void nobodyMayFetchTestsWhileNoWorkerTokenIsSet() throws Exception {
+        long id = create(WITH_SUBTASKS);
+
+        HttpResponse<String> refused = send(request(TestData.path(id, 1)).header(TestData.TOKEN_HEADER, ""));
+        assertThat(refused.statusCode()).isEqualTo(403);
+        assertThat(refused.body()).contains("judge.test-data.worker-token").doesNotContain("1 2 3");
     }
 
     private long create(String problem) throws Exception {

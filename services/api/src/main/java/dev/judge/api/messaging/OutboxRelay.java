@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.slf4j.Logger;
@@ -55,6 +56,7 @@ class OutboxRelay extends BackgroundLoop {
     private final JudgeRequests requests;
     private final BlockingQueue<Boolean> wakeUps = new ArrayBlockingQueue<>(1);
     private final Counter published;
+    private final DistributionSummary messageSize;
     private final Timer enqueueDelay;
 
     OutboxRelay(JdbcClient jdbc, TransactionTemplate transaction, RabbitTemplate rabbit, OutboxProperties properties,
@@ -67,6 +69,10 @@ class OutboxRelay extends BackgroundLoop {
         this.requests = requests;
         this.published = Counter.builder("judge.outbox.published")
                 .description("Request messages confirmed by the broker")
+                .register(meters);
+        this.messageSize = DistributionSummary.builder("judge.outbox.message.size")
+                .description("Request messages' size: a large problem's tests go by reference, not in every message")
+                .baseUnit("bytes")
                 .register(meters);
         this.enqueueDelay = Timer.builder("judge.submissions.enqueue.delay")
                 .description("From accepting a submission to the broker confirming its request message")
@@ -156,6 +162,7 @@ class OutboxRelay extends BackgroundLoop {
             CorrelationData correlation = new CorrelationData(submission.id().toString());
             rabbit.convertAndSend(JudgeQueues.SUBMISSIONS_EXCHANGE, JudgeQueues.SUBMISSIONS, toRequest(submission), message -> {
                 message.getMessageProperties().setMessageId(submission.id().toString());
+                messageSize.record(message.getBody().length);
                 return message;
             }, correlation);
             confirms.add(correlation);

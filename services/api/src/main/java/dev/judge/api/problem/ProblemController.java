@@ -35,10 +35,12 @@ class ProblemController {
 
     private final ProblemService service;
     private final ProblemRepository problems;
+    private final TestDataProperties testData;
 
-    ProblemController(ProblemService service, ProblemRepository problems) {
+    ProblemController(ProblemService service, ProblemRepository problems, TestDataProperties testData) {
         this.service = service;
         this.problems = problems;
+        this.testData = testData;
     }
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -80,7 +82,7 @@ class ProblemController {
     }
 
     @GetMapping("/{id}")
-    @Operation(operationId = "getProblem", summary = "Read a problem's current version with its test cases")
+    @Operation(operationId = "getProblem", summary = "Read a problem's current version with its test cases (up to 8 MiB of them)")
     @ApiResponse(responseCode = "200", description = "The problem")
     @ApiResponse(responseCode = "400", description = "The id is not a number, or include is not `sources`")
     @ApiResponse(responseCode = "404", description = "No problem with this id")
@@ -94,7 +96,8 @@ class ProblemController {
             throw new ErrorResponseException(HttpStatus.BAD_REQUEST, ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
                     "include may only be \"" + SOURCES + "\"."), null);
         }
-        return problems.find(id).map(problem -> ProblemView.of(problem, SOURCES.equals(include)))
+        return problems.findCurrent(id, testData.shownTestsLimit().toBytes())
+                .map(problem -> ProblemView.of(problem, SOURCES.equals(include)))
                 .orElseThrow(() -> new NotFoundException("problem", id));
     }
 

@@ -8,7 +8,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.Function;
 
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
@@ -18,6 +21,7 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.TestData;
 import dev.judge.contracts.language.Language;
 
 /** Problems and their versions; a version's checker, interactor, groups and time factors are JSON columns. */
@@ -26,6 +30,8 @@ class ProblemRepository {
 
     private static final TypeReference<List<JudgeRequest.Group>> GROUPS = new TypeReference<>() { };
     private static final TypeReference<Map<String, StoredTimeLimits>> TIME_LIMITS = new TypeReference<>() { };
+    // One row at a time: a test may be tens of megabytes, and a stream should hold one.
+    private static final int TESTS_PER_FETCH = 1;
 
     /** A language's time factor as stored: the offset in milliseconds. */
     private record StoredTimeLimits(double factor, long offsetMs) {
@@ -78,15 +84,69 @@ class ProblemRepository {
         return version;
     }
 
+    /**
+     * Stores the next version of a problem: its current version with the tests {@code tests} reads,
+     * one at a time, so that no more than one is in memory. Empty when there is no such problem;
+     * nothing is stored when reading the tests throws.
+     */
+    @Transactional
+    Optional<Integer> addVersionWithTests(long id, Function<ProblemVersion, UploadedTests> tests) {
+        // The row lock orders concurrent edits, as in addVersion.
+        Optional<Integer> current = jdbc.sql("select version from problem where id = ? for update").param(id)
+                .query(Integer.class).optional();
+        if (current.isEmpty()) {
+            return Optional.empty();
+        }
+        ProblemVersion base = find(id, current.get(), 0).orElseThrow();
+        UploadedTests uploaded = tests.apply(base);
+        int version = current.get() + 1;
+        jdbc.sql("update problem set version = ? where id = ?").params(version, id).update();
+        insertVersionRow(id, version, base, null);
+        TestData.Digest digest = new TestData.Digest();
+        int ordinal = 0;
+        for (JudgeRequest.TestCase test = uploaded.next(); test != null; test = uploaded.next()) {
+            insertTest(id, version, ordinal++, test);
+            digest.add(test);
+        }
+        storeTestData(digest.of(id, version));
+        return Optional.of(version);
+    }
+
+    /** Test cases read one at a time. */
+    interface UploadedTests {
+
+        /** @return the next test, or null after the last */
+        JudgeRequest.TestCase next();
+    }
+
     private void insertVersion(long id, int version, ProblemVersion problem) {
+        TestData.Digest digest = new TestData.Digest();
+        problem.testCases().forEach(digest::add);
+        insertVersionRow(id, version, problem, digest.of(id, version));
+        List<JudgeRequest.TestCase> testCases = problem.testCases();
+        for (int ordinal = 0; ordinal < testCases.size(); ordinal++) {
+            insertTest(id, version, ordinal, testCases.get(ordinal));
+        }
+    }
+
+    private void insertTest(long id, int version, int ordinal, JudgeRequest.TestCase test) {
+        jdbc.sql("""
+                insert into test_case (problem_id, version, ordinal, input, expected_output, group_name)
+                values (?, ?, ?, ?, ?, ?)""")
+                .params(id, version, ordinal, utf8(test.input()), utf8(test.expectedOutput()), test.group())
+                .update();
+    }
+
+    /** @param testData null while the tests are still to come */
+    private void insertVersionRow(long id, int version, ProblemVersion problem, TestData testData) {
         Map<String, StoredTimeLimits> timeLimits = new TreeMap<>();
         problem.timeLimits().forEach((language, limits) ->
                 timeLimits.put(language, new StoredTimeLimits(limits.factor(), limits.offset().toMillis())));
         jdbc.sql("""
                 insert into problem_version (problem_id, version, time_limit_ms, memory_limit_mb, stop_on_first_failure,
-                    checker, interactor, groups, time_limits)
+                    checker, interactor, groups, time_limits, test_data_sha256, test_data_bytes, test_count)
                 values (:id, :version, :timeLimitMs, :memoryLimitMb, :stopOnFirstFailure,
-                    :checker::json, :interactor::json, :groups::json, :timeLimits::json)""")
+                    :checker::json, :interactor::json, :groups::json, :timeLimits::json, :sha256, :bytes, :count)""")
                 .param("id", id)
                 .param("version", version)
                 .param("timeLimitMs", problem.timeLimitMs())
@@ -96,46 +156,90 @@ class ProblemRepository {
                 .param("interactor", problem.interactor() == null ? null : json.writeValueAsString(problem.interactor()))
                 .param("groups", json.writeValueAsString(problem.groups()))
                 .param("timeLimits", json.writeValueAsString(timeLimits))
+                .param("sha256", testData == null ? null : testData.sha256())
+                .param("bytes", testData == null ? null : testData.bytes())
+                .param("count", testData == null ? null : testData.count())
                 .update();
-        List<JudgeRequest.TestCase> testCases = problem.testCases();
-        for (int ordinal = 0; ordinal < testCases.size(); ordinal++) {
-            JudgeRequest.TestCase test = testCases.get(ordinal);
-            jdbc.sql("""
-                    insert into test_case (problem_id, version, ordinal, input, expected_output, group_name)
-                    values (?, ?, ?, ?, ?, ?)""")
-                    .params(id, version, ordinal, utf8(test.input()), utf8(test.expectedOutput()), test.group())
-                    .update();
-        }
     }
 
-    /** The problem's current version. */
-    @Transactional(readOnly = true)
-    Optional<ProblemVersion> find(long id) {
+    /** The problem's current version, with its tests if they are at most {@code loadTestsUpTo} bytes. */
+    @Transactional
+    Optional<ProblemVersion> findCurrent(long id, long loadTestsUpTo) {
         return jdbc.sql("select version from problem where id = ?").param(id).query(Integer.class).optional()
-                .flatMap(version -> find(id, version));
+                .flatMap(version -> find(id, version, loadTestsUpTo));
     }
 
-    @Transactional(readOnly = true)
-    Optional<ProblemVersion> find(long id, int version) {
-        List<JudgeRequest.TestCase> testCases = jdbc.sql("""
-                select input, expected_output, group_name from test_case
-                where problem_id = ? and version = ? order by ordinal""")
-                .params(id, version)
-                .query((rs, row) -> new JudgeRequest.TestCase(text(rs.getBytes("input")), text(rs.getBytes("expected_output")),
-                        rs.getString("group_name")))
-                .list();
+    /**
+     * A version, with its tests only if they are at most {@code loadTestsUpTo} bytes: larger ones are
+     * left to {@link #streamTests}, and {@link ProblemVersion#testCases()} is null.
+     */
+    @Transactional
+    Optional<ProblemVersion> find(long id, int version, long loadTestsUpTo) {
         return jdbc.sql("""
                 select p.title, v.time_limit_ms, v.memory_limit_mb, v.stop_on_first_failure, v.checker, v.interactor,
-                    v.groups, v.time_limits
+                    v.groups, v.time_limits, v.test_data_sha256, v.test_data_bytes, v.test_count
                 from problem p join problem_version v on v.problem_id = p.id
                 where p.id = ? and v.version = ?""")
                 .params(id, version)
-                .query((rs, row) -> toVersion(rs, id, version, testCases))
-                .optional();
+                .query((rs, row) -> toVersion(rs, id, version))
+                .optional()
+                .map(problem -> {
+                    TestData testData = problem.testData() != null ? problem.testData() : hashTests(id, version);
+                    List<JudgeRequest.TestCase> testCases = testData.bytes() <= loadTestsUpTo ? loadTests(id, version) : null;
+                    return problem.with(testData, testCases);
+                });
     }
 
-    private ProblemVersion toVersion(ResultSet rs, long id, int version, List<JudgeRequest.TestCase> testCases)
-            throws SQLException {
+    boolean hasVersion(long id, int version) {
+        return jdbc.sql("select exists (select 1 from problem_version where problem_id = ? and version = ?)")
+                .params(id, version)
+                .query(Boolean.class)
+                .single();
+    }
+
+    /** Hands a version's tests to {@code each} in order, reading a few at a time, never all at once. */
+    @Transactional(readOnly = true)
+    void streamTests(long id, int version, Consumer<JudgeRequest.TestCase> each) {
+        jdbc.sql("""
+                select input, expected_output, group_name from test_case
+                where problem_id = ? and version = ? order by ordinal""")
+                .params(id, version)
+                .withFetchSize(TESTS_PER_FETCH)
+                .query((RowCallbackHandler) rs -> each.accept(toTestCase(rs)));
+    }
+
+    private List<JudgeRequest.TestCase> loadTests(long id, int version) {
+        return jdbc.sql("""
+                select input, expected_output, group_name from test_case
+                where problem_id = ? and version = ? order by ordinal""")
+                .params(id, version)
+                .query((rs, row) -> toTestCase(rs))
+                .list();
+    }
+
+    /** Hashes a version stored without its hash (before they had one, or by an API of the release before). */
+    private TestData hashTests(long id, int version) {
+        TestData.Digest digest = new TestData.Digest();
+        streamTests(id, version, digest::add);
+        return storeTestData(digest.of(id, version));
+    }
+
+    private TestData storeTestData(TestData testData) {
+        jdbc.sql("""
+                update problem_version set test_data_sha256 = ?, test_data_bytes = ?, test_count = ?
+                where problem_id = ? and version = ?""")
+                .params(testData.sha256(), testData.bytes(), testData.count(), testData.problemId(), testData.version())
+                .update();
+        return testData;
+    }
+
+    private static JudgeRequest.TestCase toTestCase(ResultSet rs) throws SQLException {
+        return new JudgeRequest.TestCase(text(rs.getBytes("input")), text(rs.getBytes("expected_output")),
+                rs.getString("group_name"));
+    }
+
+    /** The version without its tests, and without its {@link TestData} if it was stored without one. */
+    private ProblemVersion toVersion(ResultSet rs, long id, int version) throws SQLException {
         String interactor = rs.getString("interactor");
         Map<String, Language.TimeLimits> timeLimits = new TreeMap<>();
         json.readValue(rs.getString("time_limits"), TIME_LIMITS).forEach((language, limits) ->
@@ -146,7 +250,9 @@ class ProblemRepository {
                 interactor == null ? null : json.readValue(interactor, ProblemProgram.class),
                 json.readValue(rs.getString("groups"), GROUPS),
                 timeLimits,
-                testCases);
+                null,
+                rs.getString("test_data_sha256") == null ? null : new TestData(id, version, rs.getString("test_data_sha256"),
+                        rs.getLong("test_data_bytes"), rs.getInt("test_count")));
     }
 
     // Test data is stored as bytes (UTF-8), so that NUL survives: PostgreSQL's text cannot hold it.

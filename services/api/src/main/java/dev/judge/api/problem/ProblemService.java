@@ -52,7 +52,8 @@ class ProblemService {
                         .map(group -> new JudgeRequest.Group(group.name(), group.points(), group.dependsOn())).toList(),
                 timeLimits,
                 request.testCases().stream()
-                        .map(test -> new JudgeRequest.TestCase(test.input(), test.expectedOutput(), test.group())).toList());
+                        .map(test -> new JudgeRequest.TestCase(test.input(), test.expectedOutput(), test.group())).toList(),
+                null);
     }
 
     private ProblemProgram program(String language, String sourceCode, Map<String, String> files) {

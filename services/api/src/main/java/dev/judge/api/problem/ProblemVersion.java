@@ -6,6 +6,7 @@ import java.util.Map;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.TestData;
 import dev.judge.contracts.language.Language;
 
 /**
@@ -15,6 +16,8 @@ import dev.judge.contracts.language.Language;
  * @param interactor null unless the problem is interactive
  * @param groups subtasks in judging order; empty for a problem without them
  * @param timeLimits this problem's own time factors by language id, over the catalog's
+ * @param testCases null when read without them: then they go to workers by {@code testData}
+ * @param testData what workers fetch the tests by; null before the version is stored
  */
 public record ProblemVersion(
         long problemId,
@@ -27,5 +30,11 @@ public record ProblemVersion(
         ProblemProgram interactor,
         List<JudgeRequest.Group> groups,
         Map<String, Language.TimeLimits> timeLimits,
-        List<JudgeRequest.TestCase> testCases) {
+        List<JudgeRequest.TestCase> testCases,
+        TestData testData) {
+
+    ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
+        return new ProblemVersion(problemId, version, title, timeLimitMs, memoryLimitMb, stopOnFirstFailure, checker,
+                interactor, groups, timeLimits, tests, data);
+    }
 }

@@ -30,13 +30,24 @@ record ProblemView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<GroupView> groups,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Map<String, TimeLimitsView> timeLimits,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) boolean stopOnFirstFailure,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<TestCaseView> testCases) {
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) TestsView tests,
+        @Schema(description = "Left out when the tests are over 8 MiB: read them from GET /api/problems/{id}/tests")
+        List<TestCaseView> testCases) {
+
+    /** What the tests of this version are, however large. */
+    @Schema(name = "Tests")
+    record TestsView(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int count,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Inputs and answers together, in UTF-8") long bytes,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Their content hash, as the workers check it") String sha256) {
+    }
 
     /** A test case as clients see it (and send it). */
     @Schema(name = "TestCase")
     record TestCaseView(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String input,
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String expectedOutput,
+            @Schema(types = {"string", "null"}, description = "The subtask it belongs to; none in a problem without them")
             String group) {
     }
 
@@ -82,7 +93,9 @@ record ProblemView(
                 problem.groups().stream().map(group -> new GroupView(group.name(), group.points(), group.dependsOn())).toList(),
                 timeLimits,
                 problem.stopOnFirstFailure(),
-                problem.testCases().stream().map(test -> new TestCaseView(test.input(), test.expectedOutput(), test.group())).toList());
+                new TestsView(problem.testData().count(), problem.testData().bytes(), problem.testData().sha256()),
+                problem.testCases() == null ? null : problem.testCases().stream()
+                        .map(test -> new TestCaseView(test.input(), test.expectedOutput(), test.group())).toList());
     }
 
     private static ProgramView program(ProblemProgram program, boolean withSources) {

@@ -6,7 +6,8 @@ import org.springframework.util.ConcurrentLruCache;
 
 /**
  * The problem versions submissions are judged against, read once and cached: a version never
- * changes, so a cached one is never stale. The one place other features get a problem from.
+ * changes, so a cached one is never stale. Tests over {@code judge.test-data.inline-limit} are not
+ * read: they go to workers by reference. The one place other features get a problem from.
  */
 @Component
 public class ProblemsForJudging {
@@ -16,12 +17,16 @@ public class ProblemsForJudging {
 
     private final ConcurrentLruCache<Key, ProblemVersion> cache;
 
-    ProblemsForJudging(ProblemRepository problems) {
-        this.cache = new ConcurrentLruCache<>(1024, key -> problems.find(key.problemId(), key.version())
+    ProblemsForJudging(ProblemRepository problems, TestDataProperties testData) {
+        this.cache = new ConcurrentLruCache<>(1024, key -> problems.find(key.problemId(), key.version(),
+                        testData.inlineLimit().toBytes())
                 .orElseThrow(() -> new EmptyResultDataAccessException("No problem " + key, 1)));
     }
 
-    /** @throws EmptyResultDataAccessException for a version that does not exist (a submission's always does) */
+    /**
+     * @return the version, with its tests if they go inline (else {@link ProblemVersion#testCases()} is null)
+     * @throws EmptyResultDataAccessException for a version that does not exist (a submission's always does)
+     */
     public ProblemVersion get(long problemId, int version) {
         return cache.get(new Key(problemId, version));
     }

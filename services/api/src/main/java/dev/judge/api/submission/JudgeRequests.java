@@ -17,7 +17,8 @@ import dev.judge.contracts.language.LanguageCatalog;
 
 /**
  * The request message for a stored submission: the version of its problem it was made to, with the
- * time limit stretched for its language, or its stdin as a single run.
+ * time limit stretched for its language and its tests or (when large) a reference to them, or its
+ * stdin as a single run.
  */
 @Component
 public class JudgeRequests {
@@ -43,7 +44,8 @@ public class JudgeRequests {
         return new JudgeRequest(id, language, sourceCode,
                 new Limits(timeLimits(problem, language).applyTo(problem.timeLimitMs()), problem.memoryLimitMb()),
                 problem.checker().asComparison(), problem.checker(), problem.interactor(), problem.groups(),
-                problem.stopOnFirstFailure(), problem.testCases(), acceptedAt, null);
+                problem.stopOnFirstFailure(), problem.testCases(), acceptedAt,
+                problem.testCases() == null ? problem.testData() : null);
     }
 
     /** The problem's own time factor for the language if it has one, else the catalog's. */

@@ -12,6 +12,7 @@ import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.cfg.CoercionAction;
 import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.deser.std.StdDeserializer;
+import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.type.LogicalType;
 
@@ -31,10 +32,15 @@ public class StrictJson {
 
     @Bean
     JsonMapperBuilderCustomizer strictScalars() {
+        return StrictJson::strictScalars;
+    }
+
+    /** The same, for a mapper made by hand (one with read limits of its own). */
+    public static JsonMapper.Builder strictScalars(JsonMapper.Builder builder) {
         SimpleModule integers = new SimpleModule("json-schema-integers")
                 .addDeserializer(Integer.class, new IntegerDeserializer<>(Integer.class, BigDecimal::intValueExact))
                 .addDeserializer(Long.class, new IntegerDeserializer<>(Long.class, BigDecimal::longValueExact));
-        return builder -> builder
+        return builder
                 .addModule(integers)
                 .withCoercionConfig(LogicalType.Textual, text -> text
                         .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)

@@ -15,6 +15,7 @@ import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
@@ -24,6 +25,7 @@ import org.springframework.test.web.servlet.MockMvc;
 import dev.judge.api.system.StrictJson;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.TestData;
 
 /**
  * JSON read as the OpenAPI document (JSON Schema) types it, shown on the problem endpoint: a string
@@ -32,6 +34,7 @@ import dev.judge.contracts.JudgeRequest;
  */
 @WebMvcTest(ProblemController.class)
 @Import(StrictJson.class)
+@EnableConfigurationProperties(TestDataProperties.class)
 class ProblemControllerTests {
 
     @Autowired
@@ -90,8 +93,9 @@ class ProblemControllerTests {
             """)
     void readsJsonAsTheDocumentTypesIt(String members, int status) throws Exception {
         when(service.create(any())).thenReturn(1L);
-        when(problems.find(anyLong())).thenReturn(Optional.of(new ProblemVersion(1, 1, "Types", 1000, 64, true,
-                Checker.EXACT, null, List.of(), Map.of(), List.of(new JudgeRequest.TestCase("1", "1")))));
+        when(problems.findCurrent(anyLong(), anyLong())).thenReturn(Optional.of(new ProblemVersion(1, 1, "Types", 1000, 64, true,
+                Checker.EXACT, null, List.of(), Map.of(), List.of(new JudgeRequest.TestCase("1", "1")),
+                new TestData.Digest().add(new JudgeRequest.TestCase("1", "1")).of(1, 1))));
         var response = http.perform(post("/api/problems").contentType(MediaType.APPLICATION_JSON).content(body(members)));
         response.andExpect(status().is(status));
         if (status == 400) {

@@ -1,0 +1,133 @@
+package dev.judge.api.problem;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+
+import io.swagger.v3.oas.annotations.Hidden;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.headers.Header;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.ErrorResponseException;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.judge.api.system.NotFoundException;
+import dev.judge.contracts.TestData;
+
+/**
+ * A problem's tests as a stream of one JSON test case per line, in and out, for problems too large
+ * for one JSON document: uploaded and downloaded by setters, and fetched by workers, who get large
+ * problems' tests by {@link TestData} reference. Neither way holds more than one test in memory.
+ */
+@RestController
+@Tag(name = "problems")
+class ProblemTestsController {
+
+    private final ProblemRepository problems;
+    private final TestDataProperties properties;
+    private final ObjectWriter lines;
+    private final JsonMapper uploads;
+
+    ProblemTestsController(ProblemRepository problems, TestDataProperties properties, JsonMapper json) {
+        this.problems = problems;
+        this.properties = properties;
+        // Straight into the response, not through a copy of each test; the response stays open for the next.
+        this.lines = json.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
+        this.uploads = TestUpload.reader(properties);
+    }
+
+    @PutMapping(path = "/api/problems/{id}/tests", consumes = TestData.MEDIA_TYPE, produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(operationId = "uploadTests", summary = "Replace a problem's tests with a new version of it, streamed",
+            description = "One JSON test case per line: {\"input\", \"expectedOutput\", \"group\"}. The new version keeps "
+                    + "everything else of the current one. Up to 2,000 tests, 32 MiB per input or answer, 1 GiB in all.",
+            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
+                    description = "The test cases, each on a line of its own",
+                    content = @Content(mediaType = TestData.MEDIA_TYPE,
+                            array = @ArraySchema(minItems = 1, schema = @Schema(implementation = ProblemView.TestCaseView.class)))))
+    @ApiResponse(responseCode = "200", description = "The problem's new version")
+    @ApiResponse(responseCode = "400", description = "The id is not a number, a line is not a test case, a test's group is "
+            + "not one of the problem's, or a group has no test; nothing stored")
+    @ApiResponse(responseCode = "404", description = "No problem with this id")
+    @ApiResponse(responseCode = "413", description = "Past a limit; nothing stored")
+    @ApiResponse(responseCode = "415", description = "The body is not application/x-ndjson")
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    ProblemView upload(@PathVariable long id, InputStream body) {
+        TestUpload upload = new TestUpload(body, properties, uploads);
+        int version = problems.addVersionWithTests(id, base -> upload.against(base.groups()))
+                .orElseThrow(() -> new NotFoundException("problem", id));
+        return problems.find(id, version, properties.shownTestsLimit().toBytes()).map(problem -> ProblemView.of(problem, false))
+                .orElseThrow(() -> new NotFoundException("problem", id));
+    }
+
+    @GetMapping(path = "/api/problems/{id}/tests", produces = TestData.MEDIA_TYPE)
+    @Operation(operationId = "downloadTests", summary = "Read a problem's current tests, streamed, one JSON test case per line")
+    @ApiResponse(responseCode = "200", description = "The test cases, each on a line of its own",
+            content = @Content(mediaType = TestData.MEDIA_TYPE,
+                    array = @ArraySchema(schema = @Schema(implementation = ProblemView.TestCaseView.class))))
+    @ApiResponse(responseCode = "400", description = "The id is not a number")
+    @ApiResponse(responseCode = "404", description = "No problem with this id")
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    ResponseEntity<StreamingResponseBody> download(@PathVariable long id) {
+        ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));
+        return stream(id, current.version());
+    }
+
+    @GetMapping(path = "/internal/problems/{id}/versions/{version}/tests", produces = TestData.MEDIA_TYPE)
+    @Hidden
+    ResponseEntity<StreamingResponseBody> forWorkers(@PathVariable long id, @PathVariable int version,
+            @RequestHeader(name = TestData.TOKEN_HEADER, required = false) String token) {
+        authorize(token);
+        if (!problems.hasVersion(id, version)) {
+            throw new NotFoundException("problem version", id + "/" + version);
+        }
+        return stream(id, version);
+    }
+
+    private ResponseEntity<StreamingResponseBody> stream(long id, int version) {
+        StreamingResponseBody body = out -> problems.streamTests(id, version, test -> {
+            try {
+                lines.writeValue(out, test);
+                out.write('\n');
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        return ResponseEntity.ok().contentType(MediaType.parseMediaType(TestData.MEDIA_TYPE)).body(body);
+    }
+
+    private void authorize(String token) {
+        if (properties.workerToken().isEmpty()) {
+            throw refusal(HttpStatus.FORBIDDEN, "Workers cannot fetch tests: judge.test-data.worker-token is not set.");
+        }
+        if (token == null || !MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
+                properties.workerToken().getBytes(StandardCharsets.UTF_8))) {
+            throw refusal(HttpStatus.UNAUTHORIZED, "Only workers may fetch tests: send their token in "
+                    + TestData.TOKEN_HEADER + ".");
+        }
+    }
+
+    private static ErrorResponseException refusal(HttpStatus status, String detail) {
+        return new ErrorResponseException(status, ProblemDetail.forStatusAndDetail(status, detail), null);
+    }
+}
