@@ -60,7 +60,8 @@ case "$action" in
   up)
     # API and consumer: charts/judge/templates/{api,consumer}/deployment.yaml, default values.
     # shellcheck disable=SC2046
-    start api "$api_port" $(database_flags) --memory 768m \
+    start api "$api_port" $(database_flags) --memory 768m --env JUDGE_TESTDATA_WORKERTOKEN="$(test_data_token "$state")" \
+      --env JUDGE_TESTDATA_INLINELIMIT=64KB \
       --env JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=70 -XX:+ExitOnOutOfMemoryError" \
       "localhost/$(judge_image api):$version"
     # shellcheck disable=SC2046
@@ -79,7 +80,8 @@ case "$action" in
       --env JAVA_TOOL_OPTIONS="-Xmx384m -XX:+ExitOnOutOfMemoryError" --env SPRING_RABBITMQ_DYNAMIC=false \
       --env SPRING_RABBITMQ_LISTENER_SIMPLE_CONCURRENCY=2 --env JUDGE_WORKER_DRAINTIMEOUT=60s \
       --env JUDGE_SANDBOX_WORKDIR=/var/lib/judge/work --env JUDGE_SANDBOX_CGROUP=AUTO \
-      --env JUDGE_SANDBOX_POOLSIZE=3 \
+      --env JUDGE_SANDBOX_POOLSIZE=3 --env JUDGE_WORKER_TESTDATA_TOKEN="$(test_data_token "$state")" \
+      --env JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:$api_port" --env JUDGE_WORKER_TESTDATA_CACHESIZE=1GB \
       "localhost/$(judge_image worker):$version"
     await_ready api "$api_port" "$state/logs/api.log" running api
     await_ready worker $((api_port + 1)) "$state/logs/worker.log" running worker

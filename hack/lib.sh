@@ -45,6 +45,14 @@ judge_image() {
   esac
 }
 
+# The workers' token for fetching large problems' tests from the API (the chart's test-data Secret):
+# one per state folder, so that services restarted on the same state agree.
+test_data_token() { # state-dir
+  local file="$1/test-data-token"
+  [[ -f "$file" ]] || (umask 077 && head -c 30 /dev/urandom | base64 | tr '+/' '-_' > "$file")
+  cat "$file"
+}
+
 # Waits until a service answers its readiness probe; fails with the end of its log if it stops.
 await_ready() { # name port log alive-command...
   local name=$1 port=$2 log=$3

@@ -13,6 +13,7 @@ state=$(mkdir -p "${2:?state dir}" && cd "$2" && pwd)
 amqp_port=${3:?amqp port}
 pg_port=${4:?postgres port}
 api_port=${5:?api port}
+token=$(test_data_token "$state")
 
 start() {
   local name=$1 port=$2 java_home jar heap=512m
@@ -29,6 +30,9 @@ start() {
   SPRING_RABBITMQ_PORT=$amqp_port \
   SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge" \
   JUDGE_SANDBOX_WORKDIR="$state/work" \
+  JUDGE_TESTDATA_WORKERTOKEN="$token" \
+  JUDGE_WORKER_TESTDATA_TOKEN="$token" \
+  JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:$api_port" \
     setsid nohup "$java_home/bin/java" "-Xmx$heap" -XX:+ExitOnOutOfMemoryError -jar "$jar" \
       > "$state/logs/$name.log" 2>&1 < /dev/null &
   echo $! > "$state/$name.pid"

@@ -94,10 +94,12 @@ def autoscaled_worker(kube, chart, broker):
     """The chart's TriggerAuthentication, worker ScaledObject and worker Deployment, applied, with
     the chart's broker users made as the messaging topology operator would: KEDA reads queue depth
     with only the permissions the chart grants it (and resolves the worker's environment, which
-    names the worker user's secret, so that must exist too)."""
+    names the worker user's secret and the chart's test-data token, so those must exist too: without
+    the token KEDA made no HPA and never scaled)."""
     play_topology_operator(kube, broker, [d for d in chart if d["kind"] == "User"],
                            [d for d in chart if d["kind"] == "Permission"])
-    kube.apply([pick(chart, "TriggerAuthentication", f"{RELEASE}-rabbitmq"),
+    kube.apply([pick(chart, "Secret", f"{RELEASE}-test-data-token"),
+                pick(chart, "TriggerAuthentication", f"{RELEASE}-rabbitmq"),
                 pick(chart, "Deployment", WORKER),
                 pick(chart, "ScaledObject", WORKER)])
     return pick(chart, "ScaledObject", WORKER)

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from support.programs import SUM, assert_case_verdict, case_names, submit_cases
+from support.programs import SUM, SUM_OF_A_LINE, assert_case_verdict, case_names, create_large_problem, submit_cases
 
 
 @pytest.mark.parametrize("language", sorted(SUM))
@@ -44,3 +44,12 @@ def test_no_program_outlives_its_judgement(api, containers, submitted_cases):
         time.sleep(0.5)
     assert output.returncode == 0, output.stderr
     assert strays == []
+
+
+def test_a_large_problem_is_judged_from_tests_the_worker_fetched_from_the_api(api):
+    problem = create_large_problem(api)
+
+    verdict = api.wait_for_verdict(api.submit(problem, SUM_OF_A_LINE), timeout=180)
+
+    assert verdict["verdict"] == "ACCEPTED", verdict
+    assert len(verdict["testCases"]) == 3

@@ -12,7 +12,8 @@ from conftest import PROJECT
 
 RENDER_DIR = pathlib.Path(os.environ.get("JUDGE_RENDER_DIR", PROJECT / "build" / "verify-chart"))
 COMPONENTS = ["api", "worker", "consumer"]
-BROKER_ADDRESS = {"SPRING_RABBITMQ_HOST", "SPRING_RABBITMQ_PORT"}
+# Addresses of what the pods reach: in this tier, its own broker and API.
+TIER_ADDRESSES = {"SPRING_RABBITMQ_HOST", "SPRING_RABBITMQ_PORT", "JUDGE_WORKER_TESTDATA_APIURL"}
 # What a pod's /proc looks like unless procMount is Unmasked: the runtime covers these paths.
 MASKED_PROC_PATHS = ("/proc/keys", "/proc/timer_list")
 QUANTITY = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30}
@@ -101,10 +102,10 @@ def test_memory_and_cpu_limits_are_the_pods(containers, pods, component):
 
 @pytest.mark.parametrize("component", COMPONENTS)
 def test_the_pods_plain_environment_is_set(containers, pods, component):
-    """Variables with a value in the chart (not secrets, not references, not the broker's address,
-    which here is this tier's own broker) reach the process as they are."""
+    """Variables with a value in the chart (not secrets, not references, not the addresses of the broker
+    and the API, which here are this tier's own) reach the process as they are."""
     wanted = {e["name"]: e["value"] for e in pods[component]["containers"][0]["env"]
-              if "value" in e and "$(" not in e["value"] and e["name"] not in BROKER_ADDRESS}
+              if "value" in e and "$(" not in e["value"] and e["name"] not in TIER_ADDRESSES}
     environment = dict(line.split("=", 1) for line in containers.exec(component, "env").stdout.splitlines() if "=" in line)
 
     assert wanted and {name: environment.get(name) for name in wanted} == wanted

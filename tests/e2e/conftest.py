@@ -12,6 +12,7 @@ from support.processes import PROJECT, Service, require_jars
 STATE = pathlib.Path(os.environ.get("JUDGE_TEST_STATE", PROJECT / "build" / "test"))
 AMQP_PORT = int(os.environ.get("JUDGE_TEST_AMQP_PORT", "5673"))
 PG_PORT = int(os.environ.get("JUDGE_TEST_PG_PORT", "5433"))
+WORKER_TOKEN = "e2e-workers"
 
 
 class Stack:
@@ -24,6 +25,10 @@ class Stack:
                    SPRING_RABBITMQ_PORT=str(AMQP_PORT),
                    SPRING_DATASOURCE_URL=f"jdbc:postgresql://127.0.0.1:{PG_PORT}/judge",
                    JUDGE_SANDBOX_WORKDIR=str(STATE / "work" / name),
+                   # Large problems' tests: the APIs serve them to the workers, who fetch from api-a.
+                   JUDGE_TESTDATA_WORKERTOKEN=WORKER_TOKEN,
+                   JUDGE_WORKER_TESTDATA_TOKEN=WORKER_TOKEN,
+                   JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:18080",
                    # Tests re-check open event streams quickly rather than after the default 10 s.
                    JUDGE_EVENTS_RECHECKINTERVAL="2s")
         service = Service(kind, name, port, STATE / "logs", env)

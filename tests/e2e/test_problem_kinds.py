@@ -5,6 +5,7 @@ import pytest
 
 from support.judge_client import ApiError
 from support.processes import PROJECT
+from support.programs import SUM_OF_A_LINE, create_large_problem
 
 SETTERS = PROJECT / "services/worker/src/test/resources/judge-setters"
 SUM_UP_TO = "n = int(input())\nprint(n * (n + 1) // 2 if n < 1000 else 0)\n"
@@ -95,3 +96,16 @@ def test_a_problem_with_groups_that_do_not_fit_its_tests_is_refused(api):
 
     assert refused.value.status == 400
     assert '"field":"testsInGroups"' in refused.value.body
+
+
+def test_a_large_problems_tests_go_to_the_worker_by_reference_and_are_fetched_once(api, worker):
+    problem = create_large_problem(api)
+
+    accepted = api.wait_for_verdict(api.submit(problem, SUM_OF_A_LINE))
+    rejected = api.wait_for_verdict(api.submit(problem, "print(0)"))
+
+    assert accepted["verdict"] == "ACCEPTED", accepted
+    assert len(accepted["testCases"]) == 3
+    assert rejected["verdict"] == "WRONG_ANSWER"
+    fetches = [line for line in worker.log_path.read_text().splitlines() if f"of problem {problem} version 1 in" in line]
+    assert len(fetches) == 1, fetches

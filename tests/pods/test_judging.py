@@ -6,7 +6,7 @@ import subprocess
 import pytest
 
 from conftest import KUBECONFIG, NAMESPACE, PROJECT, RELEASE
-from support.programs import SUM, assert_case_verdict, case_names, submit_cases
+from support.programs import SUM, SUM_OF_A_LINE, assert_case_verdict, case_names, create_large_problem, submit_cases
 
 
 @pytest.mark.parametrize("language", sorted(SUM))
@@ -42,3 +42,12 @@ def test_helm_test_submits_a_program_and_gets_its_verdict(api, worker_pod):
 
     assert run.returncode == 0, run.stdout + run.stderr
     assert re.search(r"Phase:\s+Succeeded", run.stdout) and "verdict ACCEPTED" in run.stdout, run.stdout
+
+
+def test_a_large_problem_is_judged_from_tests_the_worker_fetched_from_the_api(api, worker_pod):
+    problem = create_large_problem(api)
+
+    verdict = api.wait_for_verdict(api.submit(problem, SUM_OF_A_LINE), timeout=180)
+
+    assert verdict["verdict"] == "ACCEPTED", verdict
+    assert len(verdict["testCases"]) == 3

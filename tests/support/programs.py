@@ -92,3 +92,15 @@ def assert_case_verdict(case, verdict):
         assert shown == case["groupVerdicts"].split(","), verdict
     if "checkerMessageContains" in case:
         assert any(case["checkerMessageContains"] in (test.get("checkerMessage") or "") for test in verdict["testCases"]), verdict
+
+
+# A Python program for large_problem's tests.
+SUM_OF_A_LINE = "print(sum(map(int, input().split())))"
+
+
+def create_large_problem(api):
+    """Three tests of ~70 KB each: over the API's default inline limit (64 KB), so that its judge
+    requests carry a reference and workers fetch the tests from the API."""
+    rows = [range(start, start + 12_000) for start in (1, 2, 3)]
+    return api.create_problem(test_cases=[
+        {"input": " ".join(map(str, row)) + "\n", "expectedOutput": f"{sum(row)}\n"} for row in rows])

@@ -256,3 +256,10 @@ runbook_url: {{ printf "%s#%s" .ctx.Values.alerts.runbookBaseUrl $anchor }}
 runbook: {{ printf "docs/runbooks.md#%s" $anchor }}
 {{- end -}}
 {{- end }}
+
+{{/*
+The Secret with the workers' token for fetching tests from the API (key: token).
+*/}}
+{{- define "judge.testDataSecretName" -}}
+{{- .Values.testData.existingSecret | default (printf "%s-test-data-token" (include "judge.fullname" .) | trunc 63 | trimSuffix "-") }}
+{{- end }}
