@@ -156,3 +156,7 @@ bench-problems: ## What a custom checker and an interactive test add per test, a
 .PHONY: bench
 bench: deps ## The 10,000-submission burst here with polite, impolite and event-stream clients, and reference figures; report in build/bench/report.json
 	$(PROJECT_DIR)/hack/bench.sh
+
+.PHONY: bench-large
+bench-large: deps ## The burst (polite clients) against a problem with 50 MB of tests that workers fetch by reference; compare with CLIENTS=polite make bench
+	PROBLEM=large CLIENTS=polite $(PROJECT_DIR)/hack/bench.sh

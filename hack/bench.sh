@@ -10,12 +10,16 @@
 #        sse       follows server-sent events to the verdict
 #      each followed by the database's own counts, where the CPU went and the API's heap peak;
 # then stops everything it started. SUBMISSIONS (default 10000), SCENARIO (burst) and CLIENTS can be set.
+# PROBLEM=large judges the same program on a problem with LARGE_PROBLEM_MB (50) of tests, uploaded
+# streamed, whose requests carry a reference to the tests (tests/bench/large_problem.py).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
 SUBMISSIONS=${SUBMISSIONS:-10000}
 SCENARIO=${SCENARIO:-burst}
 CLIENTS=${CLIENTS:-polite impolite sse}
+PROBLEM=${PROBLEM:-small}
+LARGE_PROBLEM_MB=${LARGE_PROBLEM_MB:-50}
 state="$PROJECT_DIR/build/bench"
 amqp_port=5674 pg_port=5434 api_port=18300
 export JAVA_HOME; JAVA_HOME=$(judge_java_home)
@@ -55,11 +59,21 @@ echo "== reference: $SUBMISSIONS concurrent requests to a trivial endpoint of th
 SUBMISSIONS=$SUBMISSIONS BASE_URL=$base SUMMARY_FILE="$state/results/trivial.json" \
   k6 "$PROJECT_DIR/tests/load/trivial.js" >/dev/null
 
+problem=()
+mkdir -p "$state/bare-run"
+printf '1 2\n' > "$state/bare-run/input"
+if [[ $PROBLEM == large ]]; then
+  echo "== the large problem: $LARGE_PROBLEM_MB MB of tests, uploaded streamed"
+  python3 "$PROJECT_DIR/tests/bench/api_heap.py" "$base" "$state/results/upload-api-heap-mb.json" \
+    python3 "$PROJECT_DIR/tests/bench/large_problem.py" "$base" "$state/results" "$LARGE_PROBLEM_MB" > "$state/results/large-problem-id"
+  problem=(PROBLEM_ID="$(cat "$state/results/large-problem-id")")
+  cp "$state/results/large-input" "$state/bare-run/input"
+  cat "$state/results/large-problem.json"
+fi
+
 echo "== reference: the judged program run $((SUBMISSIONS * 2)) times bare, 2 at a time"
 gcc -O2 -o "$state/bare" "$PROJECT_DIR/tests/bench/bare.c"
-mkdir -p "$state/bare-run"
 printf 'a, b = map(int, input().split())\nprint(a + b)\n' > "$state/bare-run/main.py"
-printf '1 2\n' > "$state/bare-run/input"
 # The interpreter the sandbox runs (the catalog's command, resolved on the sandbox's PATH).
 (cd "$state/bare-run" && "$state/bare" $((SUBMISSIONS * 2)) 2 input /usr/bin/python3 -S main.py) > "$state/results/bare-seconds"
 
@@ -75,7 +89,8 @@ for clients in $CLIENTS; do
   results="$state/results/$clients"
   mkdir -p "$results"
   python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$results/cpu-before.json"
-  env "${follow[@]}" SUBMISSIONS="$SUBMISSIONS" SCENARIO="$SCENARIO" BASE_URL="$base" SUMMARY_FILE="$results/burst.json" \
+  python3 "$PROJECT_DIR/tests/bench/report.py" outbox --api "$base" --out "$results/outbox-before.json"
+  env "${follow[@]}" "${problem[@]}" SUBMISSIONS="$SUBMISSIONS" SCENARIO="$SCENARIO" BASE_URL="$base" SUMMARY_FILE="$results/burst.json" \
     python3 "$PROJECT_DIR/tests/bench/api_heap.py" "$base" "$results/api-heap-mb.json" \
     python3 "$PROJECT_DIR/tests/bench/peak_rss.py" "$results/k6-peak-rss-kb" \
     "${k6_run[@]}" "$PROJECT_DIR/tests/load/submissions.js" \
@@ -84,7 +99,7 @@ for clients in $CLIENTS; do
   # Read now: the database's counts are of this scenario's problem, the newest.
   python3 "$PROJECT_DIR/tests/bench/report.py" scenario --results "$state/results" --clients "$clients" \
     --database "postgresql://judge@127.0.0.1:$pg_port/judge" --worker "http://127.0.0.1:$((api_port + 1))" \
-    --consumer "http://127.0.0.1:$((api_port + 2))" --submissions "$SUBMISSIONS"
+    --consumer "http://127.0.0.1:$((api_port + 2))" --submissions "$SUBMISSIONS" --api "$base"
 done
 python3 "$PROJECT_DIR/tests/bench/report.py" combine --results "$state/results" --clients $CLIENTS \
   --out "$PROJECT_DIR/build/bench/report.json"

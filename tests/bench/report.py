@@ -1,6 +1,7 @@
 """Builds make bench's report from k6's summaries, the reference figures, the database's own counts
 and the services' counters.
 
+  report.py outbox --api URL --out FILE   before each scenario: the request messages sent so far
   report.py scenario --clients KIND ...   after each scenario: its figures, to RESULTS/KIND/report.json
   report.py combine --clients KIND... --out FILE   all of them side by side, written and printed
 """
@@ -36,6 +37,16 @@ def counter(url, name):
     return sum(float(line.rsplit(" ", 1)[1]) for line in lines if line.startswith(name + "{") or line.startswith(name + " "))
 
 
+def outbox(api):
+    """The request messages the API has sent and their bytes, all told."""
+    return {"messages": counter(api, "judge_outbox_message_size_bytes_count"),
+            "bytes": counter(api, "judge_outbox_message_size_bytes_sum")}
+
+
+def outbox_snapshot(args):
+    pathlib.Path(args.out).write_text(json.dumps(outbox(args.api)) + "\n")
+
+
 def scenario_report(args):
     results = pathlib.Path(args.results)
     burst = json.loads((results / args.clients / "burst.json").read_text())
@@ -47,7 +58,9 @@ def scenario_report(args):
     trivial_window = window_seconds(trivial)
     trivial_requests = int(k6_metric(trivial, "http_reqs", "count") or 0)
 
-    problem = sql(args.database, "select max(id) from problem where title = 'Sum (load test)'")
+    large = results / "large-problem.json"
+    problem = json.loads(large.read_text())["problemId"] if large.exists() else \
+        sql(args.database, "select max(id) from problem where title = 'Sum (load test)'")
     stored, finished, first_created, span_s, e2e = sql(args.database, f"""
         select count(*), count(*) filter (where status = 'FINISHED'), min(created_at),
                extract(epoch from max(finished_at) - min(created_at)),
@@ -99,6 +112,12 @@ def scenario_report(args):
         "http_req_failed_rate": k6_metric(burst, "http_req_failed", "rate"),
         "first_submission_at": first_created,
     }
+    # What each request message carried through the broker: the tests, or a reference to them.
+    before, after = json.loads((results / args.clients / "outbox-before.json").read_text()), outbox(args.api)
+    messages = after["messages"] - before["messages"]
+    report["request_message_bytes_mean"] = round((after["bytes"] - before["bytes"]) / messages) if messages else None
+    if large.exists():
+        report["large_problem"] = json.loads(large.read_text())
     # Where the two cores went from the first POST until k6 had every verdict (CPU seconds).
     report["cpu_seconds"] = cpu.seconds_by_component(results / args.clients / "cpu-before.json",
                                                      results / args.clients / "cpu-after.json")
@@ -136,7 +155,8 @@ def combine(args):
               f"endpoint's {r['trivial_rps']}/s; last verdict after {r['time_to_last_verdict_s']} s = "
               f"{r['last_verdict_vs_bare_floor']}x the bare floor ({r['bare_floor_s']} s)"
               + (f", {r['last_verdict_vs_polite']}x the polite burst's" if "last_verdict_vs_polite" in r else "")
-              + f"; API heap peak {heap.get('used')} MiB (live {heap.get('live')} MiB)")
+              + f"; API heap peak {heap.get('used')} MiB (live {heap.get('live')} MiB)"
+              + f"; {r.get('request_message_bytes_mean')} bytes per request message")
     print(f"Written to {args.out}")
 
 
@@ -144,15 +164,18 @@ def main():
     parser = argparse.ArgumentParser()
     steps = parser.add_subparsers(dest="step", required=True)
     scenario = steps.add_parser("scenario")
-    for option in ("results", "database", "worker", "consumer", "clients"):
+    for option in ("results", "database", "worker", "consumer", "clients", "api"):
         scenario.add_argument("--" + option, required=True)
     scenario.add_argument("--submissions", type=int, required=True)
+    snapshot = steps.add_parser("outbox")
+    snapshot.add_argument("--api", required=True)
+    snapshot.add_argument("--out", required=True)
     together = steps.add_parser("combine")
     together.add_argument("--results", required=True)
     together.add_argument("--clients", nargs="+", required=True)
     together.add_argument("--out", required=True)
     args = parser.parse_args()
-    (scenario_report if args.step == "scenario" else combine)(args)
+    {"scenario": scenario_report, "outbox": outbox_snapshot, "combine": combine}[args.step](args)
 
 
 if __name__ == "__main__":

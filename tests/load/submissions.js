@@ -5,6 +5,8 @@
 //   SCENARIO=rate   RATE submissions per second for DURATION
 //   SCENARIO=mixed  a burst whose programs are accepted, wrong or too slow (programs.js MIX)
 //
+// PROBLEM_ID submits to a problem made beforehand (make bench's large one) instead of the sum problem.
+//
 // Each client then polls its submission until the verdict (FOLLOW=poll, the default) or follows its
 // server-sent events (FOLLOW=sse: one request the server completes with the verdict). Pollers come
 // back when Retry-After says (POLL=polite, the default) or every second whatever it says
@@ -100,6 +102,9 @@ export function setup() {
   const health = http.get(`${BASE_URL}/actuator/health/readiness`);
   if (health.status !== 200) {
     fail(`the API at ${BASE_URL} is not ready: ${health.status} ${health.body}`);
+  }
+  if (__ENV.PROBLEM_ID) {
+    return { problemId: parseInt(__ENV.PROBLEM_ID, 10) };
   }
   const problem = http.post(`${BASE_URL}/api/problems`, JSON.stringify(SUM_PROBLEM),
     { headers: { 'Content-Type': 'application/json' } });
