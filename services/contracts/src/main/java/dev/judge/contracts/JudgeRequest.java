@@ -70,12 +70,6 @@ public record JudgeRequest(
         return testData == null && testCases.size() == 1 && !testCases.getFirst().hasExpectedOutput() && interactor == null;
     }
 
-    /** The same request with its tests in it, as a worker judges one it fetched the tests of. */
-    public JudgeRequest withTestCases(List<TestCase> tests) {
-        return new JudgeRequest(submissionId, language, sourceCode, limits, comparison, checker, interactor, groups,
-                stopOnFirstFailure, tests, acceptedAt, testData);
-    }
-
     /** Per-run limits, already capped by the API's settings; the worker caps them again by its own. */
     public record Limits(long timeLimitMs, long memoryLimitMb) {
     }

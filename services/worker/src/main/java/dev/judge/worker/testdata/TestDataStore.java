@@ -12,6 +12,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -29,7 +32,7 @@ import dev.judge.worker.sandbox.SandboxProperties;
  * {@code judge.worker.test-data.cache-size}, least recently used out first, never while in use.
  */
 @Component
-public class TestDataStore {
+public class TestDataStore implements MeterBinder {
 
     private static final Logger log = LoggerFactory.getLogger(TestDataStore.class);
 
@@ -106,6 +109,14 @@ public class TestDataStore {
         synchronized (entries) {
             return entries.values().stream().filter(entry -> entry.groups.isDone()).mapToLong(entry -> entry.bytes).sum();
         }
+    }
+
+    @Override
+    public void bindTo(MeterRegistry registry) {
+        Gauge.builder("judge.worker.test.data.cached", this, TestDataStore::cachedBytes)
+                .description("Large problems' tests on this worker's disk, fetched and not yet evicted")
+                .baseUnit("bytes")
+                .register(registry);
     }
 
     private void release(Entry entry) {

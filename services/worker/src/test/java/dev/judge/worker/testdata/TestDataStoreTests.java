@@ -19,6 +19,7 @@ import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -72,6 +73,8 @@ class TestDataStoreTests {
     @Test
     void fetchesAVersionOnceHoweverManyJudgementsAskAtOnce() throws Exception {
         TestDataStore store = store(Map.of());
+        SimpleMeterRegistry meters = new SimpleMeterRegistry();
+        store.bindTo(meters);
         TestData reference = server.serve(1, 1, SUM);
 
         List<List<TestCase>> seen = new ArrayList<>();
@@ -89,7 +92,7 @@ class TestDataStoreTests {
 
         assertThat(seen).allSatisfy(tests -> assertThat(tests).isEqualTo(SUM));
         assertThat(server.requests()).isEqualTo(1);
-        assertThat(store.cachedBytes()).isEqualTo(reference.bytes());
+        assertThat(meters.get("judge.worker.test.data.cached").gauge().value()).isEqualTo(reference.bytes());
     }
 
     @Test
