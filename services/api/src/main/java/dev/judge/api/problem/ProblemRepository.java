@@ -30,6 +30,9 @@ class ProblemRepository {
 
     private static final TypeReference<List<JudgeRequest.Group>> GROUPS = new TypeReference<>() { };
     private static final TypeReference<Map<String, StoredTimeLimits>> TIME_LIMITS = new TypeReference<>() { };
+    private static final String TESTS_OF_VERSION = """
+            select input, expected_output, group_name from test_case
+            where problem_id = ? and version = ? order by ordinal""";
     // One row at a time: a test may be tens of megabytes, and a stream should hold one.
     private static final int TESTS_PER_FETCH = 1;
 
@@ -200,18 +203,14 @@ class ProblemRepository {
     /** Hands a version's tests to {@code each} in order, reading a few at a time, never all at once. */
     @Transactional(readOnly = true)
     void streamTests(long id, int version, Consumer<JudgeRequest.TestCase> each) {
-        jdbc.sql("""
-                select input, expected_output, group_name from test_case
-                where problem_id = ? and version = ? order by ordinal""")
+        jdbc.sql(TESTS_OF_VERSION)
                 .params(id, version)
                 .withFetchSize(TESTS_PER_FETCH)
                 .query((RowCallbackHandler) rs -> each.accept(toTestCase(rs)));
     }
 
     private List<JudgeRequest.TestCase> loadTests(long id, int version) {
-        return jdbc.sql("""
-                select input, expected_output, group_name from test_case
-                where problem_id = ? and version = ? order by ordinal""")
+        return jdbc.sql(TESTS_OF_VERSION)
                 .params(id, version)
                 .query((rs, row) -> toTestCase(rs))
                 .list();
