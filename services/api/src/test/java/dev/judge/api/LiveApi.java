@@ -16,7 +16,7 @@ import tools.jackson.databind.json.JsonMapper;
  * What the tests of the API over real HTTP share: the server on a port of its own, against the real
  * PostgreSQL and RabbitMQ that make test starts, and the database to check what was stored.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "judge.access.anonymous=true")
 abstract class LiveApi {
 
     private static final HttpClient HTTP = HttpClient.newHttpClient();

@@ -3,6 +3,7 @@ package dev.judge.api;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.waitAtMost;
 
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Iterator;
@@ -103,6 +104,17 @@ class SubmissionApiIT extends LiveApi {
         assertThat(view.get("testCases").get(0).get("output").asString()).isEqualTo("1\n");
         assertThat(view.get("timeMs").asLong()).isEqualTo(11);
         assertThat(view.has("worker")).isFalse();
+    }
+
+    @Test
+    void refusesAnUnknownKeyEvenWhereAnonymousCallsAreAllowed() throws Exception {
+        long before = jdbc.sql("select count(*) from submission").query(Long.class).single();
+        HttpResponse<String> response = send(request("/api/submissions").header("Content-Type", "application/json")
+                .header("Authorization", "Bearer judge_mistyped")
+                .POST(HttpRequest.BodyPublishers.ofString(submission(problemId, "python", SUM))));
+
+        assertThat(response.statusCode()).isEqualTo(401);
+        assertThat(jdbc.sql("select count(*) from submission").query(Long.class).single()).isEqualTo(before);
     }
 
     @Test

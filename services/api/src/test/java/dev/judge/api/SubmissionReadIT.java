@@ -27,6 +27,7 @@ import dev.judge.contracts.SubmissionNotifications;
  * change notices the result consumer sends (sent here by hand, as it sends them).
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {
+        "judge.access.anonymous=true",
         "judge.submissions.reads.max-database-reads=0",
         "judge.submissions.reads.database-read-wait=0s",
         "judge.submissions.reads.cache-size=2",

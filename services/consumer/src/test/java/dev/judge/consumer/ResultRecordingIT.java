@@ -107,6 +107,27 @@ class ResultRecordingIT {
     }
 
     @Test
+    void givesAKeysSubmissionItsPlaceBackOnceWhenItsVerdictIsRecorded() {
+        UUID key = UUID.randomUUID();
+        jdbc.sql("""
+                insert into api_key (id, name, secret_sha256, per_minute, max_waiting, waiting)
+                values (?, 'platform', sha256(?::text::bytea), 10, 10, 2)""").params(key, key.toString()).update();
+        UUID id = UUID.randomUUID();
+        jdbc.sql("""
+                insert into submission (id, language, source_code, stdin, api_key_id, holds_quota)
+                values (?, 'python', 'print(1)', '', ?, true)""").params(id, key).update();
+
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, finished(id, Verdict.ACCEPTED));
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, finished(id, Verdict.ACCEPTED));
+        UUID sentinel = storeSubmission();
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, finished(sentinel, Verdict.ACCEPTED));
+        waitAtMost(Duration.ofSeconds(10)).until(() -> status(sentinel).equals("FINISHED"));
+
+        assertThat(jdbc.sql("select waiting from api_key where id = ?").param(key).query(Integer.class).single()).isEqualTo(1);
+        assertThat(jdbc.sql("select holds_quota from submission where id = ?").param(id).query(Boolean.class).single()).isFalse();
+    }
+
+    @Test
     void movesASubmissionFromQueuedToRunningToFinished() throws Exception {
         UUID id = storeSubmission();
         rabbit.convertAndSend("", JudgeQueues.RESULTS, JudgeResult.running(request(id), Instant.now(), "worker-1"));

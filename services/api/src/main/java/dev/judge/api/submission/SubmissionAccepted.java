@@ -15,4 +15,8 @@ record SubmissionAccepted(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) UUID id,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) SubmissionStatus status,
         Integer problemVersion) {
+
+    static SubmissionAccepted of(SubmissionView stored) {
+        return new SubmissionAccepted(stored.id(), stored.status(), stored.problemVersion());
+    }
 }

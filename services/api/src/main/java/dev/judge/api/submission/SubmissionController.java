@@ -1,6 +1,8 @@
 package dev.judge.api.submission;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.validation.Valid;
@@ -16,21 +18,25 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import org.springframework.web.util.UriComponentsBuilder;
 
+import dev.judge.api.access.Caller;
 import dev.judge.api.system.NotFoundException;
 import dev.judge.api.system.RetryAfter;
 import dev.judge.api.system.TryLaterException;
-import dev.judge.contracts.SubmissionStatus;
 
 @RestController
 @RequestMapping(path = "/api/submissions", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -71,17 +77,67 @@ class SubmissionController {
     @ApiResponse(responseCode = "413", description = "sourceCode or stdin longer than its limit, or the body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(responseCode = "422", description = "Unknown problem or language")
+    @ApiResponse(responseCode = "429", description = "The key is over a quota; nothing was stored",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    ResponseEntity<SubmissionAccepted> submit(@Valid @RequestBody SubmissionRequest request, UriComponentsBuilder uri) {
-        SubmissionView accepted = service.accept(request);
-        views.hold(accepted);
+    ResponseEntity<SubmissionAccepted> submit(Caller caller, @Valid @RequestBody SubmissionRequest request,
+            UriComponentsBuilder uri) {
+        SubmissionService.Accepted accepted = service.accept(caller, request);
+        SubmissionView view = accepted.submissions().getFirst();
+        return accepted(accepted)
+                .location(uri.path("/api/submissions/{id}").build(view.id()))
+                .body(SubmissionAccepted.of(view));
+    }
+
+    /** All stored and queued, in the order given, or none (the problem document names each one that is wrong). */
+    @PostMapping(path = "/batch", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(operationId = "submitBatch", summary = "Submit up to " + SubmissionBatch.MAX_SIZE + " programs at once: all or none")
+    @ApiResponse(responseCode = "202", description = "All stored and queued; their ids in the order given",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, description = "Seconds until polling is worth it",
+                    schema = @Schema(type = "integer")))
+    @ApiResponse(responseCode = "400", description = "Malformed JSON, no submissions or more than "
+            + SubmissionBatch.MAX_SIZE + ", or invalid fields; `errors` names them by index")
+    @ApiResponse(responseCode = "415", description = "The body is not application/json")
+    @ApiResponse(responseCode = "422", description = "Unknown problems or languages, or sources or inputs over their limits; "
+            + "`errors` names each by index, and nothing was stored")
+    @ApiResponse(responseCode = "429", description = "The key is over a quota; nothing was stored",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    ResponseEntity<SubmissionList<SubmissionAccepted>> submitBatch(Caller caller, @Valid @RequestBody SubmissionBatch batch) {
+        SubmissionService.Accepted accepted = service.acceptAll(caller, batch.submissions());
+        return accepted(accepted)
+                .body(new SubmissionList<>(accepted.submissions().stream().map(SubmissionAccepted::of).toList()));
+    }
+
+    /** Held for fast reads, told when to poll, and the key's quotas in RateLimit fields. */
+    private ResponseEntity.BodyBuilder accepted(SubmissionService.Accepted accepted) {
         Duration wait = queue.retryAfterAccepting();
-        pacing.told(accepted.id(), wait);
-        return ResponseEntity.accepted()
-                .location(uri.path("/api/submissions/{id}").build(accepted.id()))
-                .header(HttpHeaders.RETRY_AFTER, RetryAfter.seconds(wait))
-                .body(new SubmissionAccepted(accepted.id(), SubmissionStatus.QUEUED, accepted.problemVersion()));
+        for (SubmissionView view : accepted.submissions()) {
+            views.hold(view);
+            pacing.told(view.id(), wait);
+        }
+        HttpHeaders headers = new HttpHeaders();
+        headers.set(HttpHeaders.RETRY_AFTER, RetryAfter.seconds(wait));
+        accepted.quota().ifPresent(usage -> usage.writeHeaders(headers, Instant.now()));
+        return ResponseEntity.accepted().headers(headers);
+    }
+
+    /** Those of these submissions that exist and are the caller's, in the order asked; polling limits do not apply. */
+    @GetMapping(params = "ids")
+    @Operation(operationId = "getSubmissions", summary = "Read up to " + SubmissionBatch.MAX_SIZE + " submissions at once")
+    @ApiResponse(responseCode = "200", description = "The submissions found, in the order asked; unknown ids are left out")
+    @ApiResponse(responseCode = "400", description = "An id is not a UUID, or more than " + SubmissionBatch.MAX_SIZE + " ids")
+    @ApiResponse(responseCode = "503", description = "The database reads are all busy",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    SubmissionList<SubmissionView> getMany(Caller caller,
+            @Parameter(description = "Comma-separated submission ids") @RequestParam List<UUID> ids) {
+        if (ids.size() > SubmissionBatch.MAX_SIZE) {
+            throw new ErrorResponseException(HttpStatus.BAD_REQUEST, ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+                    "At most %d ids at once; %d were given.".formatted(SubmissionBatch.MAX_SIZE, ids.size())), null);
+        }
+        return new SubmissionList<>(views.findAll(ids).stream().filter(view -> caller.mayRead(view.apiKeyId())).toList());
     }
 
     /**
@@ -97,18 +153,19 @@ class SubmissionController {
                             schema = @Schema(type = "integer"))})
     @ApiResponse(responseCode = "304", description = "Unchanged since the ETag given in If-None-Match")
     @ApiResponse(responseCode = "400", description = "The id is not a UUID")
-    @ApiResponse(responseCode = "404", description = "No submission with this id")
+    @ApiResponse(responseCode = "404", description = "No submission with this id that this caller may read")
     @ApiResponse(responseCode = "429", description = "Polled long before the last Retry-After",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     @ApiResponse(responseCode = "503", description = "Not in memory and the database reads are all busy",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     @Parameter(in = ParameterIn.HEADER, name = HttpHeaders.IF_NONE_MATCH, description = "The last ETag seen",
             schema = @Schema(type = "string"))
-    ResponseEntity<SubmissionView> get(@PathVariable UUID id) {
+    ResponseEntity<SubmissionView> get(Caller caller, @PathVariable UUID id) {
+        // Whose it is first, so that another key's poll learns nothing, not even that it is paced.
+        SubmissionView view = find(caller, id);
         pacing.tooSoon(id).ifPresent(wait -> {
             throw TryLaterException.tooSoon(wait);
         });
-        SubmissionView view = find(id);
         // Spring answers 304 itself when the request's If-None-Match holds this ETag.
         ResponseEntity.BodyBuilder response = ResponseEntity.ok().eTag(view.etag());
         queue.retryAfter(view).ifPresent(wait -> {
@@ -127,14 +184,16 @@ class SubmissionController {
     @ApiResponse(responseCode = "200", description = "`status` events, each a SubmissionView as JSON; the last one FINISHED",
             content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string")))
     @ApiResponse(responseCode = "400", description = "The id is not a UUID")
-    @ApiResponse(responseCode = "404", description = "No submission with this id")
+    @ApiResponse(responseCode = "404", description = "No submission with this id that this caller may read")
     @ApiResponse(responseCode = "503", description = "Not in memory and the database reads are all busy",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    SseEmitter follow(@PathVariable UUID id) {
-        return events.follow(find(id));
+    SseEmitter follow(Caller caller, @PathVariable UUID id) {
+        return events.follow(find(caller, id));
     }
 
-    private SubmissionView find(UUID id) {
-        return views.find(id).orElseThrow(() -> new NotFoundException("submission", id));
+    /** Another key's submission is answered as if it did not exist. */
+    private SubmissionView find(Caller caller, UUID id) {
+        return views.find(id).filter(view -> caller.mayRead(view.apiKeyId()))
+                .orElseThrow(() -> new NotFoundException("submission", id));
     }
 }

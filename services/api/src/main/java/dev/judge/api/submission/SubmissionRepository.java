@@ -32,26 +32,32 @@ class SubmissionRepository {
         this.json = json;
     }
 
-    /** Stores a new QUEUED submission and returns it; the outbox relay publishes it once this commits. */
-    SubmissionView insert(UUID id, SubmissionRequest request) {
+    /**
+     * Stores a new QUEUED submission and returns it; the outbox relay publishes it once this commits.
+     *
+     * @param apiKeyId its owner, whose quota it holds until its verdict; null for an anonymous one
+     */
+    SubmissionView insert(UUID id, SubmissionRequest request, UUID apiKeyId) {
         return jdbc.sql("""
-                insert into submission (id, problem_id, problem_version, language, source_code, stdin)
-                values (:id, :problemId, (select version from problem where id = :problemId), :language, :sourceCode, :stdin)
+                insert into submission (id, problem_id, problem_version, language, source_code, stdin, api_key_id, holds_quota)
+                values (:id, :problemId, (select version from problem where id = :problemId), :language, :sourceCode, :stdin,
+                        :apiKeyId, cast(:apiKeyId as uuid) is not null)
                 returning created_at, problem_version""")
                 .param("id", id)
+                .param("apiKeyId", apiKeyId)
                 .param("problemId", request.problemId())
                 .param("language", request.language())
                 .param("sourceCode", request.sourceCode())
                 .param("stdin", request.stdin() == null ? null : request.stdin().getBytes(StandardCharsets.UTF_8))
                 .query((rs, row) -> new SubmissionView(id, request.problemId(), rs.getObject("problem_version", Integer.class),
                         request.language(), SubmissionStatus.QUEUED, null, null, null, null, null, null, List.of(),
-                        List.of(), instant(rs, "created_at"), null, null))
+                        List.of(), instant(rs, "created_at"), null, null, apiKeyId))
                 .single();
     }
 
     Optional<SubmissionView> find(UUID id) {
         return jdbc.sql("""
-                select id, problem_id, problem_version, language, status, verdict, result, created_at, started_at, finished_at
+                select id, problem_id, problem_version, language, status, verdict, result, created_at, started_at, finished_at, api_key_id
                 from submission where id = :id""")
                 .param("id", id)
                 .query(this::toView)
@@ -63,7 +69,7 @@ class SubmissionRepository {
         Map<UUID, SubmissionView> found = new HashMap<>();
         for (int from = 0; from < ids.size(); from += 1000) {
             jdbc.sql("""
-                    select id, problem_id, problem_version, language, status, verdict, result, created_at, started_at, finished_at
+                    select id, problem_id, problem_version, language, status, verdict, result, created_at, started_at, finished_at, api_key_id
                     from submission where id in (:ids)""")
                     .param("ids", ids.subList(from, Math.min(ids.size(), from + 1000)))
                     .query(this::toView)
@@ -108,7 +114,8 @@ class SubmissionRepository {
                 testCases,
                 instant(rs, "created_at"),
                 instant(rs, "started_at"),
-                instant(rs, "finished_at"));
+                instant(rs, "finished_at"),
+                rs.getObject("api_key_id", UUID.class));
     }
 
     private static Long timeMs(TestCaseView testCase) {

@@ -1,13 +1,25 @@
 package dev.judge.api.submission;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.support.TransactionTemplate;
 
+import dev.judge.api.access.Caller;
+import dev.judge.api.access.Quota;
+import dev.judge.api.access.Quotas;
 import dev.judge.api.system.UnknownReferenceException;
 import dev.judge.contracts.language.LanguageCatalog;
 
@@ -17,34 +29,44 @@ class SubmissionService {
     private final SubmissionRepository submissions;
     private final LanguageCatalog languages;
     private final SubmissionProperties properties;
+    private final Quotas quotas;
+    private final QueueEstimate queue;
+    private final TransactionTemplate transaction;
+    private final JdbcClient jdbc;
     private final ApplicationEventPublisher events;
     private final MeterRegistry meters;
 
-    SubmissionService(SubmissionRepository submissions, LanguageCatalog languages,
-            SubmissionProperties properties, ApplicationEventPublisher events, MeterRegistry meters) {
+    SubmissionService(SubmissionRepository submissions, LanguageCatalog languages, SubmissionProperties properties,
+            Quotas quotas, QueueEstimate queue, TransactionTemplate transaction, JdbcClient jdbc,
+            ApplicationEventPublisher events, MeterRegistry meters) {
         this.submissions = submissions;
         this.languages = languages;
         this.properties = properties;
+        this.quotas = quotas;
+        this.queue = queue;
+        this.transaction = transaction;
+        this.jdbc = jdbc;
         this.events = events;
         this.meters = meters;
     }
 
+    /** What was stored, in the order asked, and the key's use of its quotas after it. */
+    record Accepted(List<SubmissionView> submissions, Optional<Quota.Usage> quota) {
+    }
+
     /**
-     * Stores the submission and returns it without waiting for the broker: the outbox relay
-     * publishes it after the commit, and again later if the broker was down.
+     * Stores the submission, counted against the caller's quotas, and returns it without waiting for
+     * the broker: the outbox relay publishes it after the commit, and again later if the broker was down.
      */
-    SubmissionView accept(SubmissionRequest request) {
+    Accepted accept(Caller caller, SubmissionRequest request) {
         if (languages.find(request.language()).isEmpty()) {
             throw new UnknownReferenceException("language", request.language(),
                     "Known languages: " + String.join(", ", languages.languages().keySet()));
         }
         checkLength("sourceCode", request.sourceCode(), properties.maxSourceLength());
         checkLength("stdin", request.stdin(), properties.maxStdinLength());
-
-        UUID id = UUID.randomUUID();
-        SubmissionView accepted;
         try {
-            accepted = submissions.insert(id, request);
+            return store(caller, List.of(request));
         } catch (DataIntegrityViolationException e) {
             // The only constraint valid input can break: the problem does not exist. Asking the
             // database once, here, costs nothing on the common path where it does.
@@ -53,15 +75,69 @@ class SubmissionService {
             }
             throw e;
         }
-        acceptedCounter(request.language()).increment();
-        events.publishEvent(new SubmissionStored(accepted.id()));
+    }
+
+    /**
+     * Stores all of these submissions or none: every one is checked first, and a problem document
+     * names each one that is wrong, by its index.
+     */
+    Accepted acceptAll(Caller caller, List<SubmissionRequest> requests) {
+        Map<String, String> errors = new LinkedHashMap<>();
+        Set<Long> problemIds = new HashSet<>();
+        for (int i = 0; i < requests.size(); i++) {
+            SubmissionRequest request = requests.get(i);
+            String at = "submissions[" + i + "].";
+            if (languages.find(request.language()).isEmpty()) {
+                errors.put(at + "language", "unknown language " + request.language());
+            }
+            if (tooLong(request.sourceCode(), properties.maxSourceLength())) {
+                errors.put(at + "sourceCode", "longer than " + properties.maxSourceLength() + " characters");
+            }
+            if (tooLong(request.stdin(), properties.maxStdinLength())) {
+                errors.put(at + "stdin", "longer than " + properties.maxStdinLength() + " characters");
+            }
+            if (request.problemId() != null) {
+                problemIds.add(request.problemId());
+            }
+        }
+        Set<Long> known = problemIds.isEmpty() ? Set.of() : new HashSet<>(jdbc.sql("select id from problem where id in (:ids)")
+                .param("ids", problemIds).query(Long.class).list());
+        for (int i = 0; i < requests.size(); i++) {
+            Long problemId = requests.get(i).problemId();
+            if (problemId != null && !known.contains(problemId)) {
+                errors.put("submissions[" + i + "].problemId", "unknown problem " + problemId);
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidBatchException(errors);
+        }
+        return store(caller, requests);
+    }
+
+    /** One transaction: the rows, then the quota (its row lock held only until the commit). */
+    private Accepted store(Caller caller, List<SubmissionRequest> requests) {
+        Accepted accepted = transaction.execute(status -> {
+            List<SubmissionView> stored = new ArrayList<>(requests.size());
+            for (SubmissionRequest request : requests) {
+                stored.add(submissions.insert(UUID.randomUUID(), request, caller.keyId()));
+            }
+            return new Accepted(stored, quotas.reserve(caller, requests.size(), queue.retryAfterAccepting()));
+        });
+        for (SubmissionView view : accepted.submissions()) {
+            acceptedCounter(view.language()).increment();
+            events.publishEvent(new SubmissionStored(view.id()));
+        }
         return accepted;
     }
 
     private static void checkLength(String field, String value, int maxCharacters) {
-        if (value != null && value.codePointCount(0, value.length()) > maxCharacters) {
+        if (tooLong(value, maxCharacters)) {
             throw new ContentTooLargeException(field, maxCharacters);
         }
+    }
+
+    private static boolean tooLong(String value, int maxCharacters) {
+        return value != null && value.codePointCount(0, value.length()) > maxCharacters;
     }
 
     private Counter acceptedCounter(String language) {

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 import dev.judge.contracts.SubmissionStatus;
@@ -17,6 +18,7 @@ import dev.judge.contracts.Verdict;
  * @param problemVersion the version of the problem it is judged against
  * @param score the points scored, once finished; absent for runs on stdin (and for results of before scores)
  * @param groups the subtasks' outcomes, in judging order; empty without subtasks
+ * @param apiKeyId the key that made it, which alone may read it (with the admin); null for anonymous ones
  */
 record SubmissionView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) UUID id,
@@ -34,7 +36,8 @@ record SubmissionView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<TestCaseView> testCases,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant createdAt,
         Instant startedAt,
-        Instant finishedAt) {
+        Instant finishedAt,
+        @JsonIgnore @Schema(hidden = true) UUID apiKeyId) {
 
     boolean isFinished() {
         return status == SubmissionStatus.FINISHED;

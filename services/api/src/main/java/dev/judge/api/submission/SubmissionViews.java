@@ -1,9 +1,12 @@
 package dev.judge.api.submission;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -76,6 +79,32 @@ class SubmissionViews {
         return Optional.ofNullable(entry.view());
     }
 
+    /**
+     * Each of these submissions that exists, in the order given: those held here from memory, the
+     * others in one database read (which counts as one of the {@code maxDatabaseReads}).
+     */
+    List<SubmissionView> findAll(List<UUID> ids) {
+        Map<UUID, SubmissionView> found = new HashMap<>();
+        List<UUID> missing = new ArrayList<>();
+        for (UUID id : ids) {
+            Held entry = held.getIfPresent(id);
+            if (entry == null) {
+                missing.add(id);
+            } else if (entry.view() != null) {
+                found.put(id, entry.view());
+            }
+        }
+        if (!missing.isEmpty()) {
+            acquireDatabaseRead();
+            try {
+                found.putAll(submissions.findAll(missing));
+            } finally {
+                databaseReads.release();
+            }
+        }
+        return ids.stream().distinct().map(found::get).filter(Objects::nonNull).toList();
+    }
+
     /** A submission this replica just accepted. */
     void hold(SubmissionView view) {
         held.put(view.id(), new Held(view));
@@ -102,6 +131,15 @@ class SubmissionViews {
     }
 
     private Held read(UUID id) {
+        acquireDatabaseRead();
+        try {
+            return new Held(submissions.find(id).orElse(null));
+        } finally {
+            databaseReads.release();
+        }
+    }
+
+    private void acquireDatabaseRead() {
         boolean permitted;
         try {
             permitted = databaseReads.tryAcquire(properties.databaseReadWait().toMillis(), TimeUnit.MILLISECONDS);
@@ -111,11 +149,6 @@ class SubmissionViews {
         }
         if (!permitted) {
             throw TryLaterException.overloaded(Duration.ofSeconds(1));
-        }
-        try {
-            return new Held(submissions.find(id).orElse(null));
-        } finally {
-            databaseReads.release();
         }
     }
 

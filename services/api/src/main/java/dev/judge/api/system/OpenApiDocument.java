@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.info.License;
@@ -13,6 +14,8 @@ import io.swagger.v3.oas.models.media.JsonSchema;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -27,6 +30,7 @@ import org.springframework.context.annotation.Configuration;
 public class OpenApiDocument {
 
     public static final String PROBLEM_MEDIA_TYPE = "application/problem+json";
+    private static final String BEARER = "bearer";
 
     @Bean
     OpenAPI judgeApi() {
@@ -39,7 +43,12 @@ public class OpenApiDocument {
                                 accepted at once (202) and judged later; poll it (as Retry-After says) or follow its \
                                 events. An optional request field may be left out or null, which is the same; a field \
                                 of an answer that has no value yet is left out.""")
-                        .license(new License().name("Apache-2.0")));
+                        .license(new License().name("Apache-2.0")))
+                .components(new Components().addSecuritySchemes(BEARER, new SecurityScheme()
+                        .type(SecurityScheme.Type.HTTP).scheme("bearer")
+                        .description("An API key, or the admin token for the admin operations. Without one, "
+                                + "only where the API allows anonymous calls (judge.access.anonymous).")))
+                .security(List.of(new SecurityRequirement().addList(BEARER), new SecurityRequirement()));
     }
 
     @Bean
@@ -47,7 +56,11 @@ public class OpenApiDocument {
         return openApi -> {
             openApi.getComponents().addSchemas("Problem", problemSchema());
             openApi.getComponents().getSchemas().values().forEach(OpenApiDocument::nullableEnumsAsAnyOf);
-            openApi.getPaths().values().forEach(path -> path.readOperations().forEach(operation -> {
+            openApi.getPaths().forEach((route, path) -> path.readOperations().forEach(operation -> {
+                if (route.startsWith("/api/") && !route.startsWith("/api/languages")) {
+                    operation.getResponses().addApiResponse("401", new ApiResponse()
+                            .description("No bearer token where one is needed, or one that is no active key nor the admin token"));
+                }
                 operation.getResponses().addApiResponse("406",
                         new ApiResponse().description("No representation matches the request's Accept"));
                 operation.getResponses().forEach((status, response) -> {

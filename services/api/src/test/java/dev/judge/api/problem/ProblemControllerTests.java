@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -22,6 +23,8 @@ import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
+import dev.judge.api.access.Caller;
+import dev.judge.api.access.Callers;
 import dev.judge.api.system.StrictJson;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
@@ -45,6 +48,15 @@ class ProblemControllerTests {
 
     @MockitoBean
     ProblemRepository problems;
+
+    // Every /api request passes through the caller check; these tests are of anonymous calls.
+    @MockitoBean
+    Callers callers;
+
+    @BeforeEach
+    void anonymousCallers() {
+        when(callers.resolve(any())).thenReturn(new Caller.Anonymous());
+    }
 
     @ParameterizedTest(name = "{0} → {1}")
     @CsvSource(delimiter = '|', textBlock = """

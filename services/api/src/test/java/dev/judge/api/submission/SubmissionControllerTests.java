@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,6 +26,8 @@ import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
+import dev.judge.api.access.Caller;
+import dev.judge.api.access.Callers;
 import dev.judge.api.system.StrictJson;
 import dev.judge.contracts.SubmissionStatus;
 
@@ -56,9 +59,18 @@ class SubmissionControllerTests {
     @MockitoBean
     PollPacing pacing;
 
+    // Every /api request passes through the caller check; these tests are of anonymous calls.
+    @MockitoBean
+    Callers callers;
+
+    @BeforeEach
+    void anonymousCallers() {
+        when(callers.resolve(any())).thenReturn(new Caller.Anonymous());
+    }
+
     @Test
     void acceptsWith202AndSaysWhereAndWhenToAsk() throws Exception {
-        when(service.accept(any())).thenReturn(queued());
+        when(service.accept(any(), any())).thenReturn(new SubmissionService.Accepted(List.of(queued()), Optional.empty()));
         when(queue.retryAfterAccepting()).thenReturn(Duration.ofSeconds(3));
 
         http.perform(post("/api/submissions").contentType(MediaType.APPLICATION_JSON)
@@ -115,6 +127,7 @@ class SubmissionControllerTests {
 
     @Test
     void answersAPollFarTooSoonWith429AndWhenToComeBack() throws Exception {
+        when(views.find(ID)).thenReturn(Optional.of(queued()));
         when(pacing.tooSoon(ID)).thenReturn(Optional.of(Duration.ofSeconds(4)));
 
         http.perform(get("/api/submissions/" + ID))
@@ -149,6 +162,6 @@ class SubmissionControllerTests {
 
     private static SubmissionView queued() {
         return new SubmissionView(ID, 1L, 1, "python", SubmissionStatus.QUEUED, null, null, null, null, null, null, List.of(), List.of(),
-                Instant.parse("2026-11-23T04:00:00Z"), null, null);
+                Instant.parse("2026-11-23T04:00:00Z"), null, null, null);
     }
 }

@@ -54,11 +54,23 @@ public class ResultRecorder {
                     .param("startedAt", timestamp(result.startedAt()))
                     .query(Integer.class)
                     .single();
-            case FINISHED -> updateAndNotify("""
-                    update submission
-                    set status = 'FINISHED', verdict = :verdict, result = cast(:result as json),
-                        started_at = coalesce(started_at, :startedAt), finished_at = :finishedAt
-                    where id = :id and status <> 'FINISHED'""")
+            // The first verdict also gives the submission's place back to its key's waiting quota.
+            case FINISHED -> jdbc.sql("""
+                    with before as (
+                        select id, api_key_id, holds_quota from submission
+                        where id = :id and status <> 'FINISHED'
+                        for update),
+                    changed as (
+                        update submission
+                        set status = 'FINISHED', verdict = :verdict, result = cast(:result as json),
+                            started_at = coalesce(started_at, :startedAt), finished_at = :finishedAt, holds_quota = false
+                        from before where submission.id = before.id
+                        returning submission.id, before.api_key_id, before.holds_quota),
+                    released as (
+                        update api_key set waiting = waiting - 1
+                        where id = (select api_key_id from changed where holds_quota))
+                    select count(pg_notify(:channel, id::text)) from changed""")
+                    .param("channel", SubmissionNotifications.CHANNEL)
                     .param("id", result.submissionId())
                     .param("verdict", result.verdict().name())
                     .param("result", json.writeValueAsString(StoredResult.of(result)))
@@ -86,8 +98,9 @@ public class ResultRecorder {
 
     /**
      * A guarded update of one submission and a notification for the row it changed, if any, as one
-     * statement in its own transaction: one round trip, and PostgreSQL delivers the notification
-     * only when the statement commits. Queried, it yields how many rows changed (0 or 1).
+     * statement in its own transaction (as the FINISHED update is too): one round trip, and PostgreSQL
+     * delivers the notification only when the statement commits. Queried, it yields how many rows
+     * changed (0 or 1).
      */
     private JdbcClient.StatementSpec updateAndNotify(String guardedUpdate) {
         return jdbc.sql("with changed as (" + guardedUpdate + " returning id)\n"

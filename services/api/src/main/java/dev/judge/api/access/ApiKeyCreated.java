@@ -1,0 +1,21 @@
+package dev.judge.api.access;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import io.swagger.v3.oas.annotations.media.Schema;
+
+/** A new key, with the key itself: shown this once, since only its hash is stored. */
+record ApiKeyCreated(
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) UUID id,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String name,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int perMinute,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int maxWaiting,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant createdAt,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Send it as `Authorization: Bearer <key>`")
+        String key) {
+
+    ApiKeyCreated(ApiKey apiKey, String key) {
+        this(apiKey.id(), apiKey.name(), apiKey.perMinute(), apiKey.maxWaiting(), apiKey.createdAt(), key);
+    }
+}

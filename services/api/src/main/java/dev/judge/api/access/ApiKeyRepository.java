@@ -1,0 +1,99 @@
+package dev.judge.api.access;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+@Repository
+class ApiKeyRepository {
+
+    private static final String COLUMNS = "id, name, per_minute, max_waiting, created_at, revoked_at";
+
+    private final JdbcClient jdbc;
+
+    ApiKeyRepository(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    ApiKey insert(String name, byte[] secretSha256, int perMinute, int maxWaiting) {
+        return jdbc.sql("insert into api_key (id, name, secret_sha256, per_minute, max_waiting) "
+                        + "values (:id, :name, :secret, :perMinute, :maxWaiting) returning " + COLUMNS)
+                .param("id", UUID.randomUUID())
+                .param("name", name)
+                .param("secret", secretSha256)
+                .param("perMinute", perMinute)
+                .param("maxWaiting", maxWaiting)
+                .query(ApiKeyRepository::toKey)
+                .single();
+    }
+
+    /** The key with this hash, unless revoked. */
+    Optional<ApiKey> findActive(byte[] secretSha256) {
+        return jdbc.sql("select " + COLUMNS + " from api_key where secret_sha256 = :secret and revoked_at is null")
+                .param("secret", secretSha256)
+                .query(ApiKeyRepository::toKey)
+                .optional();
+    }
+
+    List<ApiKey> findAll() {
+        return jdbc.sql("select " + COLUMNS + " from api_key order by created_at").query(ApiKeyRepository::toKey).list();
+    }
+
+    /** @return whether a key with this id was active until now */
+    boolean revoke(UUID id) {
+        return jdbc.sql("update api_key set revoked_at = now() where id = :id and revoked_at is null")
+                .param("id", id).update() == 1;
+    }
+
+    boolean exists(UUID id) {
+        return jdbc.sql("select count(*) from api_key where id = :id").param("id", id).query(Integer.class).single() == 1;
+    }
+
+    /**
+     * Counts {@code count} more submissions against the key's quotas if both allow them, in one
+     * guarded update: the row lock makes the check and the count one step for every API replica.
+     * Run it in the transaction that stores the submissions, so that a failed insert counts nothing.
+     */
+    Quota.Usage reserve(UUID id, int count) {
+        return jdbc.sql("""
+                with reserved as (
+                    update api_key set
+                        window_start = case when window_start <= now() - interval '1 minute' then now() else window_start end,
+                        window_count = case when window_start <= now() - interval '1 minute' then 0 else window_count end + :count,
+                        waiting = waiting + :count
+                    where id = :id
+                      and (case when window_start <= now() - interval '1 minute' then 0 else window_count end) + :count <= per_minute
+                      and waiting + :count <= max_waiting
+                    returning true as granted, per_minute, window_count, window_start, max_waiting, waiting)
+                select * from reserved
+                union all
+                select false, per_minute,
+                       case when window_start <= now() - interval '1 minute' then 0 else window_count end,
+                       window_start, max_waiting, waiting
+                from api_key where id = :id and not exists (select from reserved)""")
+                .param("id", id)
+                .param("count", count)
+                .query((rs, row) -> new Quota.Usage(rs.getBoolean("granted"),
+                        new Quota(rs.getInt("per_minute"), rs.getInt("max_waiting")),
+                        rs.getInt("window_count"), rs.getObject("window_start", OffsetDateTime.class).toInstant(),
+                        rs.getInt("waiting")))
+                .single();
+    }
+
+    private static ApiKey toKey(ResultSet rs, int row) throws SQLException {
+        return new ApiKey(rs.getObject("id", UUID.class), rs.getString("name"), rs.getInt("per_minute"),
+                rs.getInt("max_waiting"), instant(rs, "created_at"), instant(rs, "revoked_at"));
+    }
+
+    private static Instant instant(ResultSet rs, String column) throws SQLException {
+        OffsetDateTime value = rs.getObject(column, OffsetDateTime.class);
+        return value == null ? null : value.toInstant();
+    }
+}
