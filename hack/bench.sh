@@ -8,6 +8,8 @@
 #        polite    polls when Retry-After says
 #        impolite  polls every second whatever it says, plus 30 clients polling unknown ids
 #        sse       follows server-sent events to the verdict
+#        keyed     as polite, but with an API key (made with the admin token, quotas too large to
+#                  refuse): its accept rate against polite's is the cost of authentication and quotas
 #      each followed by the database's own counts, where the CPU went and the API's heap peak;
 # then stops everything it started. SUBMISSIONS (default 10000), SCENARIO (burst) and CLIENTS can be set.
 # PROBLEM=large judges the same program on a problem with LARGE_PROBLEM_MB (50) of tests, uploaded
@@ -17,7 +19,7 @@ source "$(dirname "$0")/lib.sh"
 
 SUBMISSIONS=${SUBMISSIONS:-10000}
 SCENARIO=${SCENARIO:-burst}
-CLIENTS=${CLIENTS:-polite impolite sse}
+CLIENTS=${CLIENTS:-polite keyed impolite sse}
 PROBLEM=${PROBLEM:-small}
 LARGE_PROBLEM_MB=${LARGE_PROBLEM_MB:-50}
 state="$PROJECT_DIR/build/bench"
@@ -83,7 +85,8 @@ for clients in $CLIENTS; do
     polite) follow=(FOLLOW=poll POLL=polite) ;;
     impolite) follow=(FOLLOW=poll POLL=impolite UNKNOWN_POLLERS=30) ;;
     sse) follow=(FOLLOW=sse) ;;
-    *) echo "unknown client kind $clients (polite, impolite, sse)" >&2; exit 2 ;;
+    keyed) follow=(FOLLOW=poll POLL=polite API_KEY="$(create_key "$base" "$state" bench)") ;;
+    *) echo "unknown client kind $clients (polite, keyed, impolite, sse)" >&2; exit 2 ;;
   esac
   echo "== the scenario: $SCENARIO, $SUBMISSIONS submissions, $clients clients"
   results="$state/results/$clients"

@@ -47,10 +47,24 @@ judge_image() {
 
 # The workers' token for fetching large problems' tests from the API (the chart's test-data Secret):
 # one per state folder, so that services restarted on the same state agree.
-test_data_token() { # state-dir
-  local file="$1/test-data-token"
+# A random token kept in STATE_DIR/NAME, made the first time it is asked for.
+state_token() { # state-dir name
+  local file="$1/$2"
   [[ -f "$file" ]] || (umask 077 && head -c 30 /dev/urandom | base64 | tr '+/' '-_' > "$file")
   cat "$file"
+}
+
+# The token workers show to fetch tests from the API.
+test_data_token() { state_token "$1" test-data-token; }
+
+# The admin token of the API (makes, lists and revokes API keys).
+admin_token() { state_token "$1" admin-token; }
+
+# A new API key with quotas too large to refuse anything, made with the admin token of STATE_DIR.
+create_key() { # api-url state-dir name
+  curl -sf -XPOST "$1/api/keys" -H "Authorization: Bearer $(admin_token "$2")" -H 'Content-Type: application/json' \
+    -d "{\"name\": \"$3\", \"perMinute\": 1000000000, \"maxWaiting\": 1000000000}" \
+    | python3 -c 'import json, sys; print(json.load(sys.stdin)["key"])'
 }
 
 # Waits until a service answers its readiness probe; fails with the end of its log if it stops.

@@ -14,6 +14,7 @@ amqp_port=${3:?amqp port}
 pg_port=${4:?postgres port}
 api_port=${5:?api port}
 token=$(test_data_token "$state")
+admin=$(admin_token "$state")
 
 start() {
   local name=$1 port=$2 java_home jar heap=512m
@@ -33,6 +34,8 @@ start() {
   JUDGE_TESTDATA_WORKERTOKEN="$token" \
   JUDGE_WORKER_TESTDATA_TOKEN="$token" \
   JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:$api_port" \
+  JUDGE_ACCESS_ANONYMOUS=true \
+  JUDGE_ACCESS_ADMINTOKEN="$admin" \
     setsid nohup "$java_home/bin/java" "-Xmx$heap" -XX:+ExitOnOutOfMemoryError -jar "$jar" \
       > "$state/logs/$name.log" 2>&1 < /dev/null &
   echo $! > "$state/$name.pid"
@@ -63,7 +66,7 @@ case "$action" in
     await_ready api "$api_port" "$state/logs/api.log" running api
     await_ready worker $((api_port + 1)) "$state/logs/worker.log" running worker
     await_ready consumer $((api_port + 2)) "$state/logs/consumer.log" running consumer
-    echo "API ready on http://127.0.0.1:$api_port" ;;
+    echo "API ready on http://127.0.0.1:$api_port (anonymous calls allowed; the admin token is in $state/admin-token)" ;;
   down)
     stop api; stop worker; stop consumer ;;
   *) echo "unknown action: $action" >&2; exit 2 ;;

@@ -144,6 +144,9 @@ def combine(args):
         for kind, report in scenarios.items():
             report["last_verdict_vs_polite"] = round(
                 report["time_to_last_verdict_s"] / polite["time_to_last_verdict_s"], 2)
+            # The same clients with an API key: what authentication and quota checks cost per accept.
+            report["accept_vs_polite"] = round(report["accept_rps"] / polite["accept_rps"], 3) \
+                if report["accept_rps"] and polite["accept_rps"] else None
     pathlib.Path(args.out).write_text(json.dumps(scenarios, indent=2) + "\n")
     print(json.dumps(scenarios, indent=2))
     print()
@@ -155,6 +158,7 @@ def combine(args):
               f"endpoint's {r['trivial_rps']}/s; last verdict after {r['time_to_last_verdict_s']} s = "
               f"{r['last_verdict_vs_bare_floor']}x the bare floor ({r['bare_floor_s']} s)"
               + (f", {r['last_verdict_vs_polite']}x the polite burst's" if "last_verdict_vs_polite" in r else "")
+              + (f"; accept rate {r['accept_vs_polite']}x the polite burst's" if r.get("accept_vs_polite") else "")
               + f"; API heap peak {heap.get('used')} MiB (live {heap.get('live')} MiB)"
               + f"; {r.get('request_message_bytes_mean')} bytes per request message")
     print(f"Written to {args.out}")

@@ -13,6 +13,7 @@ STATE = pathlib.Path(os.environ.get("JUDGE_TEST_STATE", PROJECT / "build" / "tes
 AMQP_PORT = int(os.environ.get("JUDGE_TEST_AMQP_PORT", "5673"))
 PG_PORT = int(os.environ.get("JUDGE_TEST_PG_PORT", "5433"))
 WORKER_TOKEN = "e2e-workers"
+ADMIN_TOKEN = "e2e-admin"
 
 
 class Stack:
@@ -29,6 +30,9 @@ class Stack:
                    JUDGE_TESTDATA_WORKERTOKEN=WORKER_TOKEN,
                    JUDGE_WORKER_TESTDATA_TOKEN=WORKER_TOKEN,
                    JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:18080",
+                   # Anonymous calls, as with make local-up; the admin makes keys where a test needs one.
+                   JUDGE_ACCESS_ANONYMOUS="true",
+                   JUDGE_ACCESS_ADMINTOKEN=ADMIN_TOKEN,
                    # Tests re-check open event streams quickly rather than after the default 10 s.
                    JUDGE_EVENTS_RECHECKINTERVAL="2s")
         service = Service(kind, name, port, STATE / "logs", env)

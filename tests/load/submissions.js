@@ -31,6 +31,8 @@ const FOLLOW = __ENV.FOLLOW || 'poll';
 const POLL = __ENV.POLL || 'polite';
 const UNKNOWN_POLLERS = parseInt(__ENV.UNKNOWN_POLLERS || '0', 10);
 const UNKNOWN_POLL_DURATION = __ENV.UNKNOWN_POLL_DURATION || '120s';
+// An API key to call with (every request); none: anonymous calls, where the API allows them.
+const AUTH = __ENV.API_KEY ? { Authorization: `Bearer ${__ENV.API_KEY}` } : {};
 
 const accepted = new Counter('judge_accepted');
 const rejected = new Counter('judge_rejected');
@@ -107,7 +109,7 @@ export function setup() {
     return { problemId: parseInt(__ENV.PROBLEM_ID, 10) };
   }
   const problem = http.post(`${BASE_URL}/api/problems`, JSON.stringify(SUM_PROBLEM),
-    { headers: { 'Content-Type': 'application/json' } });
+    { headers: { ...AUTH, 'Content-Type': 'application/json' } });
   if (problem.status !== 201) {
     fail(`could not create the problem: ${problem.status} ${problem.body}`);
   }
@@ -119,7 +121,7 @@ export function submitAndAwaitVerdict(data) {
   postStarted.add(Date.now());
   const response = http.post(`${BASE_URL}/api/submissions`,
     JSON.stringify({ problemId: data.problemId, language: program.language, sourceCode: program.sourceCode }),
-    { headers: { 'Content-Type': 'application/json' }, timeout: '120s', tags: { name: 'submit' } });
+    { headers: { ...AUTH, 'Content-Type': 'application/json' }, timeout: '120s', tags: { name: 'submit' } });
   postFinished.add(Date.now());
   const ok = check(response, { 'submission accepted (202)': (r) => r.status === 202 });
   if (!ok) {
@@ -150,7 +152,7 @@ export function submitAndAwaitVerdict(data) {
     sleep(wait);
     const view = http.get(`${BASE_URL}/api/submissions/${id}`, {
       tags: { name: 'poll' }, timeout: '60s', responseCallback: POLL_ANSWERS,
-      headers: etag ? { 'If-None-Match': etag } : {},
+      headers: etag ? { ...AUTH, 'If-None-Match': etag } : AUTH,
     });
     polls.add(1);
     countReadAnswer(view);
@@ -170,7 +172,7 @@ export function submitAndAwaitVerdict(data) {
 /** A client polling ids that name nothing, as fast as it is answered (404 is the right answer). */
 export function pollUnknownIds() {
   const response = http.get(`${BASE_URL}/api/submissions/${crypto.randomUUID()}`, {
-    tags: { name: 'unknown' }, timeout: '60s', responseCallback: http.expectedStatuses(404),
+    headers: AUTH, tags: { name: 'unknown' }, timeout: '60s', responseCallback: http.expectedStatuses(404),
   });
   unknownPolls.add(1);
   if (response.status !== 404) {
@@ -202,7 +204,7 @@ function retryAfter(response) {
 /** Reads the event stream to its end; returns the last state if it is the verdict, else null. */
 function followEvents(id) {
   const stream = http.get(`${BASE_URL}/api/submissions/${id}/events`,
-    { headers: { Accept: 'text/event-stream' }, timeout: `${VERDICT_TIMEOUT_S}s`, tags: { name: 'events' } });
+    { headers: { ...AUTH, Accept: 'text/event-stream' }, timeout: `${VERDICT_TIMEOUT_S}s`, tags: { name: 'events' } });
   countReadAnswer(stream);
   if (stream.status !== 200 || !stream.body) {
     return null;

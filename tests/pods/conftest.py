@@ -2,6 +2,7 @@
 run by the kubelet and containerd, in the sealed network namespace this runs in (hack/test-pods.sh).
 The broker and database are hack/infra.sh's, behind the secrets and broker users their operators
 would create."""
+import base64
 import datetime
 import json
 import os
@@ -103,9 +104,17 @@ def release(kube, broker):
 
 
 @pytest.fixture(scope="session")
-def api(release):
+def api_url(release):
     pod = release.wait_ready("api")[0]
-    return JudgeClient(f"http://{pod['status']['podIP']}:8080")
+    return f"http://{pod['status']['podIP']}:8080"
+
+
+@pytest.fixture(scope="session")
+def api(kube, api_url):
+    """The API as a platform meets it with the chart's defaults: anonymous calls are off, so the tests
+    call with a key made with the admin token the chart keeps in its Secret (as NOTES.txt shows)."""
+    admin = base64.b64decode(kube.get("secret", f"{RELEASE}-admin-token")["data"]["token"]).decode()
+    return JudgeClient(api_url, admin).with_token(JudgeClient(api_url, admin).create_key("pods-tier"))
 
 
 def tier_memory():

@@ -6,6 +6,7 @@ import subprocess
 import pytest
 
 from conftest import KUBECONFIG, NAMESPACE, PROJECT, RELEASE
+from support.judge_client import ApiError, JudgeClient
 from support.programs import SUM, SUM_OF_A_LINE, assert_case_verdict, case_names, create_large_problem, submit_cases
 
 
@@ -51,3 +52,10 @@ def test_a_large_problem_is_judged_from_tests_the_worker_fetched_from_the_api(ap
 
     assert verdict["verdict"] == "ACCEPTED", verdict
     assert len(verdict["testCases"]) == 3
+
+
+def test_the_chart_refuses_calls_without_a_key(api_url):
+    with pytest.raises(ApiError) as refused:
+        JudgeClient(api_url).create_problem()
+
+    assert refused.value.status == 401

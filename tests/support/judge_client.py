@@ -13,13 +13,25 @@ class ApiError(Exception):
 
 
 class JudgeClient:
-    def __init__(self, base_url):
+    def __init__(self, base_url, token=None):
+        """token: an API key (or the admin token) sent as a bearer token; None for anonymous calls."""
         self.base_url = base_url.rstrip("/")
+        self.headers = {"Content-Type": "application/json"}
+        if token:
+            self.headers["Authorization"] = f"Bearer {token}"
+
+    def with_token(self, token):
+        return JudgeClient(self.base_url, token)
+
+    def create_key(self, name, **quotas):
+        """As the admin: a new API key (perMinute, maxWaiting as given); returns the key itself."""
+        status, _, created = self.request("POST", "/api/keys", {"name": name, **quotas})
+        assert status == 201, created
+        return created["key"]
 
     def request(self, method, path, body=None, timeout=30):
         data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base_url + path, data=data, method=method,
-                                         headers={"Content-Type": "application/json"})
+        request = urllib.request.Request(self.base_url + path, data=data, method=method, headers=self.headers)
         try:
             with urllib.request.urlopen(request, timeout=timeout) as response:
                 return response.status, dict(response.headers), json.loads(response.read() or b"null")
@@ -78,7 +90,7 @@ class JudgeClient:
     def events(self, submission_id, timeout=60):
         """Yields (event name, data) from the submission's server-sent events until the stream ends."""
         request = urllib.request.Request(f"{self.base_url}/api/submissions/{submission_id}/events",
-                                         headers={"Accept": "text/event-stream"})
+                                         headers={**self.headers, "Accept": "text/event-stream"})
         try:
             response = urllib.request.urlopen(request, timeout=timeout)
         except urllib.error.HTTPError as error:

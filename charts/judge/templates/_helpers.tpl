@@ -258,6 +258,13 @@ runbook: {{ printf "docs/runbooks.md#%s" $anchor }}
 {{- end }}
 
 {{/*
+The Secret with the admin token of the API (key: token).
+*/}}
+{{- define "judge.adminSecretName" -}}
+{{- .Values.access.existingSecret | default (printf "%s-admin-token" (include "judge.fullname" .) | trunc 63 | trimSuffix "-") }}
+{{- end }}
+
+{{/*
 The Secret with the workers' token for fetching tests from the API (key: token).
 */}}
 {{- define "judge.testDataSecretName" -}}

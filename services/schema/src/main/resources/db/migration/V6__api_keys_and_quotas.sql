@@ -10,14 +10,16 @@ create table api_key (
     revoked_at     timestamptz,
     -- Quota state, on the key's row so that one guarded update checks and counts both limits for
     -- every API replica at once: the current minute's window and its count, and the key's
-    -- submissions not yet finished (the result consumer counts those down).
-    window_start   timestamptz not null default now(),
-    window_count   integer     not null default 0,
-    waiting        integer     not null default 0 check (waiting >= 0)
+    -- submissions not yet finished (the result consumer counts those down). last_reserved_at: an
+    -- idle key's waiting count is recounted from its submissions (api access/QuotaRecount).
+    window_start     timestamptz not null default now(),
+    window_count     integer     not null default 0,
+    waiting          integer     not null default 0 check (waiting >= 0),
+    last_reserved_at timestamptz
 );
 
 -- Whose submission it is (null: anonymous, or made before keys). holds_quota: it still counts
 -- towards its key's waiting submissions; cleared, once, when its verdict is recorded.
 alter table submission add column api_key_id uuid references api_key (id);
 alter table submission add column holds_quota boolean not null default false;
-create index submission_api_key on submission (api_key_id, created_at) where api_key_id is not null;
+create index submission_holding_quota on submission (api_key_id) where holds_quota;

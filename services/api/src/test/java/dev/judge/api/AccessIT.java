@@ -18,6 +18,7 @@ import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -25,6 +26,8 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import tools.jackson.databind.JsonNode;
+
+import dev.judge.api.access.Quotas;
 
 /**
  * Keys, ownership and quotas over real HTTP against the real database, with anonymous calls off as
@@ -151,6 +154,33 @@ class AccessIT extends LiveApi {
         assertThat(refused.headers().firstValue("RateLimit")).hasValueSatisfying(
                 state -> assertThat(state).endsWith("\"waiting\";r=0"));
         assertThat(submissionsOf(key)).isEqualTo(2);
+    }
+
+    @Test
+    void aRefusedSubmissionGivesItsPlaceBack() throws Exception {
+        Key key = createKey("careless", 100, 100);
+        HttpResponse<String> unknownProblem = send(as(key.secret(), submitRequest(
+                "{\"problemId\": 999999999, \"language\": \"python\", \"sourceCode\": \"print(1)\"}")));
+
+        assertThat(unknownProblem.statusCode()).isEqualTo(422);
+        assertThat(jdbc.sql("select waiting + window_count from api_key where id = ?").param(key.id())
+                .query(Integer.class).single()).isZero();
+    }
+
+    @Test
+    void recountsTheWaitingPlacesOfIdleKeysOnly(@Autowired Quotas quotas) throws Exception {
+        Key idle = createKey("idle", 100, 100);
+        Key busy = createKey("busy", 100, 100);
+        send(as(idle.secret(), submitRequest(submission())));
+        // As an API that died between reserving and storing would leave them: places nothing holds.
+        jdbc.sql("update api_key set waiting = waiting + 3, last_reserved_at = now() - interval '10 minutes' where id = ?")
+                .param(idle.id()).update();
+        jdbc.sql("update api_key set waiting = 3, last_reserved_at = now() where id = ?").param(busy.id()).update();
+
+        quotas.recountIdleKeys();
+
+        assertThat(jdbc.sql("select waiting from api_key where id = ?").param(idle.id()).query(Integer.class).single()).isEqualTo(1);
+        assertThat(jdbc.sql("select waiting from api_key where id = ?").param(busy.id()).query(Integer.class).single()).isEqualTo(3);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.judge.api.access;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.List;
@@ -59,7 +60,7 @@ class ApiKeyRepository {
     /**
      * Counts {@code count} more submissions against the key's quotas if both allow them, in one
      * guarded update: the row lock makes the check and the count one step for every API replica.
-     * Run it in the transaction that stores the submissions, so that a failed insert counts nothing.
+     * Call it in a transaction of its own, committed without waiting for the disk (see {@link Quotas}).
      */
     Quota.Usage reserve(UUID id, int count) {
         return jdbc.sql("""
@@ -67,7 +68,8 @@ class ApiKeyRepository {
                     update api_key set
                         window_start = case when window_start <= now() - interval '1 minute' then now() else window_start end,
                         window_count = case when window_start <= now() - interval '1 minute' then 0 else window_count end + :count,
-                        waiting = waiting + :count
+                        waiting = waiting + :count,
+                        last_reserved_at = now()
                     where id = :id
                       and (case when window_start <= now() - interval '1 minute' then 0 else window_count end) + :count <= per_minute
                       and waiting + :count <= max_waiting
@@ -85,6 +87,35 @@ class ApiKeyRepository {
                         rs.getInt("window_count"), rs.getObject("window_start", OffsetDateTime.class).toInstant(),
                         rs.getInt("waiting")))
                 .single();
+    }
+
+    /** Takes back a reservation whose submissions were not stored. */
+    void release(UUID id, int count) {
+        jdbc.sql("""
+                update api_key set waiting = greatest(0, waiting - :count),
+                    window_count = case when window_start <= now() - interval '1 minute' then window_count
+                                        else greatest(0, window_count - :count) end
+                where id = :id""")
+                .param("id", id)
+                .param("count", count)
+                .update();
+    }
+
+    /**
+     * Sets the waiting count of each key idle for {@code idle} to the number of its submissions that
+     * hold a place, where the two differ; returns how many keys it corrected. Only idle keys: a busy
+     * one may have places reserved for submissions not yet committed, which no count can see.
+     */
+    int recountIdle(Duration idle) {
+        return jdbc.sql("""
+                update api_key set waiting = held.count
+                from (select k.id, (select count(*) from submission s where s.api_key_id = k.id and s.holds_quota) as count
+                      from api_key k
+                      where k.last_reserved_at < now() - make_interval(secs => :idleSeconds)) held
+                where api_key.id = held.id and api_key.waiting <> held.count
+                  and api_key.last_reserved_at < now() - make_interval(secs => :idleSeconds)""")
+                .param("idleSeconds", idle.toSeconds())
+                .update();
     }
 
     private static ApiKey toKey(ResultSet rs, int row) throws SQLException {

@@ -1,6 +1,5 @@
 package dev.judge.api.submission;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -114,20 +113,17 @@ class SubmissionService {
         return store(caller, requests);
     }
 
-    /** One transaction: the rows, then the quota (its row lock held only until the commit). */
+    /** The caller's quotas reserved, then the rows in one transaction. */
     private Accepted store(Caller caller, List<SubmissionRequest> requests) {
-        Accepted accepted = transaction.execute(status -> {
-            List<SubmissionView> stored = new ArrayList<>(requests.size());
-            for (SubmissionRequest request : requests) {
-                stored.add(submissions.insert(UUID.randomUUID(), request, caller.keyId()));
-            }
-            return new Accepted(stored, quotas.reserve(caller, requests.size(), queue.retryAfterAccepting()));
-        });
-        for (SubmissionView view : accepted.submissions()) {
+        Quotas.Reserved<List<SubmissionView>> reserved = quotas.reserveAndStore(caller, requests.size(),
+                queue.retryAfterAccepting(), () -> transaction.execute(status -> requests.stream()
+                        .map(request -> submissions.insert(UUID.randomUUID(), request, caller.keyId()))
+                        .toList()));
+        for (SubmissionView view : reserved.stored()) {
             acceptedCounter(view.language()).increment();
             events.publishEvent(new SubmissionStored(view.id()));
         }
-        return accepted;
+        return new Accepted(reserved.stored(), reserved.usage());
     }
 
     private static void checkLength(String field, String value, int maxCharacters) {
