@@ -11,7 +11,7 @@ create table api_key (
     -- Quota state, on the key's row so that one guarded update checks and counts both limits for
     -- every API replica at once: the current minute's window and its count, and the key's
     -- submissions not yet finished (the result consumer counts those down). last_reserved_at: an
-    -- idle key's waiting count is recounted from its submissions (api access/QuotaRecount).
+    -- idle key's waiting count is recounted from its submissions (api access/Quotas).
     window_start     timestamptz not null default now(),
     window_count     integer     not null default 0,
     waiting          integer     not null default 0 check (waiting >= 0),
