@@ -6,7 +6,10 @@ import re
 import time
 import urllib.request
 
-from conftest import AMQP_PORT
+import pytest
+
+from conftest import ADMIN_TOKEN, AMQP_PORT
+from support.judge_client import ApiError
 
 PROJECT = pathlib.Path(__file__).resolve().parents[2]
 DASHBOARDS = sorted((PROJECT / "charts/judge/files/dashboards").glob("*.json"))
@@ -65,8 +68,15 @@ def queried_metrics():
 
 
 def test_every_dashboard_metric_is_exposed(api, stack, worker):
-    # Lazily registered meters (verdicts, latencies) appear once a submission went through.
-    api.wait_for_verdict(api.submit(api.create_problem(), "a, b = map(int, input().split())\nprint(a + b)\n"))
+    # Lazily registered meters (verdicts, latencies) appear once a submission went through, and the
+    # quota's refusals once a key went over its quota.
+    problem = api.create_problem()
+    api.wait_for_verdict(api.submit(problem, "a, b = map(int, input().split())\nprint(a + b)\n"))
+    keyed = api.with_token(api.with_token(ADMIN_TOKEN).create_key("metrics", perMinute=1))
+    keyed.submit(problem, "print(3)")
+    with pytest.raises(ApiError) as refused:
+        keyed.submit(problem, "print(3)")
+    assert refused.value.status == 429
 
     exposed = set()
     for port in (18080, 18082, worker.port):

@@ -7,6 +7,7 @@ import jakarta.validation.Valid;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -25,6 +26,7 @@ import dev.judge.api.system.NotFoundException;
 @RestController
 @RequestMapping(path = "/api/keys", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "keys")
+@SecurityRequirement(name = "bearer")
 class ApiKeyController {
 
     private final ApiKeyRepository keys;

@@ -1,5 +1,6 @@
 package dev.judge.api.access;
 
+import java.util.Objects;
 import java.util.UUID;
 
 /**
@@ -13,7 +14,7 @@ public sealed interface Caller {
 
     /** Whether this caller may read a submission owned by this key (null: an anonymous one). */
     default boolean mayRead(UUID ownerKeyId) {
-        return this instanceof Admin || java.util.Objects.equals(keyId(), ownerKeyId);
+        return this instanceof Admin || Objects.equals(keyId(), ownerKeyId);
     }
 
     record Anonymous() implements Caller {

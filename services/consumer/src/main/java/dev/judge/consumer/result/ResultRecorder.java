@@ -67,7 +67,7 @@ public class ResultRecorder {
                         from before where submission.id = before.id
                         returning submission.id, before.api_key_id, before.holds_quota),
                     released as (
-                        update api_key set waiting = waiting - 1
+                        update api_key set waiting = greatest(0, waiting - 1)
                         where id = (select api_key_id from changed where holds_quota))
                     select count(pg_notify(:channel, id::text)) from changed""")
                     .param("channel", SubmissionNotifications.CHANNEL)
