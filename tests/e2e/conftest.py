@@ -33,6 +33,9 @@ class Stack:
                    # Anonymous calls, as with make local-up; the admin makes keys where a test needs one.
                    JUDGE_ACCESS_ANONYMOUS="true",
                    JUDGE_ACCESS_ADMINTOKEN=ADMIN_TOKEN,
+                   # Webhook receivers of the tests listen on loopback; a failed delivery is tried again soon.
+                   JUDGE_WEBHOOKS_ALLOWPRIVATETARGETS="true",
+                   JUDGE_WEBHOOKS_FIRSTRETRYDELAY="200ms",
                    # Tests re-check open event streams quickly rather than after the default 10 s.
                    JUDGE_EVENTS_RECHECKINTERVAL="2s")
         service = Service(kind, name, port, STATE / "logs", env)

@@ -72,7 +72,7 @@ def test_every_dashboard_metric_is_exposed(api, stack, worker):
     # quota's refusals once a key went over its quota.
     problem = api.create_problem()
     api.wait_for_verdict(api.submit(problem, "a, b = map(int, input().split())\nprint(a + b)\n"))
-    keyed = api.with_token(api.with_token(ADMIN_TOKEN).create_key("metrics", perMinute=1))
+    keyed = api.with_token(api.with_token(ADMIN_TOKEN).create_key("metrics", perMinute=1)["key"])
     keyed.submit(problem, "print(3)")
     with pytest.raises(ApiError) as refused:
         keyed.submit(problem, "print(3)")

@@ -24,10 +24,10 @@ class JudgeClient:
         return JudgeClient(self.base_url, token)
 
     def create_key(self, name, **quotas):
-        """As the admin: a new API key (perMinute, maxWaiting as given); returns the key itself."""
+        """As the admin: a new API key (perMinute, maxWaiting as given); returns it with `key` and `webhookSecret`."""
         status, _, created = self.request("POST", "/api/keys", {"name": name, **quotas})
         assert status == 201, created
-        return created["key"]
+        return created
 
     def request(self, method, path, body=None, timeout=30):
         data = None if body is None else json.dumps(body).encode()
@@ -48,9 +48,10 @@ class JudgeClient:
         assert status == 201, problem
         return problem["id"]
 
-    def submit(self, problem_id, source, language="python"):
+    def submit(self, problem_id, source, language="python", **more):
+        """more: other members of the submission (callbackUrl...)."""
         status, headers, body = self.request("POST", "/api/submissions",
-                                             {"problemId": problem_id, "language": language, "sourceCode": source})
+                                             {"problemId": problem_id, "language": language, "sourceCode": source, **more})
         assert status == 202, body
         assert body["status"] == "QUEUED"
         assert headers["Location"].endswith("/api/submissions/" + body["id"])

@@ -184,6 +184,25 @@ class AccessIT extends LiveApi {
     }
 
     @Test
+    void refusesCallbacksToInternalAddressesOrOtherSchemesAndStoresNothing() throws Exception {
+        Key key = createKey("hooks", 100, 100);
+        for (String url : List.of("http://127.0.0.1:8080/hook", "http://localhost/hook", "http://169.254.169.254/latest/meta-data",
+                "http://10.1.2.3/hook", "http://[::1]/hook", "http://[fd00::1]/hook", "ftp://example.com/hook", "not a url")) {
+            HttpResponse<String> refused = send(as(key.secret(), submitRequest(
+                    "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(1)\", \"callbackUrl\": \"%s\"}"
+                            .formatted(problemId, url))));
+            assertThat(refused.statusCode()).as(url).isEqualTo(422);
+            assertThat(json.readTree(refused.body()).get("title").asString()).as(url).isEqualTo("Callback refused");
+        }
+        HttpResponse<String> batch = send(as(key.secret(), batchRequest(submission(),
+                "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"x\", \"callbackUrl\": \"http://192.168.1.1/\"}"
+                        .formatted(problemId))));
+        assertThat(batch.statusCode()).isEqualTo(422);
+        assertThat(batch.body()).contains("submissions[1].callbackUrl");
+        assertThat(submissionsOf(key)).isZero();
+    }
+
+    @Test
     void quotasHoldAcrossTwoApiReplicas() throws Exception {
         Key key = createKey("burst", 25, 1000);
         try (ConfigurableApplicationContext second = new SpringApplicationBuilder(ApiApplication.class)

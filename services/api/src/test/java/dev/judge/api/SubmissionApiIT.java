@@ -118,6 +118,15 @@ class SubmissionApiIT extends LiveApi {
     }
 
     @Test
+    void refusesACallbackWithoutAKeyToSignItWith() throws Exception {
+        HttpResponse<String> response = post("/api/submissions", """
+                {"language": "python", "sourceCode": "print(1)", "stdin": "", "callbackUrl": "https://example.com/hook"}""");
+
+        assertThat(response.statusCode()).isEqualTo(422);
+        assertThat(response.body()).contains("needs an API key");
+    }
+
+    @Test
     void acceptsARunOnStdinWithoutAProblem() throws Exception {
         HttpResponse<String> response = post("/api/submissions",
                 "{\"language\": \"python\", \"sourceCode\": \"print(input())\", \"stdin\": \"hi\"}");

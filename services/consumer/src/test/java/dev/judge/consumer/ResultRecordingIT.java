@@ -110,8 +110,8 @@ class ResultRecordingIT {
     void givesAKeysSubmissionItsPlaceBackOnceWhenItsVerdictIsRecorded() {
         UUID key = UUID.randomUUID();
         jdbc.sql("""
-                insert into api_key (id, name, secret_sha256, per_minute, max_waiting, waiting)
-                values (?, 'platform', sha256(?::text::bytea), 10, 10, 2)""").params(key, key.toString()).update();
+                insert into api_key (id, name, secret_sha256, webhook_secret, per_minute, max_waiting, waiting)
+                values (?, 'platform', sha256(?::text::bytea), 'webhook secret', 10, 10, 2)""").params(key, key.toString()).update();
         UUID id = UUID.randomUUID();
         jdbc.sql("""
                 insert into submission (id, language, source_code, stdin, api_key_id, holds_quota)

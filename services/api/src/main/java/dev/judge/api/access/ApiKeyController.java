@@ -41,17 +41,19 @@ class ApiKeyController {
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(operationId = "createKey", summary = "Make an API key (admin); the key is in this answer only")
-    @ApiResponse(responseCode = "201", description = "Made; `key` is shown this once")
+    @ApiResponse(responseCode = "201", description = "Made; `key` is shown this once, `webhookSecret` too")
     @ApiResponse(responseCode = "400", description = "Invalid fields; `errors` lists them")
+    @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
     ResponseEntity<ApiKeyCreated> create(Caller caller, @Valid @RequestBody ApiKeyRequest request, UriComponentsBuilder uri) {
         callers.requireAdmin(caller);
         Callers.NewKey secret = Callers.newKey();
         ApiKey key = keys.insert(request.name(),
                 secret.sha256(),
+                secret.webhookSecret(),
                 request.perMinute() != null ? request.perMinute() : properties.defaultPerMinute(),
                 request.maxWaiting() != null ? request.maxWaiting() : properties.defaultMaxWaiting());
-        return ResponseEntity.created(uri.path("/api/keys/{id}").build(key.id())).body(new ApiKeyCreated(key, secret.key()));
+        return ResponseEntity.created(uri.path("/api/keys/{id}").build(key.id())).body(new ApiKeyCreated(key, secret.key(), secret.webhookSecret()));
     }
 
     @GetMapping
@@ -67,6 +69,7 @@ class ApiKeyController {
     @DeleteMapping("/{id}")
     @Operation(operationId = "revokeKey", summary = "Revoke a key (admin); its submissions stay")
     @ApiResponse(responseCode = "204", description = "Revoked (or it already was)")
+    @ApiResponse(responseCode = "400", description = "The id is not a UUID")
     @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
     @ApiResponse(responseCode = "404", description = "No key with this id")
     ResponseEntity<Void> revoke(Caller caller, @PathVariable UUID id) {

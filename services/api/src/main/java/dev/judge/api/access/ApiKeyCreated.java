@@ -5,7 +5,7 @@ import java.util.UUID;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 
-/** A new key, with the key itself: shown this once, since only its hash is stored. */
+/** A new key, with the key itself (shown this once, since only its hash is stored) and its webhook secret. */
 record ApiKeyCreated(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) UUID id,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String name,
@@ -13,9 +13,12 @@ record ApiKeyCreated(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int maxWaiting,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant createdAt,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Send it as `Authorization: Bearer <key>`")
-        String key) {
+        String key,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
+                description = "What the key's webhook deliveries are signed with (HMAC-SHA256, header Judge-Signature)")
+        String webhookSecret) {
 
-    ApiKeyCreated(ApiKey apiKey, String key) {
-        this(apiKey.id(), apiKey.name(), apiKey.perMinute(), apiKey.maxWaiting(), apiKey.createdAt(), key);
+    ApiKeyCreated(ApiKey apiKey, String key, String webhookSecret) {
+        this(apiKey.id(), apiKey.name(), apiKey.perMinute(), apiKey.maxWaiting(), apiKey.createdAt(), key, webhookSecret);
     }
 }

@@ -23,12 +23,13 @@ class ApiKeyRepository {
         this.jdbc = jdbc;
     }
 
-    ApiKey insert(String name, byte[] secretSha256, int perMinute, int maxWaiting) {
-        return jdbc.sql("insert into api_key (id, name, secret_sha256, per_minute, max_waiting) "
-                        + "values (:id, :name, :secret, :perMinute, :maxWaiting) returning " + COLUMNS)
+    ApiKey insert(String name, byte[] secretSha256, String webhookSecret, int perMinute, int maxWaiting) {
+        return jdbc.sql("insert into api_key (id, name, secret_sha256, webhook_secret, per_minute, max_waiting) "
+                        + "values (:id, :name, :secret, :webhookSecret, :perMinute, :maxWaiting) returning " + COLUMNS)
                 .param("id", UUID.randomUUID())
                 .param("name", name)
                 .param("secret", secretSha256)
+                .param("webhookSecret", webhookSecret)
                 .param("perMinute", perMinute)
                 .param("maxWaiting", maxWaiting)
                 .query(ApiKeyRepository::toKey)

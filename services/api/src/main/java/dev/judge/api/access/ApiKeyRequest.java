@@ -1,6 +1,7 @@
 package dev.judge.api.access;
 
-import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
 
@@ -10,13 +11,15 @@ import dev.judge.api.system.UnicodeText;
 
 /** A key to make; the limits left out take the defaults (judge.access.default-*). */
 record ApiKeyRequest(
-        @NotBlank @Size(max = 200) @UnicodeText
+        @NotNull @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
+        @Size(max = 200) @UnicodeText
         @Schema(description = "Whose key it is", example = "contest-site")
         String name,
         @Positive
-        @Schema(description = "Submissions accepted per minute", example = "600")
+        @Schema(types = {"integer", "null"}, format = "int32", description = "Submissions accepted per minute", example = "600")
         Integer perMinute,
         @Positive
-        @Schema(description = "Submissions without a verdict yet, at once", example = "1000")
+        @Schema(types = {"integer", "null"}, format = "int32", description = "Submissions without a verdict yet, at once",
+                example = "1000")
         Integer maxWaiting) {
 }

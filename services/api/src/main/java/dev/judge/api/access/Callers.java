@@ -70,12 +70,16 @@ public class Callers {
         throw caller instanceof Caller.Anonymous ? UnauthorizedException.missing() : UnauthorizedException.adminOnly();
     }
 
-    /** A new key and its hash, the only thing stored of it. */
+    /** A new key and its hash, the only thing stored of it, with the secret its webhooks are signed with. */
     static NewKey newKey() {
+        String key = KEY_PREFIX + randomToken();
+        return new NewKey(key, sha256(key), randomToken());
+    }
+
+    private static String randomToken() {
         byte[] secret = new byte[32];
         RANDOM.nextBytes(secret);
-        String key = KEY_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
-        return new NewKey(key, sha256(key));
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
     }
 
     /** Forget the keys this replica knows, so that a revocation takes effect here at once. */
@@ -91,6 +95,6 @@ public class Callers {
         }
     }
 
-    record NewKey(String key, byte[] sha256) {
+    record NewKey(String key, byte[] sha256, String webhookSecret) {
     }
 }

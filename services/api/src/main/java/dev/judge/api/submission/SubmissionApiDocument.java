@@ -42,10 +42,15 @@ class SubmissionApiDocument implements OpenApiCustomizer {
         // A submission names a problem or carries stdin, exactly one of the two: two complete shapes, so
         // that a generated client offers both. Each leaves the other's field undeclared, so a body with
         // both matches both and is refused, as the server refuses it; a null counts as left out.
-        schemas.put("SubmissionToProblem", shape("A program to judge against a problem's test cases",
-                fields, "problemId", "language", "sourceCode"));
-        schemas.put("RunOnStdin", shape("A program run once on the given input, with no expected output",
-                fields, "language", "sourceCode", "stdin"));
+        Schema<?> toProblem = shape("A program to judge against a problem's test cases",
+                fields, "problemId", "language", "sourceCode");
+        Schema<?> onStdin = shape("A program run once on the given input, with no expected output",
+                fields, "language", "sourceCode", "stdin");
+        // Optional in both shapes.
+        toProblem.addProperty("callbackUrl", fields.get("callbackUrl"));
+        onStdin.addProperty("callbackUrl", fields.get("callbackUrl"));
+        schemas.put("SubmissionToProblem", toProblem);
+        schemas.put("RunOnStdin", onStdin);
         schemas.put("SubmissionRequest", new JsonSchema().oneOf(List.of(
                 new JsonSchema().$ref("#/components/schemas/SubmissionToProblem"),
                 new JsonSchema().$ref("#/components/schemas/RunOnStdin"))));

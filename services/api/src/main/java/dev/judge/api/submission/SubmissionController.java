@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.UUID;
 
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Size;
 
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -18,16 +20,16 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.ErrorResponseException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestMethod;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
@@ -76,7 +78,8 @@ class SubmissionController {
             + "both or neither of problemId and stdin; `errors` lists the fields")
     @ApiResponse(responseCode = "413", description = "sourceCode or stdin longer than its limit, or the body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
-    @ApiResponse(responseCode = "422", description = "Unknown problem or language")
+    @ApiResponse(responseCode = "422", description = "Unknown problem or language, or a callbackUrl refused (not http(s), "
+            + "an internal address, or no API key to sign with)")
     @ApiResponse(responseCode = "429", description = "The key is over a quota; nothing was stored",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored",
@@ -99,7 +102,8 @@ class SubmissionController {
     @ApiResponse(responseCode = "400", description = "Malformed JSON, no submissions or more than "
             + SubmissionBatch.MAX_SIZE + ", or invalid fields; `errors` names them by index")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
-    @ApiResponse(responseCode = "422", description = "Unknown problems or languages, or sources or inputs over their limits; "
+    @ApiResponse(responseCode = "422", description = "Unknown problems or languages, sources or inputs over their limits, "
+            + "or refused callbackUrls; "
             + "`errors` names each by index, and nothing was stored")
     @ApiResponse(responseCode = "429", description = "The key is over a quota; nothing was stored",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
@@ -109,6 +113,19 @@ class SubmissionController {
         SubmissionService.Accepted accepted = service.acceptAll(caller, batch.submissions());
         return accepted(accepted)
                 .body(new SubmissionList<>(accepted.submissions().stream().map(SubmissionAccepted::of).toList()));
+    }
+
+    /**
+     * The batch resource takes POST only. Without this, GET /api/submissions/batch would reach
+     * {@link #get} (and be refused 400: "batch" is no id), and OPTIONS would list GET.
+     */
+    @RequestMapping(path = "/batch", method = {RequestMethod.GET, RequestMethod.OPTIONS})
+    @Operation(hidden = true)
+    ResponseEntity<Void> batchTakesPostOnly(HttpMethod method) throws HttpRequestMethodNotSupportedException {
+        if (method == HttpMethod.OPTIONS) {
+            return ResponseEntity.ok().allow(HttpMethod.POST, HttpMethod.OPTIONS).build();
+        }
+        throw new HttpRequestMethodNotSupportedException(method.name(), List.of(HttpMethod.POST.name()));
     }
 
     /** Held for fast reads, told when to poll, and the key's quotas in RateLimit fields. */
@@ -128,15 +145,12 @@ class SubmissionController {
     @GetMapping(params = "ids")
     @Operation(operationId = "getSubmissions", summary = "Read up to " + SubmissionBatch.MAX_SIZE + " submissions at once")
     @ApiResponse(responseCode = "200", description = "The submissions found, in the order asked; unknown ids are left out")
-    @ApiResponse(responseCode = "400", description = "An id is not a UUID, or more than " + SubmissionBatch.MAX_SIZE + " ids")
+    @ApiResponse(responseCode = "400", description = "An id is not a UUID, or none or more than " + SubmissionBatch.MAX_SIZE + " ids")
+    @ApiResponse(responseCode = "414", description = "The URI is longer than the server reads")
     @ApiResponse(responseCode = "503", description = "The database reads are all busy",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    SubmissionList<SubmissionView> getMany(Caller caller,
-            @Parameter(description = "Comma-separated submission ids") @RequestParam List<UUID> ids) {
-        if (ids.size() > SubmissionBatch.MAX_SIZE) {
-            throw new ErrorResponseException(HttpStatus.BAD_REQUEST, ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-                    "At most %d ids at once; %d were given.".formatted(SubmissionBatch.MAX_SIZE, ids.size())), null);
-        }
+    SubmissionList<SubmissionView> getMany(Caller caller, @Parameter(description = "Comma-separated submission ids")
+            @RequestParam @Size(min = 1, max = SubmissionBatch.MAX_SIZE) List<@NotNull UUID> ids) {
         return new SubmissionList<>(views.findAll(ids).stream().filter(view -> caller.mayRead(view.apiKeyId())).toList());
     }
 

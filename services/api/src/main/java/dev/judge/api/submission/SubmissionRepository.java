@@ -39,11 +39,14 @@ class SubmissionRepository {
      */
     SubmissionView insert(UUID id, SubmissionRequest request, UUID apiKeyId) {
         return jdbc.sql("""
-                insert into submission (id, problem_id, problem_version, language, source_code, stdin, api_key_id, holds_quota)
+                insert into submission (id, problem_id, problem_version, language, source_code, stdin, api_key_id, holds_quota,
+                                        callback_url, callback_status, callback_next_at)
                 values (:id, :problemId, (select version from problem where id = :problemId), :language, :sourceCode, :stdin,
-                        :apiKeyId, cast(:apiKeyId as uuid) is not null)
-                returning created_at, problem_version""")
+                        :apiKeyId, cast(:apiKeyId as uuid) is not null,
+                        :callbackUrl, case when cast(:callbackUrl as text) is not null then 'PENDING' end, now())
+                returning created_at, problem_version, """ + CallbackView.COLUMNS)
                 .param("id", id)
+                .param("callbackUrl", request.callbackUrl())
                 .param("apiKeyId", apiKeyId)
                 .param("problemId", request.problemId())
                 .param("language", request.language())
@@ -51,14 +54,14 @@ class SubmissionRepository {
                 .param("stdin", request.stdin() == null ? null : request.stdin().getBytes(StandardCharsets.UTF_8))
                 .query((rs, row) -> new SubmissionView(id, request.problemId(), rs.getObject("problem_version", Integer.class),
                         request.language(), SubmissionStatus.QUEUED, null, null, null, null, null, null, List.of(),
-                        List.of(), instant(rs, "created_at"), null, null, apiKeyId))
+                        List.of(), instant(rs, "created_at"), null, null, CallbackView.of(rs), apiKeyId))
                 .single();
     }
 
     Optional<SubmissionView> find(UUID id) {
         return jdbc.sql("""
-                select id, problem_id, problem_version, language, status, verdict, result, created_at, started_at, finished_at, api_key_id
-                from submission where id = :id""")
+                select id, problem_id, problem_version, language, status, verdict, result, created_at, started_at, finished_at, api_key_id,
+                       """ + CallbackView.COLUMNS + " from submission where id = :id")
                 .param("id", id)
                 .query(this::toView)
                 .optional();
@@ -69,8 +72,8 @@ class SubmissionRepository {
         Map<UUID, SubmissionView> found = new HashMap<>();
         for (int from = 0; from < ids.size(); from += 1000) {
             jdbc.sql("""
-                    select id, problem_id, problem_version, language, status, verdict, result, created_at, started_at, finished_at, api_key_id
-                    from submission where id in (:ids)""")
+                    select id, problem_id, problem_version, language, status, verdict, result, created_at, started_at, finished_at, api_key_id,
+                           """ + CallbackView.COLUMNS + " from submission where id in (:ids)")
                     .param("ids", ids.subList(from, Math.min(ids.size(), from + 1000)))
                     .query(this::toView)
                     .list()
@@ -115,6 +118,7 @@ class SubmissionRepository {
                 instant(rs, "created_at"),
                 instant(rs, "started_at"),
                 instant(rs, "finished_at"),
+                CallbackView.of(rs),
                 rs.getObject("api_key_id", UUID.class));
     }
 

@@ -5,6 +5,7 @@ import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
 
 import io.swagger.v3.oas.annotations.media.Schema;
 
@@ -27,7 +28,11 @@ record SubmissionRequest(
         String sourceCode,
         @UnicodeText
         @Schema(description = "The input of a run without a problem, kept as sent, NUL included")
-        String stdin) {
+        String stdin,
+        @Size(max = 2000)
+        @Schema(types = {"string", "null"}, description = "Where to POST the submission once it is finished, signed with the key's webhook secret "
+                + "(Judge-Signature); http or https, public addresses only", example = "https://judge-client.example/verdicts")
+        String callbackUrl) {
 
     @AssertTrue(message = "give either problemId or stdin, not both and not neither")
     @Schema(hidden = true)

@@ -20,6 +20,7 @@ import dev.judge.api.access.Caller;
 import dev.judge.api.access.Quota;
 import dev.judge.api.access.Quotas;
 import dev.judge.api.system.UnknownReferenceException;
+import dev.judge.api.webhook.CallbackTargets;
 import dev.judge.contracts.language.LanguageCatalog;
 
 @Service
@@ -29,6 +30,7 @@ class SubmissionService {
     private final LanguageCatalog languages;
     private final SubmissionProperties properties;
     private final Quotas quotas;
+    private final CallbackTargets callbacks;
     private final QueueEstimate queue;
     private final TransactionTemplate transaction;
     private final JdbcClient jdbc;
@@ -36,12 +38,13 @@ class SubmissionService {
     private final MeterRegistry meters;
 
     SubmissionService(SubmissionRepository submissions, LanguageCatalog languages, SubmissionProperties properties,
-            Quotas quotas, QueueEstimate queue, TransactionTemplate transaction, JdbcClient jdbc,
+            Quotas quotas, CallbackTargets callbacks, QueueEstimate queue, TransactionTemplate transaction, JdbcClient jdbc,
             ApplicationEventPublisher events, MeterRegistry meters) {
         this.submissions = submissions;
         this.languages = languages;
         this.properties = properties;
         this.quotas = quotas;
+        this.callbacks = callbacks;
         this.queue = queue;
         this.transaction = transaction;
         this.jdbc = jdbc;
@@ -64,6 +67,9 @@ class SubmissionService {
         }
         checkLength("sourceCode", request.sourceCode(), properties.maxSourceLength());
         checkLength("stdin", request.stdin(), properties.maxStdinLength());
+        callbackRefusal(caller, request).ifPresent(reason -> {
+            throw new CallbackRefusedException(request.callbackUrl(), reason);
+        });
         try {
             return store(caller, List.of(request));
         } catch (DataIntegrityViolationException e) {
@@ -98,6 +104,7 @@ class SubmissionService {
             if (request.problemId() != null) {
                 problemIds.add(request.problemId());
             }
+            callbackRefusal(caller, request).ifPresent(reason -> errors.put(at + "callbackUrl", reason));
         }
         Set<Long> known = problemIds.isEmpty() ? Set.of() : new HashSet<>(jdbc.sql("select id from problem where id in (:ids)")
                 .param("ids", problemIds).query(Long.class).list());
@@ -124,6 +131,17 @@ class SubmissionService {
             events.publishEvent(new SubmissionStored(view.id()));
         }
         return new Accepted(reserved.stored(), reserved.usage());
+    }
+
+    /** Why this submission's callback URL is refused; empty without one, or if it may be called. */
+    private Optional<String> callbackRefusal(Caller caller, SubmissionRequest request) {
+        if (request.callbackUrl() == null) {
+            return Optional.empty();
+        }
+        if (!(caller instanceof Caller.KeyHolder)) {
+            return Optional.of("a callback needs an API key: deliveries are signed with the key's webhook secret");
+        }
+        return callbacks.refusal(request.callbackUrl());
     }
 
     private static void checkLength(String field, String value, int maxCharacters) {

@@ -18,6 +18,7 @@ import dev.judge.contracts.Verdict;
  * @param problemVersion the version of the problem it is judged against
  * @param score the points scored, once finished; absent for runs on stdin (and for results of before scores)
  * @param groups the subtasks' outcomes, in judging order; empty without subtasks
+ * @param callback where it is sent once finished, and how that went; absent without a callbackUrl
  * @param apiKeyId the key that made it, which alone may read it (with the admin); null for anonymous ones
  */
 record SubmissionView(
@@ -37,6 +38,7 @@ record SubmissionView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant createdAt,
         Instant startedAt,
         Instant finishedAt,
+        CallbackView callback,
         @JsonIgnore @Schema(hidden = true) UUID apiKeyId) {
 
     boolean isFinished() {

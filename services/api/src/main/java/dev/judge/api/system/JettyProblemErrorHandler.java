@@ -33,6 +33,12 @@ class JettyProblemErrorHandler extends ErrorHandler {
         response.write(true, ByteBuffer.wrap(problem(json, code, message)), callback);
     }
 
+    /** Every method gets its problem document; Jetty's default writes a body only for GET, POST and HEAD. */
+    @Override
+    public boolean errorPageForMethod(String method) {
+        return true;
+    }
+
     @Override
     public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
         fields.put(HttpHeader.CONTENT_TYPE, OpenApiDocument.PROBLEM_MEDIA_TYPE);

@@ -162,6 +162,6 @@ class SubmissionControllerTests {
 
     private static SubmissionView queued() {
         return new SubmissionView(ID, 1L, 1, "python", SubmissionStatus.QUEUED, null, null, null, null, null, null, List.of(), List.of(),
-                Instant.parse("2026-11-23T04:00:00Z"), null, null, null);
+                Instant.parse("2026-11-23T04:00:00Z"), null, null, null, null);
     }
 }

@@ -60,7 +60,7 @@ class SubmissionViewsTests {
 
     private static SubmissionView view(SubmissionStatus status) {
         return new SubmissionView(ID, 1L, 1, "python", status, null, null, null, null, null, null, List.of(), List.of(),
-                Instant.parse("2026-11-23T04:00:00Z"), null, null, null);
+                Instant.parse("2026-11-23T04:00:00Z"), null, null, null, null);
     }
 
     private static void await(CountDownLatch latch) {

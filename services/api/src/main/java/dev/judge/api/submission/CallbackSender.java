@@ -1,0 +1,214 @@
+package dev.judge.api.submission;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.judge.api.system.BackgroundLoop;
+import dev.judge.api.webhook.CallbackTargets;
+import dev.judge.api.webhook.WebhookProperties;
+import dev.judge.api.webhook.WebhookSignature;
+import dev.judge.contracts.SubmissionNotifications;
+
+/**
+ * Delivers finished submissions to their callback URLs, at least once, never in the way of judging:
+ * the verdict is recorded first, and this loop on every API replica finds the deliveries due in the
+ * database. A replica claims a delivery for a lease (so that replicas never send it at once, and one
+ * that dies mid-delivery leaves it to the others), POSTs the submission as {@code GET} shows it,
+ * signed ({@link WebhookSignature}), and records the outcome: DELIVERED on a 2xx, else another
+ * attempt after a doubling delay, until {@code judge.webhooks.give-up-after} past the verdict (FAILED).
+ * Each outcome notifies the replicas, so that reads show the delivery's state.
+ */
+@Component
+class CallbackSender extends BackgroundLoop {
+
+    private static final Logger log = LoggerFactory.getLogger(CallbackSender.class);
+    private static final Duration IDLE_POLL = Duration.ofMillis(500);
+    private static final String DELIVERY_HEADER = "Judge-Delivery";
+
+    private final JdbcClient jdbc;
+    private final SubmissionRepository submissions;
+    private final JsonMapper json;
+    private final CallbackTargets targets;
+    private final WebhookProperties properties;
+    private final Map<String, Counter> attemptsByOutcome;
+    private final HttpClient http;
+    private final ExecutorService deliveries = Executors.newVirtualThreadPerTaskExecutor();
+    private final Semaphore inFlight;
+
+    CallbackSender(JdbcClient jdbc, SubmissionRepository submissions, JsonMapper json, CallbackTargets targets,
+            WebhookProperties properties, MeterRegistry meters) {
+        super("callback-sender");
+        this.jdbc = jdbc;
+        this.submissions = submissions;
+        this.json = json;
+        this.targets = targets;
+        this.properties = properties;
+        this.inFlight = new Semaphore(properties.concurrency());
+        // Registered up front, so that the dashboard finds every outcome before the first delivery.
+        this.attemptsByOutcome = Stream.of("delivered", "retrying", "given_up").collect(Collectors.toMap(
+                outcome -> outcome, outcome -> Counter.builder("judge.webhooks.deliveries")
+                        .description("Webhook delivery attempts, by outcome")
+                        .tag("outcome", outcome)
+                        .register(meters)));
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(properties.timeout())
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+    }
+
+    @Override
+    protected void runLoop() {
+        if (!properties.enabled()) {
+            return;
+        }
+        while (isRunning()) {
+            try {
+                List<Due> due = claim(inFlight.availablePermits());
+                for (Due delivery : due) {
+                    inFlight.acquire();
+                    deliveries.execute(() -> {
+                        try {
+                            deliver(delivery);
+                        } finally {
+                            inFlight.release();
+                        }
+                    });
+                }
+                if (due.isEmpty()) {
+                    Thread.sleep(IDLE_POLL);
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (DataAccessException e) {
+                log.warn("Cannot read the deliveries due: {}", e.toString());
+                if (!pause()) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** Claims up to {@code limit} due deliveries for a lease of twice an attempt's timeout. */
+    List<Due> claim(int limit) {
+        if (limit == 0) {
+            return List.of();
+        }
+        return jdbc.sql("""
+                update submission s set callback_next_at = now() + make_interval(secs => :leaseSeconds)
+                from api_key k
+                where k.id = s.api_key_id and s.id in (
+                    select id from submission
+                    where callback_status = 'PENDING' and status = 'FINISHED' and callback_next_at <= now()
+                    order by callback_next_at limit :limit
+                    for update skip locked)
+                returning s.id, s.callback_url, s.callback_attempts, s.finished_at, k.webhook_secret""")
+                .param("leaseSeconds", properties.timeout().multipliedBy(2).toSeconds())
+                .param("limit", limit)
+                .query((rs, row) -> new Due(rs.getObject("id", UUID.class), rs.getString("callback_url"),
+                        rs.getInt("callback_attempts"), rs.getObject("finished_at", OffsetDateTime.class).toInstant(),
+                        rs.getString("webhook_secret")))
+                .list();
+    }
+
+    private void deliver(Due delivery) {
+        String result;
+        boolean delivered = false;
+        try {
+            Optional<String> refusal = targets.refusal(delivery.url());
+            if (refusal.isPresent()) {
+                result = "refused: " + refusal.get();
+            } else {
+                SubmissionView view = submissions.find(delivery.id()).orElseThrow();
+                byte[] body = json.writeValueAsBytes(view);
+                HttpResponse<Void> response = http.send(HttpRequest.newBuilder(URI.create(delivery.url()))
+                                .timeout(properties.timeout())
+                                .header("Content-Type", "application/json")
+                                .header(DELIVERY_HEADER, delivery.id().toString())
+                                .header(WebhookSignature.HEADER,
+                                        WebhookSignature.of(delivery.secret(), Instant.now().getEpochSecond(), body))
+                                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding());
+                result = "HTTP " + response.statusCode();
+                delivered = response.statusCode() / 100 == 2;
+            }
+        } catch (HttpTimeoutException e) {
+            result = "timed out after " + properties.timeout().toSeconds() + " s";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return; // the lease runs out and another attempt follows
+        } catch (Exception e) {
+            result = "failed: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " " + e.getMessage());
+        }
+        record(delivery, delivered, result);
+    }
+
+    private void record(Due delivery, boolean delivered, String result) {
+        int attempts = delivery.attempts() + 1;
+        boolean givingUp = !delivered && Instant.now().plus(properties.retryDelay(attempts))
+                .isAfter(delivery.finishedAt().plus(properties.giveUpAfter()));
+        String status = delivered ? "DELIVERED" : givingUp ? "FAILED" : "PENDING";
+        try {
+            jdbc.sql("""
+                    with recorded as (
+                        update submission set callback_status = :status, callback_attempts = :attempts,
+                            callback_last_at = now(), callback_last_result = :result,
+                            callback_next_at = now() + make_interval(secs => :retrySeconds)
+                        where id = :id and callback_status = 'PENDING'
+                        returning id)
+                    select count(pg_notify(:channel, id::text)) from recorded""")
+                    .param("status", status)
+                    .param("attempts", attempts)
+                    .param("result", result.length() > 500 ? result.substring(0, 500) : result)
+                    .param("retrySeconds", properties.retryDelay(attempts).toMillis() / 1000.0)
+                    .param("id", delivery.id())
+                    .param("channel", SubmissionNotifications.CHANNEL)
+                    .query(Integer.class)
+                    .single();
+        } catch (DataAccessException e) {
+            // The lease runs out and the delivery is tried again: at least once, not exactly once.
+            log.warn("Cannot record the delivery of {} ({}): {}", delivery.id(), result, e.toString());
+        }
+        attemptsByOutcome.get(delivered ? "delivered" : givingUp ? "given_up" : "retrying").increment();
+        if (!delivered) {
+            log.info("Delivery of {} to its callback failed ({}), attempt {}{}", delivery.id(), result, attempts,
+                    givingUp ? "; given up" : "");
+        }
+    }
+
+    private boolean pause() {
+        try {
+            Thread.sleep(Duration.ofSeconds(2));
+            return true;
+        } catch (InterruptedException e) {
+            return false;
+        }
+    }
+
+    record Due(UUID id, String url, int attempts, Instant finishedAt, String secret) {
+    }
+}

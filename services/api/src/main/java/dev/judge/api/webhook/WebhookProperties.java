@@ -1,0 +1,36 @@
+package dev.judge.api.webhook;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * Deliveries of finished submissions to their callback URLs.
+ *
+ * @param enabled whether this replica delivers (every replica does by default; they share the work)
+ * @param allowPrivateTargets whether a callback may reach loopback, private, link-local or other
+ *        internal addresses; off, since a judge that calls any URL it is given is a way into the
+ *        network it runs in (tests on loopback turn it on)
+ * @param giveUpAfter how long after the verdict a delivery is retried before it is marked FAILED
+ * @param firstRetryDelay the wait before the first retry; each next one waits twice as long, up to {@code maxRetryDelay}
+ * @param maxRetryDelay the longest wait between two attempts
+ * @param timeout how long one attempt may take, connecting included
+ * @param concurrency deliveries in flight at once per API replica
+ */
+@ConfigurationProperties("judge.webhooks")
+public record WebhookProperties(
+        @DefaultValue("true") boolean enabled,
+        @DefaultValue("false") boolean allowPrivateTargets,
+        @DefaultValue("1h") Duration giveUpAfter,
+        @DefaultValue("1s") Duration firstRetryDelay,
+        @DefaultValue("5m") Duration maxRetryDelay,
+        @DefaultValue("10s") Duration timeout,
+        @DefaultValue("16") int concurrency) {
+
+    /** The wait before attempt {@code attempt + 1}, after {@code attempt} failed ones. */
+    public Duration retryDelay(int attempts) {
+        Duration delay = firstRetryDelay.multipliedBy(1L << Math.min(attempts - 1, 20));
+        return delay.compareTo(maxRetryDelay) > 0 ? maxRetryDelay : delay;
+    }
+}

@@ -1,0 +1,32 @@
+package dev.judge.api.webhook;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.util.HexFormat;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The {@value #HEADER} header of a delivery: {@code t=<unix seconds>,v1=<hex HMAC-SHA256>} over
+ * {@code "<t>.<body>"} under the key's webhook secret. A receiver recomputes it, compares in constant
+ * time, and refuses an old {@code t} to stop replays.
+ */
+public final class WebhookSignature {
+
+    public static final String HEADER = "Judge-Signature";
+
+    private WebhookSignature() {
+    }
+
+    public static String of(String secret, long unixSeconds, byte[] body) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            mac.update((unixSeconds + ".").getBytes(StandardCharsets.UTF_8));
+            return "t=" + unixSeconds + ",v1=" + HexFormat.of().formatHex(mac.doFinal(body));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("Every Java runtime has HmacSHA256", e);
+        }
+    }
+}
