@@ -63,6 +63,7 @@ case "$action" in
     start api "$api_port" $(database_flags) --memory 768m --env JUDGE_TESTDATA_WORKERTOKEN="$(test_data_token "$state")" \
       --env JUDGE_TESTDATA_INLINELIMIT=64KB \
       --env JUDGE_ACCESS_ANONYMOUS=true --env JUDGE_ACCESS_ADMINTOKEN="$(admin_token "$state")" \
+      --env JUDGE_ACCESS_DEFAULTPERMINUTE=600 --env JUDGE_ACCESS_DEFAULTMAXWAITING=1000 \
       --env JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=70 -XX:+ExitOnOutOfMemoryError" \
       "localhost/$(judge_image api):$version"
     # shellcheck disable=SC2046

@@ -12,8 +12,9 @@ from conftest import PROJECT
 
 RENDER_DIR = pathlib.Path(os.environ.get("JUDGE_RENDER_DIR", PROJECT / "build" / "verify-chart"))
 COMPONENTS = ["api", "worker", "consumer"]
-# Addresses of what the pods reach: in this tier, its own broker and API.
-TIER_ADDRESSES = {"SPRING_RABBITMQ_HOST", "SPRING_RABBITMQ_PORT", "JUDGE_WORKER_TESTDATA_APIURL"}
+# Addresses of what the pods reach: in this tier, its own broker and API. And anonymous calls, which
+# the local stacks allow as make local-up does (the chart's default refuses them; tests/pods has that).
+TIER_SETTINGS = {"SPRING_RABBITMQ_HOST", "SPRING_RABBITMQ_PORT", "JUDGE_WORKER_TESTDATA_APIURL", "JUDGE_ACCESS_ANONYMOUS"}
 # What a pod's /proc looks like unless procMount is Unmasked: the runtime covers these paths.
 MASKED_PROC_PATHS = ("/proc/keys", "/proc/timer_list")
 QUANTITY = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30}
@@ -103,9 +104,9 @@ def test_memory_and_cpu_limits_are_the_pods(containers, pods, component):
 @pytest.mark.parametrize("component", COMPONENTS)
 def test_the_pods_plain_environment_is_set(containers, pods, component):
     """Variables with a value in the chart (not secrets, not references, not the addresses of the broker
-    and the API, which here are this tier's own) reach the process as they are."""
+    and the API, which here are this tier's own, nor anonymous access) reach the process as they are."""
     wanted = {e["name"]: e["value"] for e in pods[component]["containers"][0]["env"]
-              if "value" in e and "$(" not in e["value"] and e["name"] not in TIER_ADDRESSES}
+              if "value" in e and "$(" not in e["value"] and e["name"] not in TIER_SETTINGS}
     environment = dict(line.split("=", 1) for line in containers.exec(component, "env").stdout.splitlines() if "=" in line)
 
     assert wanted and {name: environment.get(name) for name in wanted} == wanted
