@@ -61,11 +61,14 @@ class ApiKeyRepository {
     /**
      * Counts {@code count} more submissions against the key's quotas if both allow them, in one
      * guarded update: the row lock makes the check and the count one step for every API replica.
-     * Call it in a transaction of its own, committed without waiting for the disk (see {@link Quotas}).
+     * Call it outside any transaction: it is one of its own, which commits without waiting for the
+     * disk (see {@link Quotas}), so that the lock is held for the statement alone, with no round trip
+     * to the API before the commit.
      */
     Quota.Usage reserve(UUID id, int count) {
         return jdbc.sql("""
-                with reserved as (
+                with no_flush_wait as (select set_config('synchronous_commit', 'off', true)),
+                reserved as (
                     update api_key set
                         window_start = case when window_start <= now() - interval '1 minute' then now() else window_start end,
                         window_count = case when window_start <= now() - interval '1 minute' then 0 else window_count end + :count,
@@ -74,6 +77,7 @@ class ApiKeyRepository {
                     where id = :id
                       and (case when window_start <= now() - interval '1 minute' then 0 else window_count end) + :count <= per_minute
                       and waiting + :count <= max_waiting
+                      and exists (select from no_flush_wait)
                     returning true as granted, per_minute, window_count, window_start, max_waiting, waiting)
                 select * from reserved
                 union all

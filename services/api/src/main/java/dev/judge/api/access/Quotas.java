@@ -6,16 +6,14 @@ import java.util.function.Supplier;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Counts submissions against their key's quotas; anonymous and admin submissions have none.
  *
- * <p>A reservation is a transaction of its own, committed without waiting for the disk, ahead of the
- * one that stores the submissions: the key's row stays locked only while its guarded update runs.
+ * <p>A reservation is a statement of its own, committed without waiting for the disk, ahead of the
+ * transaction that stores the submissions: the key's row stays locked only while that statement runs.
  * Inside the storing transaction, the lock would be held through that transaction's disk flush,
  * and a busy key's submissions would be stored one flush at a time ({@code make bench}, keyed
  * clients). Nothing is lost by not waiting: the submissions' own commit flushes the log up to and
@@ -26,14 +24,10 @@ import org.springframework.transaction.support.TransactionTemplate;
 public class Quotas {
 
     private final ApiKeyRepository keys;
-    private final TransactionTemplate transaction;
-    private final JdbcClient jdbc;
     private final MeterRegistry meters;
 
-    Quotas(ApiKeyRepository keys, TransactionTemplate transaction, JdbcClient jdbc, MeterRegistry meters) {
+    Quotas(ApiKeyRepository keys, MeterRegistry meters) {
         this.keys = keys;
-        this.transaction = transaction;
-        this.jdbc = jdbc;
         this.meters = meters;
     }
 
@@ -49,10 +43,7 @@ public class Quotas {
         if (!(caller instanceof Caller.KeyHolder holder)) {
             return new Reserved<>(store.get(), Optional.empty());
         }
-        Quota.Usage usage = transaction.execute(status -> {
-            jdbc.sql("set local synchronous_commit = off").update();
-            return keys.reserve(holder.keyId(), count);
-        });
+        Quota.Usage usage = keys.reserve(holder.keyId(), count);
         if (!usage.granted()) {
             Counter.builder("judge.quota.refused")
                     .description("Submissions refused with 429 because their key was over a quota")
