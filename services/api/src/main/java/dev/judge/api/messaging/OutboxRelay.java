@@ -207,15 +207,6 @@ class OutboxRelay extends BackgroundLoop {
         return utf8 == null ? null : new String(utf8, StandardCharsets.UTF_8);
     }
 
-    private boolean pause(Duration delay) {
-        try {
-            Thread.sleep(delay);
-            return true;
-        } catch (InterruptedException e) {
-            return false;
-        }
-    }
-
     private record Pending(UUID id, Long problemId, Integer problemVersion, String language, String sourceCode, String stdin, Instant createdAt) {
     }
 

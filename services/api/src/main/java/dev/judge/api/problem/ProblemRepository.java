@@ -4,9 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -191,6 +194,11 @@ class ProblemRepository {
                     List<JudgeRequest.TestCase> testCases = testData.bytes() <= loadTestsUpTo ? loadTests(id, version) : null;
                     return problem.with(testData, testCases);
                 });
+    }
+
+    /** Those of these problems that exist. */
+    Set<Long> existing(Collection<Long> ids) {
+        return new HashSet<>(jdbc.sql("select id from problem where id in (:ids)").param("ids", ids).query(Long.class).list());
     }
 
     boolean hasVersion(long id, int version) {

@@ -1,5 +1,8 @@
 package dev.judge.api.problem;
 
+import java.util.Collection;
+import java.util.Set;
+
 import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.stereotype.Component;
 import org.springframework.util.ConcurrentLruCache;
@@ -16,8 +19,10 @@ public class ProblemsForJudging {
     }
 
     private final ConcurrentLruCache<Key, ProblemVersion> cache;
+    private final ProblemRepository problems;
 
     ProblemsForJudging(ProblemRepository problems, TestDataProperties testData) {
+        this.problems = problems;
         this.cache = new ConcurrentLruCache<>(1024, key -> problems.find(key.problemId(), key.version(),
                         testData.inlineLimit().toBytes())
                 .orElseThrow(() -> new EmptyResultDataAccessException("No problem " + key, 1)));
@@ -29,5 +34,10 @@ public class ProblemsForJudging {
      */
     public ProblemVersion get(long problemId, int version) {
         return cache.get(new Key(problemId, version));
+    }
+
+    /** Those of these problems that exist (read each time: a problem may be made at any moment). */
+    public Set<Long> existing(Collection<Long> problemIds) {
+        return problemIds.isEmpty() ? Set.of() : problems.existing(problemIds);
     }
 }

@@ -47,6 +47,7 @@ class CallbackSender extends BackgroundLoop {
 
     private static final Logger log = LoggerFactory.getLogger(CallbackSender.class);
     private static final Duration IDLE_POLL = Duration.ofMillis(500);
+    private static final Duration RETRY_DELAY = Duration.ofSeconds(2);
     private static final String DELIVERY_HEADER = "Judge-Delivery";
 
     private final JdbcClient jdbc;
@@ -98,14 +99,14 @@ class CallbackSender extends BackgroundLoop {
                         }
                     });
                 }
-                if (due.isEmpty()) {
-                    Thread.sleep(IDLE_POLL);
+                if (due.isEmpty() && !pause(IDLE_POLL)) {
+                    return;
                 }
             } catch (InterruptedException e) {
                 return;
             } catch (DataAccessException e) {
                 log.warn("Cannot read the deliveries due: {}", e.toString());
-                if (!pause()) {
+                if (!pause(RETRY_DELAY)) {
                     return;
                 }
             }
@@ -197,15 +198,6 @@ class CallbackSender extends BackgroundLoop {
         if (!delivered) {
             log.info("Delivery of {} to its callback failed ({}), attempt {}{}", delivery.id(), result, attempts,
                     givingUp ? "; given up" : "");
-        }
-    }
-
-    private boolean pause() {
-        try {
-            Thread.sleep(Duration.ofSeconds(2));
-            return true;
-        } catch (InterruptedException e) {
-            return false;
         }
     }
 

@@ -12,13 +12,13 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DataIntegrityViolationException;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import dev.judge.api.access.Caller;
 import dev.judge.api.access.Quota;
 import dev.judge.api.access.Quotas;
+import dev.judge.api.problem.ProblemsForJudging;
 import dev.judge.api.system.UnknownReferenceException;
 import dev.judge.api.webhook.CallbackTargets;
 import dev.judge.contracts.language.LanguageCatalog;
@@ -33,12 +33,12 @@ class SubmissionService {
     private final CallbackTargets callbacks;
     private final QueueEstimate queue;
     private final TransactionTemplate transaction;
-    private final JdbcClient jdbc;
+    private final ProblemsForJudging problems;
     private final ApplicationEventPublisher events;
     private final MeterRegistry meters;
 
     SubmissionService(SubmissionRepository submissions, LanguageCatalog languages, SubmissionProperties properties,
-            Quotas quotas, CallbackTargets callbacks, QueueEstimate queue, TransactionTemplate transaction, JdbcClient jdbc,
+            Quotas quotas, CallbackTargets callbacks, QueueEstimate queue, TransactionTemplate transaction, ProblemsForJudging problems,
             ApplicationEventPublisher events, MeterRegistry meters) {
         this.submissions = submissions;
         this.languages = languages;
@@ -47,7 +47,7 @@ class SubmissionService {
         this.callbacks = callbacks;
         this.queue = queue;
         this.transaction = transaction;
-        this.jdbc = jdbc;
+        this.problems = problems;
         this.events = events;
         this.meters = meters;
     }
@@ -106,8 +106,7 @@ class SubmissionService {
             }
             callbackRefusal(caller, request).ifPresent(reason -> errors.put(at + "callbackUrl", reason));
         }
-        Set<Long> known = problemIds.isEmpty() ? Set.of() : new HashSet<>(jdbc.sql("select id from problem where id in (:ids)")
-                .param("ids", problemIds).query(Long.class).list());
+        Set<Long> known = problems.existing(problemIds);
         for (int i = 0; i < requests.size(); i++) {
             Long problemId = requests.get(i).problemId();
             if (problemId != null && !known.contains(problemId)) {

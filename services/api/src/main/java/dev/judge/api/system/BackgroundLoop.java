@@ -1,5 +1,7 @@
 package dev.judge.api.system;
 
+import java.time.Duration;
+
 import org.springframework.context.SmartLifecycle;
 
 /**
@@ -38,5 +40,15 @@ public abstract class BackgroundLoop implements SmartLifecycle {
     @Override
     public final boolean isRunning() {
         return running;
+    }
+
+    /** Waits {@code delay}; false if the loop was stopped meanwhile (the thread interrupted). */
+    protected static boolean pause(Duration delay) {
+        try {
+            Thread.sleep(delay);
+            return true;
+        } catch (InterruptedException e) {
+            return false;
+        }
     }
 }

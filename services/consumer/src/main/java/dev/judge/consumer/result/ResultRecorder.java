@@ -48,14 +48,16 @@ public class ResultRecorder {
     public boolean record(JudgeResult result) {
         int changed = switch (result.status()) {
             case RUNNING -> updateAndNotify("""
-                    update submission set status = 'RUNNING', started_at = :startedAt
-                    where id = :id and status = 'QUEUED'""")
+                    with changed as (
+                        update submission set status = 'RUNNING', started_at = :startedAt
+                        where id = :id and status = 'QUEUED'
+                        returning id)""")
                     .param("id", result.submissionId())
                     .param("startedAt", timestamp(result.startedAt()))
                     .query(Integer.class)
                     .single();
             // The first verdict also gives the submission's place back to its key's waiting quota.
-            case FINISHED -> jdbc.sql("""
+            case FINISHED -> updateAndNotify("""
                     with before as (
                         select id, api_key_id, holds_quota from submission
                         where id = :id and status <> 'FINISHED'
@@ -68,9 +70,7 @@ public class ResultRecorder {
                         returning submission.id, before.api_key_id, before.holds_quota),
                     released as (
                         update api_key set waiting = greatest(0, waiting - 1)
-                        where id = (select api_key_id from changed where holds_quota))
-                    select count(pg_notify(:channel, id::text)) from changed""")
-                    .param("channel", SubmissionNotifications.CHANNEL)
+                        where id = (select api_key_id from changed where holds_quota))""")
                     .param("id", result.submissionId())
                     .param("verdict", result.verdict().name())
                     .param("result", json.writeValueAsString(StoredResult.of(result)))
@@ -98,13 +98,12 @@ public class ResultRecorder {
 
     /**
      * A guarded update of one submission and a notification for the row it changed, if any, as one
-     * statement in its own transaction (as the FINISHED update is too): one round trip, and PostgreSQL
-     * delivers the notification only when the statement commits. Queried, it yields how many rows
-     * changed (0 or 1).
+     * statement in its own transaction: one round trip, and PostgreSQL delivers the notification only
+     * when the statement commits. {@code withChanged} is a WITH clause whose {@code changed} returns
+     * the id of the row it changed. Queried, it yields how many rows changed (0 or 1).
      */
-    private JdbcClient.StatementSpec updateAndNotify(String guardedUpdate) {
-        return jdbc.sql("with changed as (" + guardedUpdate + " returning id)\n"
-                        + "select count(pg_notify(:channel, id::text)) from changed")
+    private JdbcClient.StatementSpec updateAndNotify(String withChanged) {
+        return jdbc.sql(withChanged + "\nselect count(pg_notify(:channel, id::text)) from changed")
                 .param("channel", SubmissionNotifications.CHANNEL);
     }
 
