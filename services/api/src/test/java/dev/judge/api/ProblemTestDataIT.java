@@ -172,7 +172,7 @@ class ProblemTestDataIT extends LiveApi {
     }
 
     private JudgeRequest requestFor(long problemId, int version) {
-        return judgeRequests.of(UUID.randomUUID(), problemId, version, "python", "print(1)", null, Instant.now());
+        return judgeRequests.of(UUID.randomUUID(), problemId, version, "python", "print(1)", null, Instant.now(), 1);
     }
 
     private HttpResponse<String> fetch(String path, String token) throws Exception {

@@ -135,7 +135,7 @@ class ProblemVersionsIT extends LiveApi {
     private JudgeRequest requestFor(JsonNode submission, long problemId) {
         UUID id = UUID.fromString(submission.get("id").asString());
         Integer version = jdbc.sql("select problem_version from submission where id = ?").param(id).query(Integer.class).single();
-        return judgeRequests.of(id, problemId, version, "python", "print(1)", null, Instant.now());
+        return judgeRequests.of(id, problemId, version, "python", "print(1)", null, Instant.now(), 1);
     }
 
     private HttpResponse<String> put(String path, String body) throws Exception {

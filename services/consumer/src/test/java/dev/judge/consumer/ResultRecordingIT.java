@@ -144,7 +144,7 @@ class ResultRecordingIT {
         String printed = "a\u0000b\u0001\u001f\n";
         rabbit.convertAndSend("", JudgeQueues.RESULTS, new JudgeResult(id, SubmissionStatus.FINISHED, Verdict.ACCEPTED,
                 "warning: \u0000", List.of(new TestCaseResult(0, Verdict.ACCEPTED, 1L, 2, 3L, 0, null, printed, null, null, null)),
-                Instant.now(), Instant.now(), Instant.now(), "worker-1", null, null, List.of()));
+                Instant.now(), Instant.now(), Instant.now(), "worker-1", null, null, List.of(), 1));
 
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
         StoredResult stored = json.readValue(jdbc.sql("select result::text from submission where id = ?")
@@ -160,7 +160,7 @@ class ResultRecordingIT {
                 null, List.of(new TestCaseResult(3, Verdict.PARTIALLY_ACCEPTED, 1L, 2, 3L, 0, null, null, "small", 0.5, "5 of 10")),
                 Instant.now(), Instant.now(), Instant.now(), "worker-1", 20.0, 100.0,
                 List.of(new JudgeResult.GroupResult("small", 40, 20, Verdict.PARTIALLY_ACCEPTED, false),
-                        new JudgeResult.GroupResult("large", 60, 0, null, true))));
+                        new JudgeResult.GroupResult("large", 60, 0, null, true)), 1));
 
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
         StoredResult stored = json.readValue(jdbc.sql("select result::text from submission where id = ?")
@@ -174,6 +174,25 @@ class ResultRecordingIT {
             assertThat(test.score()).isEqualTo(0.5);
             assertThat(test.checkerMessage()).isEqualTo("5 of 10");
         });
+    }
+
+    /** A rejudge moved the submission to its second judgement; the first one's results come late. */
+    @Test
+    void ignoresTheLateResultsOfAJudgementARejudgeReplaced() throws Exception {
+        UUID id = storeSubmission();
+        jdbc.sql("update submission set judgement = 2 where id = ?").params(id).update();
+        JudgeResult first = finished(id, Verdict.WRONG_ANSWER);
+        JudgeResult firstRunning = JudgeResult.running(request(id), Instant.now(), "worker-1");
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, firstRunning);
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, first);
+        JudgeResult second = finished(id, Verdict.ACCEPTED);
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, new JudgeResult(id, second.status(), second.verdict(), null, second.testCases(),
+                second.acceptedAt(), second.startedAt(), second.finishedAt(), second.worker(), null, null, List.of(), 2));
+
+        waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
+        assertThat(jdbc.sql("select verdict from submission where id = ?").param(id).query(String.class).single())
+                .isEqualTo("ACCEPTED");
+        assertThat(notificationsFor(id)).as("only the second judgement's verdict changed the submission").isEqualTo(1);
     }
 
     @Test
@@ -202,7 +221,7 @@ class ResultRecordingIT {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         return new JudgeResult(id, SubmissionStatus.FINISHED, verdict, null,
                 List.of(new TestCaseResult(0, verdict, 12L, 15, 2048L, 0, null, "1\n", null, null, null)),
-                now.minusSeconds(1), now.minusMillis(500), now, "worker-1", null, null, List.of());
+                now.minusSeconds(1), now.minusMillis(500), now, "worker-1", null, null, List.of(), 1);
     }
 
     private String status(UUID id) {

@@ -1,6 +1,10 @@
 package dev.judge.contracts;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.springframework.amqp.core.BindingBuilder;
+import org.springframework.amqp.core.Declarable;
 import org.springframework.amqp.core.Declarables;
 import org.springframework.amqp.core.DirectExchange;
 import org.springframework.amqp.core.ExchangeBuilder;
@@ -22,10 +26,19 @@ import org.springframework.amqp.support.converter.MessageConverter;
  */
 public final class JudgeQueues {
 
-    /** API → workers: {@link JudgeRequest}s. KEDA scales the workers on this queue's depth. */
+    /**
+     * API → workers: {@link JudgeRequest}s of the {@link Lane#PRACTICE practice} lane (the only
+     * request queue before lanes). KEDA scales the workers on the depth of every lane's queue.
+     */
     public static final String SUBMISSIONS = "judge.submissions";
 
-    /** Requests that failed {@link #DELIVERY_LIMIT} times; the result consumer turns them into INTERNAL_ERROR verdicts. */
+    /** API → workers: {@link JudgeRequest}s of the {@link Lane#CONTEST contest} lane, taken first. */
+    public static final String SUBMISSIONS_CONTEST = "judge.submissions.contest";
+
+    /** API → workers: {@link JudgeRequest}s of the {@link Lane#REJUDGE rejudge} lane, taken last. */
+    public static final String SUBMISSIONS_REJUDGE = "judge.submissions.rejudge";
+
+    /** Requests of any lane that failed {@link #DELIVERY_LIMIT} times; the result consumer turns them into INTERNAL_ERROR verdicts. */
     public static final String SUBMISSIONS_DEAD = "judge.submissions.dead";
 
     /** Workers → result consumer: {@link JudgeResult}s. */
@@ -34,7 +47,7 @@ public final class JudgeQueues {
     /** Results the consumer could not record after {@link #DELIVERY_LIMIT} tries; kept for an operator. */
     public static final String RESULTS_DEAD = "judge.results.dead";
 
-    /** Where the API publishes {@link JudgeRequest}s, routed to {@link #SUBMISSIONS}. */
+    /** Where the API publishes {@link JudgeRequest}s, routed by their lane's queue name to that queue. */
     public static final String SUBMISSIONS_EXCHANGE = "judge.exchange.submissions";
 
     /** Where workers publish {@link JudgeResult}s, routed to {@link #RESULTS}. */
@@ -54,20 +67,24 @@ public final class JudgeQueues {
     }
 
     public static Declarables topology() {
-        Queue submissions = workQueue(SUBMISSIONS, SUBMISSIONS_DEAD);
         Queue submissionsDead = deadLetterQueue(SUBMISSIONS_DEAD);
         Queue results = workQueue(RESULTS, RESULTS_DEAD);
         Queue resultsDead = deadLetterQueue(RESULTS_DEAD);
         DirectExchange submissionsExchange = exchange(SUBMISSIONS_EXCHANGE);
         DirectExchange resultsExchange = exchange(RESULTS_EXCHANGE);
         DirectExchange deadLetterExchange = exchange(DEAD_LETTER_EXCHANGE);
-        return new Declarables(
-                submissions, submissionsDead, results, resultsDead,
+        List<Declarable> declarables = new ArrayList<>(List.of(
+                submissionsDead, results, resultsDead,
                 submissionsExchange, resultsExchange, deadLetterExchange,
-                BindingBuilder.bind(submissions).to(submissionsExchange).with(SUBMISSIONS),
                 BindingBuilder.bind(results).to(resultsExchange).with(RESULTS),
                 BindingBuilder.bind(submissionsDead).to(deadLetterExchange).with(SUBMISSIONS_DEAD),
-                BindingBuilder.bind(resultsDead).to(deadLetterExchange).with(RESULTS_DEAD));
+                BindingBuilder.bind(resultsDead).to(deadLetterExchange).with(RESULTS_DEAD)));
+        for (Lane lane : Lane.values()) {
+            Queue requests = workQueue(lane.queue(), SUBMISSIONS_DEAD);
+            declarables.add(requests);
+            declarables.add(BindingBuilder.bind(requests).to(submissionsExchange).with(lane.queue()));
+        }
+        return new Declarables(declarables);
     }
 
     /**

@@ -21,9 +21,13 @@ import java.util.UUID;
  * @param testCases for a run without a problem, one case whose {@code expectedOutput} is null; null
  *        when {@code testData} is given (a worker of contract version 2 then fails the submission with
  *        INTERNAL_ERROR rather than accept it on no tests)
- * @param acceptedAt when the API stored the submission; the start of queue-wait and end-to-end timing
+ * @param acceptedAt when the API stored the submission, or queued it again for a rejudge; the start of
+ *        queue-wait and end-to-end timing
  * @param testData where to fetch the tests from when they are not in {@code testCases}; null in
  *        messages before contract version 3
+ * @param judgement which judgement of the submission this is: 1, then one more per rejudge; the
+ *        result carries it back, so that a late result of an earlier one is not taken for it (1 in
+ *        messages before contract version 4)
  */
 public record JudgeRequest(
         UUID submissionId,
@@ -37,20 +41,22 @@ public record JudgeRequest(
         boolean stopOnFirstFailure,
         List<TestCase> testCases,
         Instant acceptedAt,
-        TestData testData) {
+        TestData testData,
+        Integer judgement) {
 
     /** What a problem without subtasks is worth, all or nothing. */
     public static final double UNGROUPED_POINTS = 100;
 
     public JudgeRequest {
         groups = groups == null ? List.of() : List.copyOf(groups);
+        judgement = judgement == null ? 1 : judgement;
     }
 
     /** A problem of plain tests: no subtasks, no interactor, judging stops at the first failing test. */
     public static JudgeRequest plain(UUID submissionId, String language, String sourceCode, Limits limits, Checker checker,
             List<TestCase> testCases, Instant acceptedAt) {
         return new JudgeRequest(submissionId, language, sourceCode, limits, checker.asComparison(), checker, null, List.of(),
-                true, testCases, acceptedAt, null);
+                true, testCases, acceptedAt, null, 1);
     }
 
     public Checker effectiveChecker() {

@@ -17,6 +17,7 @@ import java.util.UUID;
  * @param score the points scored; null while RUNNING and for runs without a problem (added in version 2)
  * @param maxScore the points the problem is worth
  * @param groups the subtasks' outcomes, in judging order; empty for a problem without subtasks
+ * @param judgement the request's judgement number (1 in messages before contract version 4)
  */
 public record JudgeResult(
         UUID submissionId,
@@ -30,15 +31,17 @@ public record JudgeResult(
         String worker,
         Double score,
         Double maxScore,
-        List<GroupResult> groups) {
+        List<GroupResult> groups,
+        Integer judgement) {
 
     public JudgeResult {
         groups = groups == null ? List.of() : List.copyOf(groups);
+        judgement = judgement == null ? 1 : judgement;
     }
 
     public static JudgeResult running(JudgeRequest request, Instant startedAt, String worker) {
         return new JudgeResult(request.submissionId(), SubmissionStatus.RUNNING, null, null, List.of(),
-                request.acceptedAt(), startedAt, null, worker, null, null, List.of());
+                request.acceptedAt(), startedAt, null, worker, null, null, List.of(), request.judgement());
     }
 
     /**

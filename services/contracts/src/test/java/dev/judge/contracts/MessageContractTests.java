@@ -24,7 +24,7 @@ class MessageContractTests {
                 new JudgeRequest.Limits(1000, 64), OutputComparison.WHITESPACE,
                 new Checker(Checker.Kind.CUSTOM, null, new ProblemProgram("cpp", "int main() {}", Map.of("testlib.h", "//"))),
                 null, List.of(new JudgeRequest.Group("small", 40, List.of()), new JudgeRequest.Group("large", 60, List.of("small"))),
-                false, List.of(new JudgeRequest.TestCase("a\u0000b", "b\u0000a", "small")), Instant.parse("2026-11-23T04:00:00Z"), null);
+                false, List.of(new JudgeRequest.TestCase("a\u0000b", "b\u0000a", "small")), Instant.parse("2026-11-23T04:00:00Z"), null, 3);
 
         Message message = converter.toMessage(request, new MessageProperties());
 
@@ -38,7 +38,7 @@ class MessageContractTests {
         TestData reference = new TestData.Digest().add(new JudgeRequest.TestCase("1 2", "3")).of(7, 2);
         JudgeRequest request = new JudgeRequest(UUID.randomUUID(), "c", "int main() {}", new JudgeRequest.Limits(1000, 64),
                 OutputComparison.EXACT, Checker.EXACT, null, List.of(), true, null, Instant.parse("2026-11-23T04:00:00Z"),
-                reference);
+                reference, 1);
 
         Message message = converter.toMessage(request, new MessageProperties());
 
@@ -63,6 +63,26 @@ class MessageContractTests {
         assertThat(old.groups()).isEmpty();
         assertThat(old.isInteractive()).isFalse();
         assertThat(old.testCases()).singleElement().satisfies(test -> assertThat(test.group()).isNull());
+        assertThat(old.judgement()).as("before rejudges, every request was a first judgement").isEqualTo(1);
+    }
+
+    @Test
+    void everyLaneHasItsOwnQueueBoundToTheSubmissionsExchangeAndDeadLetteredLikeTheOthers() {
+        var topology = JudgeQueues.topology();
+        for (Lane lane : Lane.values()) {
+            var queue = topology.getDeclarablesByType(org.springframework.amqp.core.Queue.class).stream()
+                    .filter(q -> q.getName().equals(lane.queue())).findFirst().orElseThrow();
+            assertThat(queue.getArguments()).containsEntry("x-queue-type", "quorum")
+                    .containsEntry("x-dead-letter-routing-key", JudgeQueues.SUBMISSIONS_DEAD);
+            assertThat(topology.getDeclarablesByType(org.springframework.amqp.core.Binding.class))
+                    .anySatisfy(binding -> {
+                        assertThat(binding.getExchange()).isEqualTo(JudgeQueues.SUBMISSIONS_EXCHANGE);
+                        assertThat(binding.getRoutingKey()).isEqualTo(lane.queue());
+                        assertThat(binding.getDestination()).isEqualTo(lane.queue());
+                    });
+            assertThat(Lane.ofQueue(lane.queue())).isEqualTo(lane);
+        }
+        assertThat(Lane.PRACTICE.queue()).as("the queue of before lanes, for rolling upgrades").isEqualTo("judge.submissions");
     }
 
     @Test
@@ -76,6 +96,7 @@ class MessageContractTests {
         assertThat(old.verdict()).isEqualTo(Verdict.ACCEPTED);
         assertThat(old.testCases()).singleElement().satisfies(run -> assertThat(run.wallTimeMs()).isEqualTo(37));
         assertThat(old.worker()).isNull();
+        assertThat(old.judgement()).isEqualTo(1);
 
         // A later version adds fields; this reader ignores them.
         JudgeResult newer = (JudgeResult) converter.fromMessage(message(JudgeResult.class, JudgeQueues.CONTRACT_VERSION + 1, """

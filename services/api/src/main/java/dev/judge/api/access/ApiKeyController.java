@@ -52,7 +52,8 @@ class ApiKeyController {
                 secret.sha256(),
                 secret.webhookSecret(),
                 request.perMinute() != null ? request.perMinute() : properties.defaultPerMinute(),
-                request.maxWaiting() != null ? request.maxWaiting() : properties.defaultMaxWaiting());
+                request.maxWaiting() != null ? request.maxWaiting() : properties.defaultMaxWaiting(),
+                request.effectiveLane(), request.effectiveLanes());
         return ResponseEntity.created(uri.path("/api/keys/{id}").build(key.id())).body(new ApiKeyCreated(key, secret.key(), secret.webhookSecret()));
     }
 

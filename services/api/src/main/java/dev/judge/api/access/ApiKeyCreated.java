@@ -1,9 +1,12 @@
 package dev.judge.api.access;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 import io.swagger.v3.oas.annotations.media.Schema;
+
+import dev.judge.contracts.Lane;
 
 /** A new key, with the key itself (shown this once, since only its hash is stored) and its webhook secret. */
 record ApiKeyCreated(
@@ -11,6 +14,8 @@ record ApiKeyCreated(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String name,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int perMinute,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int maxWaiting,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Lane lane,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<Lane> lanes,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant createdAt,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Send it as `Authorization: Bearer <key>`")
         String key,
@@ -19,6 +24,7 @@ record ApiKeyCreated(
         String webhookSecret) {
 
     ApiKeyCreated(ApiKey apiKey, String key, String webhookSecret) {
-        this(apiKey.id(), apiKey.name(), apiKey.perMinute(), apiKey.maxWaiting(), apiKey.createdAt(), key, webhookSecret);
+        this(apiKey.id(), apiKey.name(), apiKey.perMinute(), apiKey.maxWaiting(), apiKey.lane(), apiKey.lanes(), apiKey.createdAt(), key,
+                webhookSecret);
     }
 }

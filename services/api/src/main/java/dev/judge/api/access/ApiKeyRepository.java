@@ -5,6 +5,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -12,10 +13,12 @@ import java.util.UUID;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import dev.judge.contracts.Lane;
+
 @Repository
 class ApiKeyRepository {
 
-    private static final String COLUMNS = "id, name, per_minute, max_waiting, created_at, revoked_at";
+    private static final String COLUMNS = "id, name, per_minute, max_waiting, lane, lanes, created_at, revoked_at";
 
     private final JdbcClient jdbc;
 
@@ -23,15 +26,18 @@ class ApiKeyRepository {
         this.jdbc = jdbc;
     }
 
-    ApiKey insert(String name, byte[] secretSha256, String webhookSecret, int perMinute, int maxWaiting) {
-        return jdbc.sql("insert into api_key (id, name, secret_sha256, webhook_secret, per_minute, max_waiting) "
-                        + "values (:id, :name, :secret, :webhookSecret, :perMinute, :maxWaiting) returning " + COLUMNS)
+    ApiKey insert(String name, byte[] secretSha256, String webhookSecret, int perMinute, int maxWaiting, Lane lane, List<Lane> lanes) {
+        return jdbc.sql("insert into api_key (id, name, secret_sha256, webhook_secret, per_minute, max_waiting, lane, lanes) "
+                        + "values (:id, :name, :secret, :webhookSecret, :perMinute, :maxWaiting, :lane, "
+                        + "string_to_array(:lanes, ',')) returning " + COLUMNS)
                 .param("id", UUID.randomUUID())
                 .param("name", name)
                 .param("secret", secretSha256)
                 .param("webhookSecret", webhookSecret)
                 .param("perMinute", perMinute)
                 .param("maxWaiting", maxWaiting)
+                .param("lane", lane.name())
+                .param("lanes", String.join(",", lanes.stream().map(Lane::name).toList()))
                 .query(ApiKeyRepository::toKey)
                 .single();
     }
@@ -125,7 +131,9 @@ class ApiKeyRepository {
 
     private static ApiKey toKey(ResultSet rs, int row) throws SQLException {
         return new ApiKey(rs.getObject("id", UUID.class), rs.getString("name"), rs.getInt("per_minute"),
-                rs.getInt("max_waiting"), instant(rs, "created_at"), instant(rs, "revoked_at"));
+                rs.getInt("max_waiting"), Lane.valueOf(rs.getString("lane")),
+                Arrays.stream((String[]) rs.getArray("lanes").getArray()).map(Lane::valueOf).toList(),
+                instant(rs, "created_at"), instant(rs, "revoked_at"));
     }
 
     private static Instant instant(ResultSet rs, String column) throws SQLException {

@@ -33,6 +33,7 @@ import dev.judge.api.submission.SubmissionStored;
 import dev.judge.api.system.BackgroundLoop;
 import dev.judge.contracts.JudgeQueues;
 import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.Lane;
 
 /**
  * The transactional outbox: publishes every stored submission whose request message the broker has
@@ -41,7 +42,8 @@ import dev.judge.contracts.JudgeRequest;
  * <p>The API's POST only inserts a row and {@linkplain #wakeUp wakes} this relay, so accepting never
  * waits for, or fails with, the broker. A pass claims a batch with {@code FOR UPDATE SKIP LOCKED}
  * (several API replicas share the work without publishing the same row twice at once), publishes it
- * with publisher confirms, and sets {@code enqueued_at} for the confirmed rows. A crash between the
+ * with publisher confirms, each to its lane's queue, and sets {@code enqueued_at} for the confirmed rows.
+ * A rejudge clears {@code enqueued_at}, so the same relay queues the submissions again. A crash between the
  * confirm and the commit publishes a row twice; workers and the result consumer tolerate that.
  */
 @Component
@@ -128,7 +130,8 @@ class OutboxRelay extends BackgroundLoop {
     int relayOneBatch() {
         Integer claimed = transaction.execute(status -> {
             List<Pending> pending = jdbc.sql("""
-                    select id, problem_id, language, source_code, stdin, created_at,
+                    select id, problem_id, language, source_code, stdin, lane, judgement,
+                        coalesce(requeued_at, created_at) as accepted_at,
                         -- null in rows an API of the release before versions stored: its problem's current one
                         coalesce(problem_version, (select version from problem where problem.id = problem_id)) as problem_version
                     from submission where enqueued_at is null
@@ -142,7 +145,9 @@ class OutboxRelay extends BackgroundLoop {
                             rs.getString("language"),
                             rs.getString("source_code"),
                             utf8Text(rs.getBytes("stdin")),
-                            rs.getObject("created_at", OffsetDateTime.class).toInstant()))
+                            Lane.valueOf(rs.getString("lane")),
+                            rs.getInt("judgement"),
+                            rs.getObject("accepted_at", OffsetDateTime.class).toInstant()))
                     .list();
             if (pending.isEmpty()) {
                 return 0;
@@ -160,7 +165,7 @@ class OutboxRelay extends BackgroundLoop {
         List<CorrelationData> confirms = new ArrayList<>(pending.size());
         for (Pending submission : pending) {
             CorrelationData correlation = new CorrelationData(submission.id().toString());
-            rabbit.convertAndSend(JudgeQueues.SUBMISSIONS_EXCHANGE, JudgeQueues.SUBMISSIONS, toRequest(submission), message -> {
+            rabbit.convertAndSend(JudgeQueues.SUBMISSIONS_EXCHANGE, submission.lane().queue(), toRequest(submission), message -> {
                 message.getMessageProperties().setMessageId(submission.id().toString());
                 messageSize.record(message.getBody().length);
                 return message;
@@ -172,7 +177,7 @@ class OutboxRelay extends BackgroundLoop {
         for (int i = 0; i < confirms.size(); i++) {
             if (isConfirmed(confirms.get(i), deadline)) {
                 confirmed.add(pending.get(i).id());
-                enqueueDelay.record(Duration.between(pending.get(i).createdAt(), Instant.now()));
+                enqueueDelay.record(Duration.between(pending.get(i).acceptedAt(), Instant.now()));
             }
         }
         published.increment(confirmed.size());
@@ -198,8 +203,7 @@ class OutboxRelay extends BackgroundLoop {
 
     private JudgeRequest toRequest(Pending submission) {
         return requests.of(submission.id(), submission.problemId(), submission.problemVersion(), submission.language(),
-                submission.sourceCode(),
-                submission.stdin(), submission.createdAt());
+                submission.sourceCode(), submission.stdin(), submission.acceptedAt(), submission.judgement());
     }
 
     /** A run's stdin is stored as its UTF-8 bytes, so that NUL survives. */
@@ -207,7 +211,8 @@ class OutboxRelay extends BackgroundLoop {
         return utf8 == null ? null : new String(utf8, StandardCharsets.UTF_8);
     }
 
-    private record Pending(UUID id, Long problemId, Integer problemVersion, String language, String sourceCode, String stdin, Instant createdAt) {
+    private record Pending(UUID id, Long problemId, Integer problemVersion, String language, String sourceCode, String stdin,
+            Lane lane, int judgement, Instant acceptedAt) {
     }
 
     private static final class ConfirmFailedException extends RuntimeException {

@@ -34,7 +34,7 @@ public class JudgeRequests {
     }
 
     public JudgeRequest of(UUID id, Long problemId, Integer problemVersion, String language, String sourceCode, String stdin,
-            Instant acceptedAt) {
+            Instant acceptedAt, int judgement) {
         if (problemId == null) {
             return JudgeRequest.plain(id, language, sourceCode,
                     new Limits(properties.runTimeLimitMs(), properties.runMemoryLimitMb()),
@@ -45,7 +45,7 @@ public class JudgeRequests {
                 new Limits(timeLimits(problem, language).applyTo(problem.timeLimitMs()), problem.memoryLimitMb()),
                 problem.checker().asComparison(), problem.checker(), problem.interactor(), problem.groups(),
                 problem.stopOnFirstFailure(), problem.testCases(), acceptedAt,
-                problem.testCases() == null ? problem.testData() : null);
+                problem.testCases() == null ? problem.testData() : null, judgement);
     }
 
     /** The problem's own time factor for the language if it has one, else the catalog's. */

@@ -205,6 +205,21 @@ class SubmissionController {
         return events.follow(find(caller, id));
     }
 
+    @GetMapping("/{id}/judgements")
+    @Operation(operationId = "getSubmissionJudgements", summary = "The judgements of a submission that rejudges replaced, oldest first")
+    @ApiResponse(responseCode = "200", description = "Empty for a submission never rejudged; the current judgement is the submission itself")
+    @ApiResponse(responseCode = "400", description = "The id is not a UUID")
+    @ApiResponse(responseCode = "404", description = "No submission with this id that this caller may read")
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached, or its reads are all busy",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    JudgementList judgements(Caller caller, @PathVariable UUID id) {
+        find(caller, id);
+        return new JudgementList(service.replacedJudgements(id));
+    }
+
+    record JudgementList(@Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<JudgementView> judgements) {
+    }
+
     /** Another key's submission is answered as if it did not exist. */
     private SubmissionView find(Caller caller, UUID id) {
         return views.find(id).filter(view -> caller.mayRead(view.apiKeyId()))

@@ -17,12 +17,17 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.judge.contracts.Lane;
 import dev.judge.contracts.SubmissionStatus;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.stored.StoredResult;
 
 @Repository
 class SubmissionRepository {
+
+    private static final String VIEW_COLUMNS = """
+            id, problem_id, problem_version, language, status, verdict, result, created_at, started_at, finished_at, api_key_id,
+            lane, judgement, """ + CallbackView.COLUMNS;
 
     private final JdbcClient jdbc;
     private final JsonMapper json;
@@ -37,15 +42,16 @@ class SubmissionRepository {
      *
      * @param apiKeyId its owner, whose quota it holds until its verdict; null for an anonymous one
      */
-    SubmissionView insert(UUID id, SubmissionRequest request, UUID apiKeyId) {
+    SubmissionView insert(UUID id, SubmissionRequest request, Lane lane, UUID apiKeyId) {
         return jdbc.sql("""
                 insert into submission (id, problem_id, problem_version, language, source_code, stdin, api_key_id, holds_quota,
-                                        callback_url, callback_status, callback_next_at)
+                                        callback_url, callback_status, callback_next_at, lane)
                 values (:id, :problemId, (select version from problem where id = :problemId), :language, :sourceCode, :stdin,
                         :apiKeyId, cast(:apiKeyId as uuid) is not null,
-                        :callbackUrl, case when cast(:callbackUrl as text) is not null then 'PENDING' end, now())
+                        :callbackUrl, case when cast(:callbackUrl as text) is not null then 'PENDING' end, now(), :lane)
                 returning created_at, problem_version, """ + CallbackView.COLUMNS)
                 .param("id", id)
+                .param("lane", lane.name())
                 .param("callbackUrl", request.callbackUrl())
                 .param("apiKeyId", apiKeyId)
                 .param("problemId", request.problemId())
@@ -54,14 +60,12 @@ class SubmissionRepository {
                 .param("stdin", request.stdin() == null ? null : request.stdin().getBytes(StandardCharsets.UTF_8))
                 .query((rs, row) -> new SubmissionView(id, request.problemId(), rs.getObject("problem_version", Integer.class),
                         request.language(), SubmissionStatus.QUEUED, null, null, null, null, null, null, List.of(),
-                        List.of(), instant(rs, "created_at"), null, null, CallbackView.of(rs), apiKeyId))
+                        List.of(), instant(rs, "created_at"), null, null, CallbackView.of(rs), lane, 1, apiKeyId))
                 .single();
     }
 
     Optional<SubmissionView> find(UUID id) {
-        return jdbc.sql("""
-                select id, problem_id, problem_version, language, status, verdict, result, created_at, started_at, finished_at, api_key_id,
-                       """ + CallbackView.COLUMNS + " from submission where id = :id")
+        return jdbc.sql("select " + VIEW_COLUMNS + " from submission where id = :id")
                 .param("id", id)
                 .query(this::toView)
                 .optional();
@@ -71,9 +75,7 @@ class SubmissionRepository {
     Map<UUID, SubmissionView> findAll(List<UUID> ids) {
         Map<UUID, SubmissionView> found = new HashMap<>();
         for (int from = 0; from < ids.size(); from += 1000) {
-            jdbc.sql("""
-                    select id, problem_id, problem_version, language, status, verdict, result, created_at, started_at, finished_at, api_key_id,
-                           """ + CallbackView.COLUMNS + " from submission where id in (:ids)")
+            jdbc.sql("select " + VIEW_COLUMNS + " from submission where id in (:ids)")
                     .param("ids", ids.subList(from, Math.min(ids.size(), from + 1000)))
                     .query(this::toView)
                     .list()
@@ -92,6 +94,24 @@ class SubmissionRepository {
                     .list();
         }
         return statuses;
+    }
+
+    /** The judgements rejudges replaced, oldest first. */
+    List<JudgementView> replacedJudgements(UUID id) {
+        return jdbc.sql("""
+                select judgement, problem_version, status, verdict, result, started_at, finished_at, replaced_at
+                from judgement where submission_id = :id order by judgement""")
+                .param("id", id)
+                .query((rs, row) -> {
+                    String resultJson = rs.getString("result");
+                    StoredResult result = resultJson == null ? null : json.readValue(resultJson, StoredResult.class);
+                    String verdict = rs.getString("verdict");
+                    return new JudgementView(rs.getInt("judgement"), rs.getObject("problem_version", Integer.class),
+                            SubmissionStatus.valueOf(rs.getString("status")), verdict == null ? null : Verdict.valueOf(verdict),
+                            result == null ? null : result.score(), result == null ? null : result.maxScore(),
+                            instant(rs, "started_at"), instant(rs, "finished_at"), instant(rs, "replaced_at"));
+                })
+                .list();
     }
 
     private SubmissionView toView(ResultSet rs, int row) throws SQLException {
@@ -119,6 +139,8 @@ class SubmissionRepository {
                 instant(rs, "started_at"),
                 instant(rs, "finished_at"),
                 CallbackView.of(rs),
+                Lane.valueOf(rs.getString("lane")),
+                rs.getInt("judgement"),
                 rs.getObject("api_key_id", UUID.class));
     }
 

@@ -10,6 +10,7 @@ import jakarta.validation.constraints.Size;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 import dev.judge.api.system.UnicodeText;
+import dev.judge.contracts.Lane;
 
 /**
  * A submission: either to a problem ({@code problemId}) or a plain run on {@code stdin}; a null counts
@@ -32,7 +33,10 @@ record SubmissionRequest(
         @Size(max = 2000)
         @Schema(types = {"string", "null"}, description = "Where to POST the submission once it is finished, signed with the key's webhook secret "
                 + "(Judge-Signature); http or https, public addresses only", example = "https://judge-client.example/verdicts")
-        String callbackUrl) {
+        String callbackUrl,
+        @Schema(types = {"string", "null"}, description = "The lane to judge it in, if its key allows it; left out, the key's default "
+                + "(PRACTICE without a key)", example = "CONTEST")
+        Lane lane) {
 
     @AssertTrue(message = "give either problemId or stdin, not both and not neither")
     @Schema(hidden = true)

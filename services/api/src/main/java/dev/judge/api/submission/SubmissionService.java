@@ -21,6 +21,7 @@ import dev.judge.api.access.Quotas;
 import dev.judge.api.problem.ProblemsForJudging;
 import dev.judge.api.system.UnknownReferenceException;
 import dev.judge.api.webhook.CallbackTargets;
+import dev.judge.contracts.Lane;
 import dev.judge.contracts.language.LanguageCatalog;
 
 @Service
@@ -70,6 +71,9 @@ class SubmissionService {
         callbackRefusal(caller, request).ifPresent(reason -> {
             throw new CallbackRefusedException(request.callbackUrl(), reason);
         });
+        if (!mayUse(caller, lane(caller, request))) {
+            throw new LaneNotAllowedException(lane(caller, request));
+        }
         try {
             return store(caller, List.of(request));
         } catch (DataIntegrityViolationException e) {
@@ -105,6 +109,9 @@ class SubmissionService {
                 problemIds.add(request.problemId());
             }
             callbackRefusal(caller, request).ifPresent(reason -> errors.put(at + "callbackUrl", reason));
+            if (!mayUse(caller, lane(caller, request))) {
+                errors.put(at + "lane", "this key may not submit to the " + request.lane() + " lane");
+            }
         }
         Set<Long> known = problems.existing(problemIds);
         for (int i = 0; i < requests.size(); i++) {
@@ -119,17 +126,34 @@ class SubmissionService {
         return store(caller, requests);
     }
 
+    List<JudgementView> replacedJudgements(UUID id) {
+        return submissions.replacedJudgements(id);
+    }
+
     /** The caller's quotas reserved, then the rows in one transaction. */
     private Accepted store(Caller caller, List<SubmissionRequest> requests) {
         Quotas.Reserved<List<SubmissionView>> reserved = quotas.reserveAndStore(caller, requests.size(),
                 queue.retryAfterAccepting(), () -> transaction.execute(status -> requests.stream()
-                        .map(request -> submissions.insert(UUID.randomUUID(), request, caller.keyId()))
+                        .map(request -> submissions.insert(UUID.randomUUID(), request, lane(caller, request), caller.keyId()))
                         .toList()));
         for (SubmissionView view : reserved.stored()) {
             acceptedCounter(view.language()).increment();
             events.publishEvent(new SubmissionStored(view.id()));
         }
         return new Accepted(reserved.stored(), reserved.usage());
+    }
+
+    /** The lane it names, else its key's default lane; practice for anonymous and admin submissions. */
+    private static Lane lane(Caller caller, SubmissionRequest request) {
+        if (request.lane() != null) {
+            return request.lane();
+        }
+        return caller instanceof Caller.KeyHolder holder ? holder.key().lane() : Lane.PRACTICE;
+    }
+
+    /** A key uses the lanes it was given; anonymous callers (local use) and the admin, any. */
+    private static boolean mayUse(Caller caller, Lane lane) {
+        return !(caller instanceof Caller.KeyHolder holder) || holder.key().mayUse(lane);
     }
 
     /** Why this submission's callback URL is refused; empty without one, or if it may be called. */

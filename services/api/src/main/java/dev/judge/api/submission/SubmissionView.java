@@ -7,6 +7,7 @@ import java.util.UUID;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.swagger.v3.oas.annotations.media.Schema;
 
+import dev.judge.contracts.Lane;
 import dev.judge.contracts.SubmissionStatus;
 import dev.judge.contracts.Verdict;
 
@@ -19,6 +20,9 @@ import dev.judge.contracts.Verdict;
  * @param score the points scored, once finished; absent for runs on stdin (and for results of before scores)
  * @param groups the subtasks' outcomes, in judging order; empty without subtasks
  * @param callback where it is sent once finished, and how that went; absent without a callbackUrl
+ * @param lane the lane it is (or was last) judged in
+ * @param judgement which judgement this shows: 1, then one more per rejudge (the earlier ones at
+ *        /api/submissions/{id}/judgements)
  * @param apiKeyId the key that made it, which alone may read it (with the admin); null for anonymous ones
  */
 record SubmissionView(
@@ -39,15 +43,17 @@ record SubmissionView(
         Instant startedAt,
         Instant finishedAt,
         CallbackView callback,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Lane lane,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int judgement,
         @JsonIgnore @Schema(hidden = true) UUID apiKeyId) {
 
     boolean isFinished() {
         return status == SubmissionStatus.FINISHED;
     }
 
-    /** Changes whenever what a client sees does: the status, and when the current run started and ended. */
+    /** Changes whenever what a client sees does: the judgement, its status, and when it started and ended. */
     String etag() {
-        return "\"%s-%d-%d\"".formatted(status, millis(startedAt), millis(finishedAt));
+        return "\"%d-%s-%d-%d\"".formatted(judgement, status, millis(startedAt), millis(finishedAt));
     }
 
     private static long millis(Instant instant) {

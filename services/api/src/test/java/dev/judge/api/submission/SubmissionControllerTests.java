@@ -29,6 +29,7 @@ import org.springframework.test.web.servlet.MockMvc;
 import dev.judge.api.access.Caller;
 import dev.judge.api.access.Callers;
 import dev.judge.api.system.StrictJson;
+import dev.judge.contracts.Lane;
 import dev.judge.contracts.SubmissionStatus;
 
 /**
@@ -162,6 +163,6 @@ class SubmissionControllerTests {
 
     private static SubmissionView queued() {
         return new SubmissionView(ID, 1L, 1, "python", SubmissionStatus.QUEUED, null, null, null, null, null, null, List.of(), List.of(),
-                Instant.parse("2026-11-23T04:00:00Z"), null, null, null, null);
+                Instant.parse("2026-11-23T04:00:00Z"), null, null, null, Lane.PRACTICE, 1, null);
     }
 }

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
+import dev.judge.contracts.Lane;
 import dev.judge.contracts.SubmissionStatus;
 
 /** The read cache's one subtle case, with the database stood in by a repository we can pause. */
@@ -60,7 +61,7 @@ class SubmissionViewsTests {
 
     private static SubmissionView view(SubmissionStatus status) {
         return new SubmissionView(ID, 1L, 1, "python", status, null, null, null, null, null, null, List.of(), List.of(),
-                Instant.parse("2026-11-23T04:00:00Z"), null, null, null, null);
+                Instant.parse("2026-11-23T04:00:00Z"), null, null, null, Lane.PRACTICE, 1, null);
     }
 
     private static void await(CountDownLatch latch) {

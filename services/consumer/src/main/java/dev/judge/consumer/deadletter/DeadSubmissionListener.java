@@ -37,6 +37,6 @@ class DeadSubmissionListener {
         Instant now = Instant.now();
         recorder.record(new JudgeResult(request.submissionId(), SubmissionStatus.FINISHED, Verdict.INTERNAL_ERROR,
                 "The judge could not finish this submission after " + JudgeQueues.DELIVERY_LIMIT + " attempts.",
-                List.of(), request.acceptedAt(), null, now, "dead-letter", null, null, List.of()));
+                List.of(), request.acceptedAt(), null, now, "dead-letter", null, null, List.of(), request.judgement()));
     }
 }

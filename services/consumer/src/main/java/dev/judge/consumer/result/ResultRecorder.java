@@ -20,8 +20,9 @@ import dev.judge.contracts.stored.StoredResult;
 
 /**
  * Records results idempotently. Each update is conditional on the submission's current status,
- * which only moves forward (QUEUED → RUNNING → FINISHED): a redelivered or duplicated result, or a
- * RUNNING notice that arrives after the verdict, matches no row and changes nothing. Only a real
+ * which only moves forward (QUEUED → RUNNING → FINISHED) within a judgement, and on its judgement
+ * number: a redelivered or duplicated result, a RUNNING notice that arrives after the verdict, or a
+ * late result of a judgement a rejudge has replaced, matches no row and changes nothing. Only a real
  * change notifies the API replicas and counts in the metrics.
  */
 @Component
@@ -50,9 +51,10 @@ public class ResultRecorder {
             case RUNNING -> updateAndNotify("""
                     with changed as (
                         update submission set status = 'RUNNING', started_at = :startedAt
-                        where id = :id and status = 'QUEUED'
+                        where id = :id and status = 'QUEUED' and judgement = :judgement
                         returning id)""")
                     .param("id", result.submissionId())
+                    .param("judgement", result.judgement())
                     .param("startedAt", timestamp(result.startedAt()))
                     .query(Integer.class)
                     .single();
@@ -60,7 +62,7 @@ public class ResultRecorder {
             case FINISHED -> updateAndNotify("""
                     with before as (
                         select id, api_key_id, holds_quota from submission
-                        where id = :id and status <> 'FINISHED'
+                        where id = :id and status <> 'FINISHED' and judgement = :judgement
                         for update),
                     changed as (
                         update submission
@@ -72,6 +74,7 @@ public class ResultRecorder {
                         update api_key set waiting = greatest(0, waiting - 1)
                         where id = (select api_key_id from changed where holds_quota))""")
                     .param("id", result.submissionId())
+                    .param("judgement", result.judgement())
                     .param("verdict", result.verdict().name())
                     .param("result", json.writeValueAsString(StoredResult.of(result)))
                     .param("startedAt", timestamp(result.startedAt()))

@@ -164,7 +164,7 @@ class Judge {
         boolean scored = !request.isRunOnStdin();
         return new JudgeResult(request.submissionId(), SubmissionStatus.FINISHED, verdict, compilerOutput, testCases,
                 request.acceptedAt(), startedAt, Instant.now(), workerName,
-                scored ? (score == null ? 0.0 : score) : null, scored ? maxScore(request) : null, groups);
+                scored ? (score == null ? 0.0 : score) : null, scored ? maxScore(request) : null, groups, request.judgement());
     }
 
     private static double maxScore(JudgeRequest request) {

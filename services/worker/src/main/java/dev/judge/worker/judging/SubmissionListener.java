@@ -2,6 +2,7 @@ package dev.judge.worker.judging;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -12,17 +13,23 @@ import io.micrometer.core.instrument.Timer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.amqp.rabbit.annotation.RabbitListener;
+import org.springframework.amqp.support.AmqpHeaders;
+import org.springframework.messaging.handler.annotation.Header;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
 import dev.judge.contracts.JudgeQueues;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
+import dev.judge.contracts.Lane;
+import dev.judge.worker.lanes.LaneGate;
 import dev.judge.worker.messaging.ResultPublisher;
 
 /**
- * Takes submissions off the request queue, one per listener thread at a time (prefetch 1: what a worker
- * is not yet running stays in the queue, where KEDA counts it and another worker can take it).
+ * Takes submissions off the lanes' request queues, one per listener thread at a time (prefetch 1: what
+ * a worker is not yet running stays in the queue, where KEDA counts it and another worker can take it).
+ * Each lane has a listener container of its own; the {@link LaneGate} decides which lane's submission
+ * a free judging slot goes to.
  *
  * <p>The container acknowledges a request only when this method returns, which is after the verdict's
  * publish was confirmed. A worker killed mid-run never acknowledges, so the broker hands the
@@ -42,27 +49,41 @@ class SubmissionListener implements DisposableBean {
     private final WorkerIdentity identity;
     private final WorkerProperties properties;
     private final MeterRegistry meters;
-    private final Timer queueWait;
+    private final LaneGate lanes;
     private final ScheduledExecutorService runningNotices = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("running-notices").factory());
 
     SubmissionListener(Judge judge, ResultPublisher results, WorkerIdentity identity, WorkerProperties properties,
-            MeterRegistry meters) {
+            LaneGate lanes, MeterRegistry meters) {
         this.judge = judge;
         this.results = results;
         this.identity = identity;
         this.properties = properties;
+        this.lanes = lanes;
         this.meters = meters;
-        this.queueWait = Timer.builder("judge.submissions.queue.wait")
-                .description("From accepting a submission to a worker starting it")
-                .publishPercentileHistogram()
-                .register(meters);
     }
 
+    @RabbitListener(queues = JudgeQueues.SUBMISSIONS_CONTEST)
     @RabbitListener(queues = JudgeQueues.SUBMISSIONS)
-    void onSubmission(JudgeRequest request) {
+    @RabbitListener(queues = JudgeQueues.SUBMISSIONS_REJUDGE)
+    void onSubmission(JudgeRequest request, @Header(AmqpHeaders.CONSUMER_QUEUE) String queue) throws InterruptedException {
+        Lane lane = Lane.ofQueue(queue);
+        lanes.acquire(lane);
+        try {
+            judge(request, lane);
+        } finally {
+            lanes.release();
+        }
+    }
+
+    private void judge(JudgeRequest request, Lane lane) {
         Instant startedAt = Instant.now();
-        queueWait.record(Duration.between(request.acceptedAt(), startedAt));
+        Timer.builder("judge.submissions.queue.wait")
+                .description("From accepting a submission (or queueing it for a rejudge) to a worker starting it")
+                .tag("lane", lane.name().toLowerCase(Locale.ROOT))
+                .publishPercentileHistogram()
+                .register(meters)
+                .record(Duration.between(request.acceptedAt(), startedAt));
         ScheduledFuture<?> runningNotice = runningNotices.schedule(
                 () -> results.announce(JudgeResult.running(request, startedAt, identity.name())),
                 properties.runningNoticeAfter().toNanos(), TimeUnit.NANOSECONDS);
@@ -78,6 +99,7 @@ class SubmissionListener implements DisposableBean {
         Timer.builder("judge.submissions.execution")
                 .description("Time a worker spends judging one submission: compile and every test case")
                 .tag("language", request.language())
+                .tag("lane", lane.name().toLowerCase(Locale.ROOT))
                 .tag("verdict", result.verdict().name())
                 .publishPercentileHistogram()
                 .register(meters)

@@ -110,6 +110,6 @@ public final class ProblemKindsBenchmark {
     private static JudgeRequest request(String language, Mode mode, List<JudgeRequest.TestCase> testCases) {
         Checker checker = mode.checker();
         return new JudgeRequest(UUID.randomUUID(), language, SUM.get(language), new JudgeRequest.Limits(2000, 256),
-                checker.asComparison(), checker, mode.interactor(), List.of(), true, testCases, Instant.now(), null);
+                checker.asComparison(), checker, mode.interactor(), List.of(), true, testCases, Instant.now(), null, 1);
     }
 }

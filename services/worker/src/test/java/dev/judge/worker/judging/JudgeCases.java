@@ -153,7 +153,7 @@ abstract class JudgeCases {
             return new JudgeRequest(UUID.randomUUID(), language, sourceCode, limits, judgedBy.asComparison(), judgedBy,
                     interactor == null ? null : interactor.read(folder), groups, true,
                     tests.stream().map(test -> new JudgeRequest.TestCase(test.input(), test.answer(), test.group())).toList(),
-                    Instant.now(), null);
+                    Instant.now(), null, 1);
         }
     }
 

@@ -95,7 +95,7 @@ class JudgeIT {
 
     private static JudgeRequest byReference(String python, TestData reference) {
         return new JudgeRequest(UUID.randomUUID(), "python", python, new JudgeRequest.Limits(2000, 256), null,
-                Checker.EXACT, null, List.of(), true, null, Instant.now(), reference);
+                Checker.EXACT, null, List.of(), true, null, Instant.now(), reference, 1);
     }
 
     @Test

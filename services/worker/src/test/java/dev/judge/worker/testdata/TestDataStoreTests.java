@@ -55,7 +55,7 @@ class TestDataStoreTests {
 
     private static JudgeRequest request(TestData reference) {
         return new JudgeRequest(UUID.randomUUID(), "c", "int main() {}", new JudgeRequest.Limits(1000, 64),
-                OutputComparison.EXACT, Checker.EXACT, null, List.of(), true, null, Instant.now(), reference);
+                OutputComparison.EXACT, Checker.EXACT, null, List.of(), true, null, Instant.now(), reference, 1);
     }
 
     /** The tests as the judge sees them, with the inputs read from where the store keeps them. */

@@ -1,0 +1,43 @@
+package dev.judge.api.rejudge;
+
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.security.SecurityRequirement;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import dev.judge.api.access.Caller;
+import dev.judge.api.access.Callers;
+import dev.judge.api.system.NotFoundException;
+
+@RestController
+@Tag(name = "problems")
+@SecurityRequirement(name = "bearer")
+class RejudgeController {
+
+    private final Rejudges rejudges;
+    private final Callers callers;
+
+    RejudgeController(Rejudges rejudges, Callers callers) {
+        this.rejudges = rejudges;
+        this.callers = callers;
+    }
+
+    @PostMapping(path = "/api/problems/{id}/rejudge", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(operationId = "rejudgeProblem", summary = "Judge every submission of a problem again, on the rejudge lane (admin)",
+            description = "Each is judged against the problem's current version; its earlier judgements stay, at "
+                    + "/api/submissions/{id}/judgements. A callback is sent again with the new verdict.")
+    @ApiResponse(responseCode = "202", description = "Queued again; the count may be 0")
+    @ApiResponse(responseCode = "400", description = "The id is not a number")
+    @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
+    @ApiResponse(responseCode = "404", description = "No problem with this id")
+    ResponseEntity<RejudgeStarted> rejudge(Caller caller, @PathVariable long id) {
+        callers.requireAdmin(caller);
+        return rejudges.rejudge(id).map(started -> ResponseEntity.accepted().body(started))
+                .orElseThrow(() -> new NotFoundException("problem", id));
+    }
+}
