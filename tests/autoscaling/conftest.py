@@ -20,7 +20,9 @@ MANAGEMENT_PORT = AMQP_PORT + 10000
 KEDA_METRICS_PORT = int(os.environ.get("KEDA_METRICS_PORT", "28080"))
 RELEASE = NAMESPACE = "judge"
 WORKER = f"{RELEASE}-worker"
-REQUEST_QUEUE = "judge.submissions"
+REQUEST_QUEUE = "judge.submissions"  # the practice lane's
+# Every lane's request queue, in the order workers serve them (services/contracts Lane).
+LANE_QUEUES = ["judge.submissions.contest", REQUEST_QUEUE, "judge.submissions.rejudge"]
 VALUES = yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text())
 AUTOSCALING = VALUES["worker"]["autoscaling"]
 STATISTICS_INTERVAL_S = VALUES["rabbitmq"]["statisticsIntervalMs"] / 1000

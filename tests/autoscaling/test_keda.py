@@ -8,8 +8,8 @@ import time
 import pytest
 
 from support.cluster import keda_scaler_metric
-from conftest import (AUTOSCALING, KEDA_METRICS_PORT, RELEASE, REQUEST_QUEUE, STATISTICS_INTERVAL_S, WORKER,
-                      credentials_secret, pick)
+from conftest import (AUTOSCALING, KEDA_METRICS_PORT, LANE_QUEUES, RELEASE, REQUEST_QUEUE, STATISTICS_INTERVAL_S,
+                      WORKER, credentials_secret, pick)
 
 POLLING_S = AUTOSCALING["pollingInterval"]
 PER_REPLICA = AUTOSCALING["messagesPerReplica"]
@@ -50,8 +50,11 @@ def watch_replicas(kube, until, timeout):
         time.sleep(0.25)
 
 
-def external_metric_name(kube):
-    return kube.get("hpa", HPA)["spec"]["metrics"][0]["external"]["metric"]["name"]
+def external_metric_name(kube, queue=REQUEST_QUEUE):
+    """KEDA's name for the metric of the trigger on this queue: s<index>-rabbitmq-<queue, dots as dashes>."""
+    names = [metric["external"]["metric"]["name"] for metric in kube.get("hpa", HPA)["spec"]["metrics"]]
+    [name] = [name for name in names if name.endswith("-rabbitmq-" + queue.replace(".", "-"))]
+    return name
 
 
 def test_an_idle_worker_deployment_is_scaled_to_zero(kube, autoscaled_worker, broker):
@@ -74,9 +77,12 @@ def test_the_hpa_keda_creates_has_the_charts_target_bounds_and_behaviour(kube):
     # KEDA owns 0 ↔ 1; the HPA works from one replica up.
     assert spec["minReplicas"] == max(1, AUTOSCALING["minReplicaCount"])
     assert spec["maxReplicas"] == MAX_REPLICAS
-    [metric] = spec["metrics"]
-    assert metric["type"] == "External"
-    assert metric["external"]["target"] == {"type": "AverageValue", "averageValue": str(PER_REPLICA)}
+    # One metric per lane, each with the same target: the HPA follows whichever asks for the most.
+    assert len(spec["metrics"]) == len(LANE_QUEUES)
+    for queue in LANE_QUEUES:
+        [metric] = [m for m in spec["metrics"] if m["external"]["metric"]["name"] == external_metric_name(kube, queue)]
+        assert metric["type"] == "External"
+        assert metric["external"]["target"] == {"type": "AverageValue", "averageValue": str(PER_REPLICA)}
     assert spec["behavior"] == {
         "scaleUp": {"stabilizationWindowSeconds": SCALE_UP["stabilizationWindowSeconds"], "selectPolicy": "Max",
                     "policies": [
@@ -96,10 +102,11 @@ def test_kedas_metric_is_ready_plus_unacknowledged_messages(kube, broker, report
         # machine (seen: still (1, 0) after 8 s), and what is under test is KEDA's reading of it.
         broker.wait_depth(REQUEST_QUEUE, ready=9, unacked=7, timeout=4 * STATISTICS_INTERVAL_S)
         # What the operator computed on its own polls, and what the HPA reads through the apiserver.
-        wait_for(lambda: keda_scaler_metric(KEDA_METRICS_PORT, WORKER) == 16, KEDA_LAG_S + SLACK_S,
+        metric = external_metric_name(kube)
+        wait_for(lambda: keda_scaler_metric(KEDA_METRICS_PORT, WORKER, metric) == 16, KEDA_LAG_S + SLACK_S,
                  message=f"keda_scaler_metrics_value = 16 (ready 9 + unacked 7); last "
-                         f"{keda_scaler_metric(KEDA_METRICS_PORT, WORKER)}")
-        through_api = kube.external_metric(external_metric_name(kube), WORKER)
+                         f"{keda_scaler_metric(KEDA_METRICS_PORT, WORKER, metric)}")
+        through_api = kube.external_metric(metric, WORKER)
         report["metric_matches_ready_plus_unacked"] = through_api == 16
         assert through_api == 16
     finally:
@@ -150,6 +157,19 @@ def test_back_to_zero_after_the_cooldown_once_the_queue_is_empty(kube, broker, r
     assert to_zero >= COOLDOWN_S - POLLING_S
 
 
+def test_a_backlog_in_another_lane_wakes_the_workers_and_scales_them_on_its_own(kube, broker, report):
+    """From zero (the test before), with only the contest lane, then only the rejudge lane, queued."""
+    contest, rejudge = LANE_QUEUES[0], LANE_QUEUES[2]
+    broker.publish(contest, 2 * PER_REPLICA)
+    trace = watch_replicas(kube, lambda replicas: replicas >= 2, timeout=KEDA_LAG_S + 2 * HPA_SYNC_S + 30)
+    broker.purge(contest)
+    broker.publish(rejudge, 3 * PER_REPLICA)
+    trace += watch_replicas(kube, lambda replicas: replicas >= 3, timeout=KEDA_LAG_S + 2 * HPA_SYNC_S + 30)
+    report["lanes_scale_trace"] = trace
+    broker.purge(rejudge)
+    assert trace[0][1] <= 1 and trace[-1][1] == 3, trace
+
+
 @pytest.mark.parametrize("breakage, expected_error", [
     ("wrong-credentials", "401 Unauthorized"),
     ("missing-queue", "404 Not Found"),
@@ -165,16 +185,19 @@ def test_a_broken_trigger_shows_up_as_a_keda_error(kube, chart, autoscaled_worke
     scaled_object["metadata"]["name"] = name
     scaled_object["spec"]["scaleTargetRef"]["name"] = name
     objects = [deployment, scaled_object]
-    trigger = scaled_object["spec"]["triggers"][0]
+    # Every lane's trigger broken alike.
+    triggers = scaled_object["spec"]["triggers"]
     if breakage == "wrong-credentials":
         authentication = copy.deepcopy(pick(chart, "TriggerAuthentication", f"{RELEASE}-rabbitmq"))
         authentication["metadata"]["name"] = name
         for ref in authentication["spec"]["secretTargetRef"]:
             ref["name"] = name
-        trigger["authenticationRef"]["name"] = name
+        for trigger in triggers:
+            trigger["authenticationRef"]["name"] = name
         objects[:0] = [credentials_secret(name, "guest", "not-the-password"), authentication]
     else:
-        trigger["metadata"]["queueName"] = "judge.no-such-queue"
+        for index, trigger in enumerate(triggers):
+            trigger["metadata"]["queueName"] = f"judge.no-such-queue-{index}"
     kube.apply(objects)
     try:
         def reported():

@@ -105,14 +105,15 @@ def parse_quantity(value):
     return float(number) * {"": 1, "m": 1e-3, "k": 1e3, "M": 1e6}[suffix]
 
 
-def keda_scaler_metric(metrics_port, scaled_object):
-    """keda_scaler_metrics_value for the ScaledObject: what KEDA's operator last computed."""
+def keda_scaler_metric(metrics_port, scaled_object, metric=None):
+    """keda_scaler_metrics_value for the ScaledObject: what KEDA's operator last computed; with several
+    triggers, the one of this metric (the HPA's external metric name), else the sum of them all."""
     with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5) as response:
         text = response.read().decode()
-    for line in text.splitlines():
-        if line.startswith("keda_scaler_metrics_value{") and f'scaledObject="{scaled_object}"' in line:
-            return float(line.rsplit(" ", 1)[1])
-    return None
+    values = [float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
+              if line.startswith("keda_scaler_metrics_value{") and f'scaledObject="{scaled_object}"' in line
+              and (metric is None or f'metric="{metric}"' in line)]
+    return sum(values) if values else None
 
 
 class Broker:
