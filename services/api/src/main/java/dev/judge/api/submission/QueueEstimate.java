@@ -3,6 +3,8 @@ package dev.judge.api.submission;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Optional;
 
 import org.slf4j.Logger;
@@ -13,13 +15,16 @@ import org.springframework.scheduling.annotation.SchedulingConfigurer;
 import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 
+import dev.judge.contracts.Lane;
+
 /**
  * How long a submission will likely wait for its verdict, sent to polling clients as
  * {@code Retry-After}. Without it, 10,000 clients polling every few seconds cost the machine more
  * than judging their programs does; with it, each polls a few times.
  *
- * <p>Every {@code judge.submissions.polling.refresh-interval} each replica reads the {@link Backlog}
- * from the database (so every replica sees the whole queue, whichever accepted what).
+ * <p>Every {@code judge.submissions.polling.refresh-interval} each replica reads each lane's
+ * {@link Backlog} from the database (so every replica sees the whole queue, whichever accepted what).
+ * Workers serve the lanes in order, so what waits in the lanes before a submission's is all ahead of it.
  */
 @Component
 class QueueEstimate implements SchedulingConfigurer {
@@ -28,7 +33,7 @@ class QueueEstimate implements SchedulingConfigurer {
 
     private final JdbcClient jdbc;
     private final PollingProperties properties;
-    private volatile Backlog backlog = Backlog.UNKNOWN;
+    private volatile Map<Lane, Backlog> backlogs = unknown();
     private volatile double lastRateSeen;
 
     QueueEstimate(JdbcClient jdbc, PollingProperties properties) {
@@ -43,24 +48,41 @@ class QueueEstimate implements SchedulingConfigurer {
 
     void refresh() {
         try {
-            backlog = withRateOrLastSeen(jdbc.sql("""
-                    select w.waiting, w.oldest, w.newest, r.finished, r.span_seconds
-                    from (select count(*) as waiting, min(created_at) as oldest, max(created_at) as newest
-                          from submission where status <> 'FINISHED') w,
-                         (select count(*) as finished, extract(epoch from max(finished_at) - min(finished_at)) as span_seconds
-                          from submission where finished_at > now() - make_interval(secs => :window)) r""")
+            double rate = jdbc.sql("""
+                    select count(*) as finished, extract(epoch from max(finished_at) - min(finished_at)) as span_seconds
+                    from submission where finished_at > now() - make_interval(secs => :window)""")
                     .param("window", properties.rateWindow().toMillis() / 1000.0)
-                    .query((rs, row) -> new Backlog(
-                            rs.getLong("waiting"),
+                    .query((rs, row) -> Backlog.rate(rs.getLong("finished"), rs.getDouble("span_seconds")))
+                    .single();
+            Map<Lane, Backlog> waiting = new EnumMap<>(Lane.class);
+            jdbc.sql("""
+                    select lane, count(*) as waiting, min(created_at) as oldest, max(created_at) as newest
+                    from submission where status <> 'FINISHED' group by lane""")
+                    .query((rs, row) -> waiting.put(Lane.valueOf(rs.getString("lane")), new Backlog(rs.getLong("waiting"),
                             instant(rs.getObject("oldest", OffsetDateTime.class)),
-                            instant(rs.getObject("newest", OffsetDateTime.class)),
-                            Backlog.rate(rs.getLong("finished"), rs.getDouble("span_seconds"))))
-                    .single());
+                            instant(rs.getObject("newest", OffsetDateTime.class)), rate)))
+                    .list();
+            Map<Lane, Backlog> next = new EnumMap<>(Lane.class);
+            long ahead = 0;
+            for (Lane lane : Lane.values()) {
+                Backlog own = waiting.getOrDefault(lane, new Backlog(0, null, null, rate));
+                next.put(lane, withRateOrLastSeen(own.behind(ahead)));
+                ahead += own.waiting();
+            }
+            backlogs = next;
         } catch (DataAccessException e) {
             // Clients are then told the shortest wait, as before anything was known.
             log.debug("Could not read the queue: {}", e.toString());
-            backlog = Backlog.UNKNOWN;
+            backlogs = unknown();
         }
+    }
+
+    private static Map<Lane, Backlog> unknown() {
+        Map<Lane, Backlog> unknown = new EnumMap<>(Lane.class);
+        for (Lane lane : Lane.values()) {
+            unknown.put(lane, Backlog.UNKNOWN);
+        }
+        return unknown;
     }
 
     /**
@@ -73,21 +95,22 @@ class QueueEstimate implements SchedulingConfigurer {
             lastRateSeen = read.verdictsPerSecond();
             return read;
         }
-        return new Backlog(read.waiting(), read.oldest(), read.newest(), lastRateSeen);
+        return new Backlog(read.waiting(), read.oldest(), read.newest(), lastRateSeen, read.waitingAhead());
     }
 
     /** When a client should ask again about this submission; nothing once it has its verdict. */
     Optional<Duration> retryAfter(SubmissionView view) {
         return switch (view.status()) {
-            case QUEUED -> Optional.of(backlog.expectedWait(view.createdAt(), properties.minRetryAfter(), properties.maxRetryAfter()));
+            case QUEUED -> Optional.of(backlogs.get(view.lane())
+                    .expectedWait(view.createdAt(), properties.minRetryAfter(), properties.maxRetryAfter()));
             case RUNNING -> Optional.of(properties.minRetryAfter());
             case FINISHED -> Optional.empty();
         };
     }
 
-    /** For a submission accepted just now: behind everything that waits. */
-    Duration retryAfterAccepting() {
-        return backlog.expectedWait(Instant.MAX, properties.minRetryAfter(), properties.maxRetryAfter());
+    /** For a submission accepted just now into this lane: behind everything that waits in it and before it. */
+    Duration retryAfterAccepting(Lane lane) {
+        return backlogs.get(lane).expectedWait(Instant.MAX, properties.minRetryAfter(), properties.maxRetryAfter());
     }
 
     private static Instant instant(OffsetDateTime value) {
@@ -95,12 +118,21 @@ class QueueEstimate implements SchedulingConfigurer {
     }
 
     /**
-     * The queue as last read: how many submissions wait, the creation times of the oldest and newest
-     * of them, and how many verdicts per second were recorded lately (0 when unknown).
+     * A lane as last read: how many submissions wait in it, the creation times of the oldest and
+     * newest of them, how many verdicts per second were recorded lately (0 when unknown), and how many
+     * wait in the lanes served before it.
      */
-    record Backlog(long waiting, Instant oldest, Instant newest, double verdictsPerSecond) {
+    record Backlog(long waiting, Instant oldest, Instant newest, double verdictsPerSecond, long waitingAhead) {
 
         static final Backlog UNKNOWN = new Backlog(0, null, null, 0);
+
+        Backlog(long waiting, Instant oldest, Instant newest, double verdictsPerSecond) {
+            this(waiting, oldest, newest, verdictsPerSecond, 0);
+        }
+
+        Backlog behind(long waitingInLanesBefore) {
+            return new Backlog(waiting, oldest, newest, verdictsPerSecond, waitingInLanesBefore);
+        }
 
         /** Verdicts per second from {@code finished} verdicts recorded over {@code spanSeconds}. */
         static double rate(long finished, double spanSeconds) {
@@ -108,14 +140,15 @@ class QueueEstimate implements SchedulingConfigurer {
         }
 
         /**
-         * Judging is first in, first out, so the waiting submissions ahead of one are about its
-         * share, by creation time, of those waiting; they go at the recent verdict rate.
+         * Judging within a lane is first in, first out, so the waiting submissions ahead of one are
+         * about its share, by creation time, of those waiting in its lane, and all of those in the
+         * lanes before; they go at the recent verdict rate.
          */
         Duration expectedWait(Instant createdAt, Duration min, Duration max) {
-            if (waiting == 0 || verdictsPerSecond <= 0) {
+            if (waiting + waitingAhead == 0 || verdictsPerSecond <= 0) {
                 return min;
             }
-            double ahead = waiting * shareAhead(createdAt);
+            double ahead = waitingAhead + (waiting == 0 ? 0 : waiting * shareAhead(createdAt));
             Duration wait = Duration.ofMillis(Math.round(1000 * ahead / verdictsPerSecond));
             return wait.compareTo(min) < 0 ? min : wait.compareTo(max) > 0 ? max : wait;
         }

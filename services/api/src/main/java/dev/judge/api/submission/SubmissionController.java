@@ -130,10 +130,12 @@ class SubmissionController {
 
     /** Held for fast reads, told when to poll, and the key's quotas in RateLimit fields. */
     private ResponseEntity.BodyBuilder accepted(SubmissionService.Accepted accepted) {
-        Duration wait = queue.retryAfterAccepting();
+        Duration wait = Duration.ZERO;
         for (SubmissionView view : accepted.submissions()) {
+            Duration waitForThis = queue.retryAfterAccepting(view.lane());
             views.hold(view);
-            pacing.told(view.id(), wait);
+            pacing.told(view.id(), waitForThis);
+            wait = waitForThis.compareTo(wait) > 0 ? waitForThis : wait;
         }
         HttpHeaders headers = new HttpHeaders();
         headers.set(HttpHeaders.RETRY_AFTER, RetryAfter.seconds(wait));

@@ -133,7 +133,7 @@ class SubmissionService {
     /** The caller's quotas reserved, then the rows in one transaction. */
     private Accepted store(Caller caller, List<SubmissionRequest> requests) {
         Quotas.Reserved<List<SubmissionView>> reserved = quotas.reserveAndStore(caller, requests.size(),
-                queue.retryAfterAccepting(), () -> transaction.execute(status -> requests.stream()
+                queue.retryAfterAccepting(lane(caller, requests.getFirst())), () -> transaction.execute(status -> requests.stream()
                         .map(request -> submissions.insert(UUID.randomUUID(), request, lane(caller, request), caller.keyId()))
                         .toList()));
         for (SubmissionView view : reserved.stored()) {

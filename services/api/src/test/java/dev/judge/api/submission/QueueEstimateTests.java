@@ -39,6 +39,19 @@ class QueueEstimateTests {
     }
 
     @Test
+    void whatWaitsInTheLanesServedBeforeASubmissionsIsAllAheadOfIt() {
+        // 200 practice submissions wait, and 10 contest ones; 10 verdicts a second.
+        Backlog contest = new Backlog(10, OLDEST, NEWEST, 10);
+        Backlog practice = new Backlog(200, OLDEST, NEWEST, 10).behind(10);
+        Backlog rejudge = new Backlog(0, null, null, 10).behind(210);
+
+        assertThat(contest.expectedWait(Instant.MAX, MIN, MAX)).isEqualTo(Duration.ofSeconds(1));
+        assertThat(practice.expectedWait(Instant.MAX, MIN, MAX)).isEqualTo(Duration.ofSeconds(21));
+        assertThat(practice.expectedWait(OLDEST, MIN, MAX)).isEqualTo(Duration.ofSeconds(1));
+        assertThat(rejudge.expectedWait(Instant.MAX, MIN, MAX)).isEqualTo(Duration.ofSeconds(21));
+    }
+
+    @Test
     void aLongQueueIsCappedAtTheLongestWait() {
         Backlog backlog = new Backlog(10_000, OLDEST, NEWEST, 50);
 

@@ -72,7 +72,7 @@ class SubmissionControllerTests {
     @Test
     void acceptsWith202AndSaysWhereAndWhenToAsk() throws Exception {
         when(service.accept(any(), any())).thenReturn(new SubmissionService.Accepted(List.of(queued()), Optional.empty()));
-        when(queue.retryAfterAccepting()).thenReturn(Duration.ofSeconds(3));
+        when(queue.retryAfterAccepting(any())).thenReturn(Duration.ofSeconds(3));
 
         http.perform(post("/api/submissions").contentType(MediaType.APPLICATION_JSON)
                         .content("{\"problemId\": 1, \"language\": \"python\", \"sourceCode\": \"print(1)\", \"stdin\": null}"))
