@@ -145,6 +145,10 @@ bench-latency: ## Time POST to verdict, one submission at a time, against the ru
 	cd $(PROJECT_DIR)/tests && python3 -m bench.latency --base-url http://127.0.0.1:$(LOCAL_API_PORT) --count 50
 	cd $(PROJECT_DIR)/tests && python3 -m bench.latency --base-url http://127.0.0.1:$(LOCAL_API_PORT) --count 50 --language c
 
+.PHONY: bench-lanes
+bench-lanes: ## A contest submission's verdict behind 5,000 practice submissions against an empty queue, on the running local stack
+	mkdir -p $(PROJECT_DIR)/build/bench && cd $(PROJECT_DIR)/tests && python3 -m bench.lanes --base-url http://127.0.0.1:$(LOCAL_API_PORT) --backlog 5000 --out $(PROJECT_DIR)/build/bench/lanes.json
+
 .PHONY: bench-sandbox
 bench-sandbox: ## The sandbox's cost per run: a trivial C and Python program bare vs sandboxed, 1 and 2 at a time
 	$(PROJECT_DIR)/hack/bench-worker.sh SandboxBenchmark 300 $(PROJECT_DIR)/tests/bench/bare.c
