@@ -126,10 +126,10 @@ class CallbackSender extends BackgroundLoop {
                     where callback_status = 'PENDING' and status = 'FINISHED' and callback_next_at <= now()
                     order by callback_next_at limit :limit
                     for update skip locked)
-                returning s.id, s.callback_url, s.callback_attempts, s.finished_at, k.webhook_secret""")
+                returning s.id, s.judgement, s.callback_url, s.callback_attempts, s.finished_at, k.webhook_secret""")
                 .param("leaseSeconds", properties.timeout().multipliedBy(2).toSeconds())
                 .param("limit", limit)
-                .query((rs, row) -> new Due(rs.getObject("id", UUID.class), rs.getString("callback_url"),
+                .query((rs, row) -> new Due(rs.getObject("id", UUID.class), rs.getInt("judgement"), rs.getString("callback_url"),
                         rs.getInt("callback_attempts"), rs.getObject("finished_at", OffsetDateTime.class).toInstant(),
                         rs.getString("webhook_secret")))
                 .list();
@@ -179,7 +179,7 @@ class CallbackSender extends BackgroundLoop {
                         update submission set callback_status = :status, callback_attempts = :attempts,
                             callback_last_at = now(), callback_last_result = :result,
                             callback_next_at = now() + make_interval(secs => :retrySeconds)
-                        where id = :id and callback_status = 'PENDING'
+                        where id = :id and callback_status = 'PENDING' and judgement = :judgement
                         returning id)
                     select count(pg_notify(:channel, id::text)) from recorded""")
                     .param("status", status)
@@ -187,6 +187,7 @@ class CallbackSender extends BackgroundLoop {
                     .param("result", result.length() > 500 ? result.substring(0, 500) : result)
                     .param("retrySeconds", properties.retryDelay(attempts).toMillis() / 1000.0)
                     .param("id", delivery.id())
+                    .param("judgement", delivery.judgement())
                     .param("channel", SubmissionNotifications.CHANNEL)
                     .query(Integer.class)
                     .single();
@@ -201,6 +202,7 @@ class CallbackSender extends BackgroundLoop {
         }
     }
 
-    record Due(UUID id, String url, int attempts, Instant finishedAt, String secret) {
+    /** @param judgement the judgement it delivers: a rejudge starts a delivery of its own, and this one's outcome is dropped */
+    record Due(UUID id, int judgement, String url, int attempts, Instant finishedAt, String secret) {
     }
 }
