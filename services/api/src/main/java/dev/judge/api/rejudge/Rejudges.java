@@ -32,7 +32,8 @@ class Rejudges {
         Optional<RejudgeStarted> started = jdbc.sql("""
                 with problem_now as (select id, version from problem where id = :problemId),
                 target as (
-                    select s.* from submission s join problem_now p on s.problem_id = p.id
+                    select s.id, s.judgement, s.problem_version, s.status, s.verdict, s.result, s.started_at, s.finished_at
+                    from submission s join problem_now p on s.problem_id = p.id
                     for update of s),
                 kept as (
                     insert into judgement (submission_id, judgement, problem_version, status, verdict, result, started_at, finished_at)

@@ -71,8 +71,9 @@ class SubmissionService {
         callbackRefusal(caller, request).ifPresent(reason -> {
             throw new CallbackRefusedException(request.callbackUrl(), reason);
         });
-        if (!mayUse(caller, lane(caller, request))) {
-            throw new LaneNotAllowedException(lane(caller, request));
+        Lane lane = lane(caller, request);
+        if (!mayUse(caller, lane)) {
+            throw new LaneNotAllowedException(lane);
         }
         try {
             return store(caller, List.of(request));

@@ -2,7 +2,9 @@ package dev.judge.worker.judging;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -50,6 +52,7 @@ class SubmissionListener implements DisposableBean {
     private final WorkerProperties properties;
     private final MeterRegistry meters;
     private final LaneGate lanes;
+    private final Map<Lane, Timer> queueWait = new EnumMap<>(Lane.class);
     private final ScheduledExecutorService runningNotices = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("running-notices").factory());
 
@@ -61,6 +64,13 @@ class SubmissionListener implements DisposableBean {
         this.properties = properties;
         this.lanes = lanes;
         this.meters = meters;
+        for (Lane lane : Lane.values()) {
+            queueWait.put(lane, Timer.builder("judge.submissions.queue.wait")
+                    .description("From accepting a submission (or queueing it for a rejudge) to a worker starting it")
+                    .tag("lane", tag(lane))
+                    .publishPercentileHistogram()
+                    .register(meters));
+        }
     }
 
     @RabbitListener(queues = JudgeQueues.SUBMISSIONS_CONTEST)
@@ -78,12 +88,7 @@ class SubmissionListener implements DisposableBean {
 
     private void judge(JudgeRequest request, Lane lane) {
         Instant startedAt = Instant.now();
-        Timer.builder("judge.submissions.queue.wait")
-                .description("From accepting a submission (or queueing it for a rejudge) to a worker starting it")
-                .tag("lane", lane.name().toLowerCase(Locale.ROOT))
-                .publishPercentileHistogram()
-                .register(meters)
-                .record(Duration.between(request.acceptedAt(), startedAt));
+        queueWait.get(lane).record(Duration.between(request.acceptedAt(), startedAt));
         ScheduledFuture<?> runningNotice = runningNotices.schedule(
                 () -> results.announce(JudgeResult.running(request, startedAt, identity.name())),
                 properties.runningNoticeAfter().toNanos(), TimeUnit.NANOSECONDS);
@@ -99,13 +104,17 @@ class SubmissionListener implements DisposableBean {
         Timer.builder("judge.submissions.execution")
                 .description("Time a worker spends judging one submission: compile and every test case")
                 .tag("language", request.language())
-                .tag("lane", lane.name().toLowerCase(Locale.ROOT))
+                .tag("lane", tag(lane))
                 .tag("verdict", result.verdict().name())
                 .publishPercentileHistogram()
                 .register(meters)
                 .record(Duration.between(startedAt, result.finishedAt()));
         results.publish(result);
         log.debug("Judged {}: {}", request.submissionId(), result.verdict());
+    }
+
+    private static String tag(Lane lane) {
+        return lane.name().toLowerCase(Locale.ROOT);
     }
 
     @Override

@@ -71,7 +71,7 @@ public class LaneGate {
     }
 
     /** Submissions held by listener threads waiting for a slot, of every lane. */
-    public int waitingCount() {
+    int waitingCount() {
         lock.lock();
         try {
             return waiting.values().stream().mapToInt(Integer::intValue).sum();
