@@ -6,23 +6,30 @@
  *
  *   request: NUL-terminated "key=value" strings, ended by an empty string
  *            cpu_ms wall_ms data_bytes nproc fsize_bytes nofile   (0 = no such rlimit)
+ *            disk_bytes disk_files  what the run may keep in its writable folders (/box, /tmp,
+ *                                   /dev/shm) and in files it holds open but unlinked (0 = no limit)
  *            stdin stdout stderr                                    (paths inside the sandbox)
  *            stdout_first=1   open stdout before stdin: when both are FIFOs shared with a peer
  *                             sandbox, one side must, or each waits for the other forever
  *            arg (repeated: the command, looked up on PATH)
- *   reply:   "exit=N signal=N cpu_us=N wall_us=N maxrss_kb=N timed_out=0|1 exec_errno=N\n"
+ *   reply:   "exit=N signal=N cpu_us=N wall_us=N maxrss_kb=N timed_out=0|1 exec_errno=N disk_exceeded=0|1\n"
  *
  *   or the request "reset=1": removes the System V IPC objects runs created (the worker wipes the
  *   writable folders itself), so that the sandbox can serve another submission; reply "reset\n".
  *
  * After every run it kills every other process in the namespace, so nothing a program leaves
- * behind survives into the next run. Its one argument is the niceness it and every program it
+ * behind survives into the next run, and the worker can read what the run wrote knowing that no
+ * process of the run is left to swap a file under it. While a run lasts it measures, every
+ * DISK_WATCH_MS and at the end, what the run keeps on disk, and kills it past its disk limit: a
+ * file size limit alone lets a program fill the worker's volume with many files under it. Its one argument is the niceness it and every program it
  * starts run at: judging is batch work and should yield the CPU to the services around it. When
  * stdin closes it exits, and the kernel kills whatever is left in the namespace with it.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -30,9 +37,11 @@
 #include <string.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/sem.h>
 #include <sys/shm.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -41,10 +50,11 @@
 
 #define MAX_REQUEST 65536
 #define MAX_ARGS 256
+#define DISK_WATCH_MS 50
 
 struct request {
     int reset, stdout_first;
-    long cpu_ms, wall_ms, data_bytes, nproc, fsize_bytes, nofile;
+    long cpu_ms, wall_ms, data_bytes, nproc, fsize_bytes, nofile, disk_bytes, disk_files;
     const char *in, *out, *err;
     char *argv[MAX_ARGS + 1];
     int argc;
@@ -74,6 +84,8 @@ static int read_request(struct request *r) {
         else if (!strcmp(field, "nproc")) r->nproc = atol(value);
         else if (!strcmp(field, "fsize_bytes")) r->fsize_bytes = atol(value);
         else if (!strcmp(field, "nofile")) r->nofile = atol(value);
+        else if (!strcmp(field, "disk_bytes")) r->disk_bytes = atol(value);
+        else if (!strcmp(field, "disk_files")) r->disk_files = atol(value);
         else if (!strcmp(field, "stdin")) r->in = value;
         else if (!strcmp(field, "stdout")) r->out = value;
         else if (!strcmp(field, "stderr")) r->err = value;
@@ -92,8 +104,9 @@ static void limit(int resource, long value) {
     if (setrlimit(resource, &rl) != 0) _exit(126);
 }
 
+/* Never through a link: a program may have left one where a stream's file was. */
 static void redirect(const char *path, int fd, int flags) {
-    int opened = open(path, flags | O_CLOEXEC, 0600);
+    int opened = open(path, flags | O_CLOEXEC | O_NOFOLLOW, 0600);
     if (opened < 0 || dup2(opened, fd) < 0) _exit(126);
     close(opened);
 }
@@ -160,8 +173,58 @@ static int remove_shm(int id) { return shmctl(id, IPC_RMID, NULL); }
 static int remove_sem(int id) { return semctl(id, 0, IPC_RMID); }
 static int remove_msg(int id) { return msgctl(id, IPC_RMID, NULL); }
 
+/* What a run keeps on disk, as measured by disk_usage: bytes allocated and names (files, folders, links). */
+static long disk_bytes_seen, disk_names_seen, disk_names_limit;
+
+static int count_name(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+    (void) path; (void) flag;
+    if (ftw->level == 0) return 0;             /* the writable folder itself */
+    disk_bytes_seen += (long) st->st_blocks * 512;
+    /* Past the limit there is no need to walk a million more names. */
+    return disk_names_limit > 0 && ++disk_names_seen > disk_names_limit;
+}
+
+/* Files the run's processes hold open after unlinking them take space no folder shows. */
+static void count_unlinked_open_files(void) {
+    DIR *proc = opendir("/proc");
+    if (!proc) return;
+    struct dirent *process;
+    while ((process = readdir(proc))) {
+        if (process->d_name[0] < '1' || process->d_name[0] > '9' || !strcmp(process->d_name, "1")) continue;
+        char fds_path[300];
+        snprintf(fds_path, sizeof fds_path, "/proc/%s/fd", process->d_name);
+        DIR *fds = opendir(fds_path);
+        if (!fds) continue;
+        struct dirent *fd;
+        while ((fd = readdir(fds))) {
+            struct stat st;
+            if (fd->d_name[0] != '.' && fstatat(dirfd(fds), fd->d_name, &st, 0) == 0
+                    && S_ISREG(st.st_mode) && st.st_nlink == 0) {
+                disk_bytes_seen += (long) st.st_blocks * 512;
+            }
+        }
+        closedir(fds);
+    }
+    closedir(proc);
+}
+
+/* Whether the run keeps more on disk than its request allows. */
+static int over_disk_limit(const struct request *r) {
+    if (r->disk_bytes <= 0 && r->disk_files <= 0) return 0;
+    static const char *const writable[] = { "/box", "/tmp", "/dev/shm" };
+    disk_bytes_seen = disk_names_seen = 0;
+    disk_names_limit = r->disk_files;
+    for (size_t i = 0; i < sizeof writable / sizeof *writable; i++) {
+        if (nftw(writable[i], count_name, 16, FTW_PHYS | FTW_MOUNT) > 0) return 1;
+    }
+    count_unlinked_open_files();
+    return r->disk_bytes > 0 && disk_bytes_seen > r->disk_bytes;
+}
+
 int main(int argc, char **argv) {
     if (argc > 1 && setpriority(PRIO_PROCESS, 0, atoi(argv[1])) != 0) return 4;
+    /* Programs run as our uid: not dumpable, we cannot be traced or have our memory read by them. */
+    if (prctl(PR_SET_DUMPABLE, 0) != 0) return 4;
     signal(SIGPIPE, SIG_IGN);
     setvbuf(stdout, NULL, _IOFBF, 4096);
     printf("ready\n");
@@ -194,23 +257,29 @@ int main(int argc, char **argv) {
         if (pid == 0) start_program(&r, report[1]);
         close(report[1]);
 
-        int timed_out = 0;
+        int timed_out = 0, disk_exceeded = 0;
+        int watch_disk = r.disk_bytes > 0 || r.disk_files > 0;
         int pidfd = (int) syscall(SYS_pidfd_open, pid, 0);
         struct pollfd wait_for = { pidfd, POLLIN, 0 };
-        int remaining = (int) r.wall_ms;
         for (;;) {
-            int ready = poll(&wait_for, 1, remaining);
-            if (ready > 0) break;
-            if (ready == 0) { timed_out = 1; kill(-1, SIGKILL); break; }
-            if (errno != EINTR) return 3;
             long left = r.wall_ms - elapsed_us(&started) / 1000;
-            remaining = left > 0 ? (int) left : 0;
+            int slice = left <= 0 ? 0 : watch_disk && left > DISK_WATCH_MS ? DISK_WATCH_MS : (int) left;
+            int ready = poll(&wait_for, 1, slice);
+            if (ready > 0) break;
+            if (ready < 0) {
+                if (errno != EINTR) return 3;
+                continue;
+            }
+            if (slice == left || left <= 0) { timed_out = 1; kill(-1, SIGKILL); break; }
+            if (over_disk_limit(&r)) { disk_exceeded = 1; kill(-1, SIGKILL); break; }
         }
         int wait_status = 0;
         struct rusage usage;
         while (wait4(pid, &wait_status, __WALL, &usage) < 0 && errno == EINTR) { }
         long wall_us = elapsed_us(&started);
         close(pidfd);
+        /* What it left behind counts too (a last burst of writes between two looks). */
+        if (!disk_exceeded && watch_disk && over_disk_limit(&r)) disk_exceeded = 1;
         kill_the_rest();
 
         int exec_errno = 0;
@@ -219,10 +288,10 @@ int main(int argc, char **argv) {
 
         long cpu_us = usage.ru_utime.tv_sec * 1000000L + usage.ru_utime.tv_usec
                     + usage.ru_stime.tv_sec * 1000000L + usage.ru_stime.tv_usec;
-        printf("exit=%d signal=%d cpu_us=%ld wall_us=%ld maxrss_kb=%ld timed_out=%d exec_errno=%d\n",
+        printf("exit=%d signal=%d cpu_us=%ld wall_us=%ld maxrss_kb=%ld timed_out=%d exec_errno=%d disk_exceeded=%d\n",
                WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1,
                WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : 0,
-               cpu_us, wall_us, usage.ru_maxrss, timed_out, exec_errno);
+               cpu_us, wall_us, usage.ru_maxrss, timed_out, exec_errno, disk_exceeded);
         fflush(stdout);
     }
     return 0;

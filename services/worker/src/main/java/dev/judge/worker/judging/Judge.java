@@ -25,6 +25,7 @@ import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.Sandbox;
+import dev.judge.worker.sandbox.SandboxFiles;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.testdata.TestDataStore;
 import dev.judge.worker.testdata.TestDataUnavailableException;
@@ -65,7 +66,7 @@ class Judge {
             return failed(request, startedAt, "This worker does not know the language " + request.language() + ".");
         }
         try (Tests tests = testData.open(request); Sandbox box = sandboxes.open()) {
-            Files.writeString(box.folder().resolve(language.sourceFile()), request.sourceCode(), StandardCharsets.UTF_8);
+            SandboxFiles.writeFresh(box.folder().resolve(language.sourceFile()), request.sourceCode());
             String compilerOutput = null;
             if (language.isCompiled()) {
                 Compiler.Compiled compiled = Compiler.compile(box, language, properties);

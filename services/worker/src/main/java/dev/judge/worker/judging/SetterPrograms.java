@@ -3,6 +3,7 @@ package dev.judge.worker.judging;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -23,6 +24,7 @@ import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.Sandbox;
+import dev.judge.worker.sandbox.SandboxFiles;
 import dev.judge.worker.sandbox.SandboxProperties;
 import dev.judge.worker.sandbox.Sandboxes;
 
@@ -55,12 +57,21 @@ class SetterPrograms {
             return failure != null;
         }
 
-        /** Copies it into a sandbox's folder, readable and runnable by whatever uid the sandbox runs as. */
+        /**
+         * Copies it into a sandbox's folder, readable and runnable by whatever uid the sandbox runs as.
+         * Only folders and regular files are copied: a link in a folder a program ran in is never followed.
+         */
         void copyInto(Path target) throws IOException {
             try (Stream<Path> files = Files.walk(folder)) {
                 for (Path file : files.filter(file -> !file.equals(folder)).toList()) {
                     Path copy = target.resolve(folder.relativize(file).toString());
-                    Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
+                    if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+                        Files.createDirectories(copy);
+                    } else if (SandboxFiles.regularSize(file) >= 0) {
+                        SandboxFiles.copyFresh(file, copy);
+                    } else {
+                        continue;
+                    }
                     Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rwxr-xr-x"));
                 }
             }
@@ -143,9 +154,9 @@ class SetterPrograms {
         }
         long started = System.nanoTime();
         try (Sandbox box = sandboxes.open()) {
-            Files.writeString(box.folder().resolve(language.sourceFile()), program.sourceCode(), StandardCharsets.UTF_8);
+            SandboxFiles.writeFresh(box.folder().resolve(language.sourceFile()), program.sourceCode());
             for (Map.Entry<String, String> file : program.files().entrySet()) {
-                Files.writeString(box.folder().resolve(file.getKey()), file.getValue(), StandardCharsets.UTF_8);
+                SandboxFiles.writeFresh(box.folder().resolve(file.getKey()), file.getValue());
             }
             if (language.isCompiled()) {
                 Compiler.Compiled compiled = Compiler.compile(box, language, properties);

@@ -16,6 +16,7 @@ import dev.judge.worker.judging.TestlibVerdicts.Judgement;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;
+import dev.judge.worker.sandbox.SandboxFiles;
 
 /**
  * Runs one submission's compiled program on a test and judges the run: by a built-in checker, by
@@ -88,34 +89,30 @@ final class TestRunner {
         }
         RunSpec checker = setterRun(test, inputFile, properties.setterTimeLimit().multipliedBy(properties.wallTimeFactor()).plusSeconds(1));
         Path output = setterBox.folder().resolve(SetterPrograms.OUTPUT);
-        Files.copy(box.lastStdout(), output, StandardCopyOption.REPLACE_EXISTING);
+        SandboxFiles.copyFresh(box.lastStdout(), output);
         // The copy keeps the contestant's private mode; the checker may run as another uid.
         Files.setPosixFilePermissions(output, PosixFilePermissions.fromString("rw-r--r--"));
         return TestlibVerdicts.checked(setterBox.run(checker), checker);
     }
 
     private String readOutputFile() throws IOException {
-        Path written = setterBox.folder().resolve(SetterPrograms.OUTPUT);
-        if (!Files.isRegularFile(written)) {
-            return "";
-        }
-        try (var in = Files.newInputStream(written)) {
-            return new String(in.readNBytes(1024), StandardCharsets.UTF_8);
-        }
+        return SandboxFiles.readRegularText(setterBox.folder().resolve(SetterPrograms.OUTPUT), 1024);
     }
 
-    /** Writes the test's input and answer for the setter's program, and its run with the setter's limits. */
+    /**
+     * Writes the test's input and answer for the setter's program, and its run with the setter's limits.
+     * Its folder is the setter program's to change, so whatever it left at these names is replaced, never followed.
+     */
     private RunSpec setterRun(TestCase test, Path inputFile, Duration wallLimit) throws IOException {
         Path folder = setterBox.folder();
         if (inputFile != null) {
-            Files.copy(inputFile, folder.resolve(SetterPrograms.INPUT), StandardCopyOption.REPLACE_EXISTING);
+            SandboxFiles.copyFresh(inputFile, folder.resolve(SetterPrograms.INPUT));
         } else {
-            Files.writeString(folder.resolve(SetterPrograms.INPUT), test.input(), StandardCharsets.UTF_8);
+            SandboxFiles.writeFresh(folder.resolve(SetterPrograms.INPUT), test.input());
         }
-        Files.writeString(folder.resolve(SetterPrograms.ANSWER), test.hasExpectedOutput() ? test.expectedOutput() : "",
-                StandardCharsets.UTF_8);
+        SandboxFiles.writeFresh(folder.resolve(SetterPrograms.ANSWER), test.hasExpectedOutput() ? test.expectedOutput() : "");
         if (request.isInteractive()) {
-            Files.deleteIfExists(folder.resolve(SetterPrograms.OUTPUT)); // the interactor writes it
+            SandboxFiles.remove(folder.resolve(SetterPrograms.OUTPUT)); // the interactor writes it
         }
         return new RunSpec(setterProgram.command(), null, properties.setterTimeLimit(), wallLimit,
                 properties.setterMemoryLimit().toBytes(), properties.outputLimit().toBytes());

@@ -3,18 +3,22 @@ package dev.judge.worker.sandbox;
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,10 +33,14 @@ import org.slf4j.LoggerFactory;
 /**
  * One bubblewrap sandbox with {@code judge-init} as its process 1, which starts each run on request.
  *
- * <p>Host side: {@code <box>/work} is the program's cwd ({@code /box}), {@code <box>/io} holds the
- * run's stdin, stdout and stderr ({@code /io}), {@code <box>/tmp} and {@code <box>/shm} are its
- * {@code /tmp} and {@code /dev/shm}. Those four are all it can write; everything else is read-only,
- * and nothing of the host is visible but the toolchain paths. {@code <box>/linked} ({@code /linked},
+ * <p>Host side: {@code <box>/work} is the program's cwd ({@code /box}), {@code <box>/tmp} and
+ * {@code <box>/shm} are its {@code /tmp} and {@code /dev/shm}: those three are all it can change;
+ * everything else is read-only, and nothing of the host is visible but the toolchain paths.
+ * {@code <box>/io} ({@code /io}) holds the run's streams, {@code stdin}, {@code stdout} and
+ * {@code stderr}, and the pipes to a peer sandbox: read-only to the program, with only the files
+ * {@code stdout} and {@code stderr} bound writable, so it cannot replace any of them with a link, a
+ * FIFO or a folder of its own for the worker to read or write. Files the worker reads from or writes
+ * to the folders a program can change go through {@link SandboxFiles}. {@code <box>/linked} ({@code /linked},
  * read-only) holds a large test's input, hard-linked from the worker's store rather than copied: the
  * program can read it and not change it. The network namespace has only its own loopback.
  *
@@ -47,7 +55,15 @@ final class BubblewrapSandbox implements Sandbox {
     /** Time judge-init may take beyond a run's wall limit to answer (killing and reaping). */
     private static final Duration REPLY_GRACE = Duration.ofSeconds(10);
 
-    private static final List<String> WRITABLE = List.of("work", "io", "tmp", "shm");
+    /** The folders the program can change. */
+    private static final List<String> WRITABLE = List.of("work", "tmp", "shm");
+    private static final String IO = "io";
+    /** The run's streams in {@code io}: made once, never replaced, since stdout and stderr are bound by inode. */
+    private static final String STDIN = "stdin";
+    private static final String STDOUT = "stdout";
+    private static final String STDERR = "stderr";
+    private static final List<String> STREAMS = List.of(STDIN, STDOUT, STDERR);
+    private static final Set<PosixFilePermission> OWNER_WRITES = PosixFilePermissions.fromString("rw-------");
     private static final String LINKED = "linked";
 
     private final Path root;
@@ -65,7 +81,7 @@ final class BubblewrapSandbox implements Sandbox {
     private BubblewrapSandbox(Path root, Process process, Cgroup cgroup, SandboxProperties properties) {
         this.root = root;
         this.work = root.resolve("work");
-        this.io = root.resolve("io");
+        this.io = root.resolve(IO);
         this.process = process;
         this.requests = process.getOutputStream();
         this.replies = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
@@ -85,10 +101,17 @@ final class BubblewrapSandbox implements Sandbox {
             Files.createDirectories(root.resolve(folder));
         }
         Files.createDirectories(root.resolve(LINKED));
+        Path io = Files.createDirectories(root.resolve(IO));
+        Files.createFile(io.resolve(STDIN));
+        List<Path> owned = new ArrayList<>(WRITABLE.stream().map(root::resolve).toList());
+        for (String stream : List.of(STDOUT, STDERR)) {
+            owned.add(Files.createFile(io.resolve(stream), PosixFilePermissions.asFileAttribute(OWNER_WRITES)));
+        }
         if (uid >= 0) {
-            for (String folder : WRITABLE) {
-                Files.setAttribute(root.resolve(folder), "unix:uid", uid);
-                Files.setAttribute(root.resolve(folder), "unix:gid", uid);
+            // judge-init opens stdout and stderr as the sandbox's uid; stdin and io stay the worker's.
+            for (Path path : owned) {
+                Files.setAttribute(path, "unix:uid", uid);
+                Files.setAttribute(path, "unix:gid", uid);
             }
         }
         Cgroup cgroup = null;
@@ -143,7 +166,9 @@ final class BubblewrapSandbox implements Sandbox {
                 "--bind", root.resolve("shm").toString(), "/dev/shm",
                 "--bind", root.resolve("tmp").toString(), "/tmp",
                 "--bind", root.resolve("work").toString(), "/box",
-                "--bind", root.resolve("io").toString(), "/io",
+                "--ro-bind", root.resolve(IO).toString(), "/io",
+                "--bind", root.resolve(IO).resolve(STDOUT).toString(), "/io/" + STDOUT,
+                "--bind", root.resolve(IO).resolve(STDERR).toString(), "/io/" + STDERR,
                 "--ro-bind", root.resolve(LINKED).toString(), "/" + LINKED,
                 "--ro-bind", init.toString(), "/.judge-init",
                 "--remount-ro", "/dev", "--remount-ro", "/",
@@ -166,7 +191,7 @@ final class BubblewrapSandbox implements Sandbox {
 
     @Override
     public Path lastStdout() {
-        return io.resolve("stdout");
+        return io.resolve(STDOUT);
     }
 
     @Override
@@ -182,7 +207,7 @@ final class BubblewrapSandbox implements Sandbox {
             }
             return run(spec, Streams.LINKED_STDIN);
         }
-        Files.writeString(io.resolve("stdin"), spec.stdin() == null ? "" : spec.stdin(), StandardCharsets.UTF_8);
+        SandboxFiles.overwrite(io.resolve(STDIN), spec.stdin() == null ? "" : spec.stdin());
         return run(spec, Streams.FILES);
     }
 
@@ -240,7 +265,7 @@ final class BubblewrapSandbox implements Sandbox {
     private void connectTo(BubblewrapSandbox peer) throws IOException {
         Path toPeer = io.resolve("to-peer");
         Path fromPeer = io.resolve("from-peer");
-        if (Files.exists(toPeer, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (Files.exists(toPeer, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         // Mode 666: the two sandboxes may run as different uids.
@@ -261,9 +286,7 @@ final class BubblewrapSandbox implements Sandbox {
     }
 
     private RunOutcome run(RunSpec spec, Streams streams) throws IOException {
-        if (streams == Streams.PIPES || streams == Streams.PIPES_STDOUT_FIRST) {
-            Files.deleteIfExists(io.resolve("stdout")); // an earlier run's, which lastStdout() must not show
-        }
+        clearOutputStreams();
         long oomKillsBefore = 0;
         if (cgroup != null) {
             // A submission's runs share their limits: write them only when they change.
@@ -293,16 +316,24 @@ final class BubblewrapSandbox implements Sandbox {
                 reply.get("maxrss_kb"),
                 oomKilled,
                 cgroup != null,
-                stdoutReachedLimit(spec.outputLimitBytes()),
-                failed && aFileReachedLimit(spec.outputLimitBytes()),
-                read(io.resolve("stdout"), spec.outputLimitBytes()),
-                read(io.resolve("stderr"), STDERR_LIMIT_BYTES));
+                // A program may survive a failed write to a full stdout (CPython ignores SIGXFSZ).
+                SandboxFiles.regularSize(io.resolve(STDOUT)) >= spec.outputLimitBytes(),
+                reply.get("disk_exceeded") == 1 || failed && aFileReachedLimit(spec.outputLimitBytes()),
+                SandboxFiles.readRegularText(io.resolve(STDOUT), spec.outputLimitBytes()),
+                SandboxFiles.readRegularText(io.resolve(STDERR), STDERR_LIMIT_BYTES));
     }
 
-    /** Whether stdout hit the size limit: a program may survive the failed write (CPython ignores SIGXFSZ). */
-    private boolean stdoutReachedLimit(long limit) throws IOException {
-        Path stdout = io.resolve("stdout");
-        return Files.exists(stdout) && Files.size(stdout) >= limit;
+    /**
+     * Empties stdout and stderr for the next run, in place (they are bound into the sandbox by inode),
+     * and gives them back the mode the program may have taken away: judge-init must be able to open
+     * them, and a run through pipes leaves stdout as the run before it wrote it.
+     */
+    private void clearOutputStreams() throws IOException {
+        for (String stream : List.of(STDOUT, STDERR)) {
+            Path file = io.resolve(stream);
+            Files.getFileAttributeView(file, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).setPermissions(OWNER_WRITES);
+            SandboxFiles.overwrite(file, "");
+        }
     }
 
     /**
@@ -311,13 +342,7 @@ final class BubblewrapSandbox implements Sandbox {
      */
     private boolean aFileReachedLimit(long limit) throws IOException {
         try (Stream<Path> files = Files.walk(work, 4)) {
-            return files.limit(10_000).anyMatch(file -> {
-                try {
-                    return Files.isRegularFile(file) && Files.size(file) >= limit;
-                } catch (IOException e) {
-                    return false;
-                }
-            });
+            return files.limit(10_000).anyMatch(file -> SandboxFiles.regularSize(file) >= limit);
         }
     }
 
@@ -327,6 +352,7 @@ final class BubblewrapSandbox implements Sandbox {
                 "wall_ms=" + spec.wallLimit().toMillis(),
                 "fsize_bytes=" + spec.outputLimitBytes(),
                 "nofile=" + properties.openFiles(),
+                "disk_bytes=" + properties.diskLimit().toBytes(), "disk_files=" + properties.maxFiles(),
                 "stdin=" + streams.stdin, "stdout=" + streams.stdout, "stderr=/io/stderr"));
         if (streams.stdoutFirst) {
             fields.add("stdout_first=1");
@@ -373,15 +399,6 @@ final class BubblewrapSandbox implements Sandbox {
         return values;
     }
 
-    private static String read(Path file, long limit) throws IOException {
-        if (!Files.exists(file)) {
-            return "";
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            return new String(in.readNBytes((int) Math.min(limit, Integer.MAX_VALUE - 8)), StandardCharsets.UTF_8);
-        }
-    }
-
     /** Readies the sandbox for another submission. */
     void reset() throws IOException {
         requests.write("reset=1\0\0".getBytes(StandardCharsets.US_ASCII));
@@ -394,6 +411,13 @@ final class BubblewrapSandbox implements Sandbox {
             deleteContents(root.resolve(folder));
         }
         deleteContents(root.resolve(LINKED));
+        // The pipes to this submission's peer go; the streams stay (emptied before each run).
+        try (Stream<Path> entries = Files.list(io)) {
+            for (Path entry : entries.filter(entry -> !STREAMS.contains(entry.getFileName().toString())).toList()) {
+                SandboxFiles.remove(entry);
+            }
+        }
+        SandboxFiles.overwrite(io.resolve(STDIN), "");
     }
 
     boolean isAlive() {
@@ -444,7 +468,7 @@ final class BubblewrapSandbox implements Sandbox {
      */
     private static void deleteContents(Path folder) throws IOException {
         try (Stream<Path> paths = Files.walk(folder)) {
-            paths.filter(path -> !path.equals(folder) && Files.isDirectory(path, java.nio.file.LinkOption.NOFOLLOW_LINKS))
+            paths.filter(path -> !path.equals(folder) && Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS))
                     .forEach(directory -> {
                         directory.toFile().setReadable(true, true);
                         directory.toFile().setWritable(true, true);

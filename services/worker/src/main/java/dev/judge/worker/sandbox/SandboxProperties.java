@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.util.unit.DataSize;
 
 /**
  * How programs are isolated. See the README's "Sandbox" section for the layers and what each one stops.
@@ -24,6 +25,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param nice the niceness programs run at (0-19). Judging is batch work: at 19, a machine shared
  *        with the API, the broker or the database gives them the CPU first, and CPU-time limits
  *        are unaffected (they count CPU time, not waiting)
+ * @param diskLimit what one run (a compilation too) may keep in its writable folders, files it holds open
+ *        included; past it the run is killed (output limit exceeded). The output limit bounds one file,
+ *        this all of them: without it a run fills the worker's volume with many files under that limit
+ * @param maxFiles how many files and folders one run may keep there
  * @param reuse how many submissions one sandbox serves, reset in between, before it is replaced:
  *        creating one costs ~8 ms of CPU, resetting one well under 1 ms
  * @param readOnlyPaths host paths the program may read: toolchains and what they need. A path that is
@@ -41,6 +46,8 @@ public record SandboxProperties(
         @DefaultValue("64") int maxProcesses,
         @DefaultValue("64") int openFiles,
         @DefaultValue("19") int nice,
+        @DefaultValue("256MB") DataSize diskLimit,
+        @DefaultValue("1000") int maxFiles,
         @DefaultValue("100") int reuse,
         @DefaultValue({"/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc/alternatives", "/etc/ld.so.cache",
                 "/etc/java-17-openjdk"}) List<String> readOnlyPaths) {

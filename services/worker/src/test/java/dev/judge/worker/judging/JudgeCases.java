@@ -15,6 +15,7 @@ import java.util.UUID;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.json.JsonMapper;
@@ -65,8 +66,14 @@ abstract class JudgeCases {
         }
     }
 
+    /**
+     * A case whose program leaves a FIFO where the worker reads or writes would hang an unguarded
+     * worker for good: the case fails on its time instead (on its own thread, as a blocked open()
+     * cannot be interrupted).
+     */
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
+    @Timeout(value = 120, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void judges(String name) throws IOException {
         Path folder = CASES.resolve(name);
         Properties expected = new Properties();
@@ -79,11 +86,12 @@ abstract class JudgeCases {
         }
         JudgeRequest.Limits limits = new JudgeRequest.Limits(Long.parseLong(expected.getProperty("timeLimitMs", "1000")),
                 Long.parseLong(expected.getProperty("memoryLimitMb", "128")));
+        // run=stdin: a plain run, whose output the result shows, rather than a sum test.
+        String answer = "stdin".equals(expected.getProperty("run")) ? null : expected.getProperty("expectedOutput", "3") + "\n";
         JudgeRequest request = Files.exists(folder.resolve("problem.json"))
                 ? ProblemFile.read(folder).request(folder, expected.getProperty("language"), Files.readString(source), limits)
                 : JudgeRequest.plain(UUID.randomUUID(), expected.getProperty("language"), Files.readString(source), limits,
-                        Checker.EXACT, List.of(new JudgeRequest.TestCase("1 2\n", expected.getProperty("expectedOutput", "3") + "\n")),
-                        Instant.now());
+                        Checker.EXACT, List.of(new JudgeRequest.TestCase("1 2\n", answer)), Instant.now());
 
         JudgeResult result = judge.judge(request, Instant.now());
 
@@ -108,6 +116,14 @@ abstract class JudgeCases {
             assertThat(result.groups()).as("groups of %s", name)
                     .extracting(group -> group.name() + ":" + (group.skipped() ? "SKIPPED" : group.verdict()) + ":" + group.score())
                     .containsExactly(expected.getProperty("groupVerdicts").split(","));
+        }
+        if (expected.containsKey("outputContains")) {
+            assertThat(result.testCases().getFirst().output()).as("output of %s", name).contains(expected.getProperty("outputContains"));
+        }
+        if (expected.containsKey("resultNeverContains")) {
+            // Nothing the program could have made the worker read of its own may reach the result.
+            assertThat(JsonMapper.builder().build().writeValueAsString(result)).as("result of %s", name)
+                    .doesNotContain(expected.getProperty("resultNeverContains"));
         }
         if (expected.containsKey("checkerMessageContains")) {
             assertThat(result.testCases()).as("checker messages of %s", name)

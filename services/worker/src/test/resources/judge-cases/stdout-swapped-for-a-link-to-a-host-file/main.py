@@ -1,0 +1,11 @@
+# Prints the right answer, then tries to make the worker read a file of the host as this run's
+# output: /io/stdout replaced by a link the worker would follow on its side.
+import os, sys
+
+print(3)
+sys.stdout.flush()
+try:
+    os.unlink("/io/stdout")
+    os.symlink("/etc/passwd", "/io/stdout")
+except OSError:
+    pass
