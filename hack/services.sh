@@ -27,15 +27,16 @@ start() {
     echo "$name already running"; return
   fi
   mkdir -p "$state/logs"
-  SERVER_PORT=$port \
-  SPRING_RABBITMQ_PORT=$amqp_port \
-  SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge" \
-  JUDGE_SANDBOX_WORKDIR="$state/work" \
-  JUDGE_TESTDATA_WORKERTOKEN="$token" \
-  JUDGE_WORKER_TESTDATA_TOKEN="$token" \
-  JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:$api_port" \
-  JUDGE_ACCESS_ANONYMOUS=true \
-  JUDGE_ACCESS_ADMINTOKEN="$admin" \
+  # Each service gets only its own settings and secrets: the admin token only the API, no database to the worker.
+  local own=()
+  case "$name" in
+    api) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge" JUDGE_TESTDATA_WORKERTOKEN="$token"
+              JUDGE_ACCESS_ANONYMOUS=true JUDGE_ACCESS_ADMINTOKEN="$admin") ;;
+    worker) own=(JUDGE_SANDBOX_WORKDIR="$state/work" JUDGE_WORKER_TESTDATA_TOKEN="$token"
+                 JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:$api_port") ;;
+    consumer) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge") ;;
+  esac
+  env SERVER_PORT="$port" SPRING_RABBITMQ_PORT="$amqp_port" "${own[@]}" \
     setsid nohup "$java_home/bin/java" "-Xmx$heap" -XX:+ExitOnOutOfMemoryError -jar "$jar" \
       > "$state/logs/$name.log" 2>&1 < /dev/null &
   echo $! > "$state/$name.pid"
