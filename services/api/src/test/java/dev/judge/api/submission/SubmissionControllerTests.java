@@ -1,5 +1,6 @@
 package dev.judge.api.submission;
 
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
@@ -98,6 +99,22 @@ class SubmissionControllerTests {
                 .andExpect(status().isBadRequest())
                 .andExpect(header().string("Content-Type", "application/problem+json"))
                 .andExpect(jsonPath("$.errors[0].field").value(field));
+        verifyNoInteractions(service);
+    }
+
+    /**
+     * The source check is one linear pass: a pattern that backtracks took 10 s for a 60,000-character
+     * source ending in NUL, and hours for the largest body the API reads. Hundreds of times slower
+     * would fail, not a few percent.
+     */
+    @Test
+    void refusesALongSourceEndingInNulAtOnce() {
+        String source = "x".repeat(60_000) + "\\u0000";
+        assertTimeoutPreemptively(Duration.ofSeconds(2), () -> http.perform(post("/api/submissions")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content("{\"language\": \"python\", \"problemId\": 1, \"sourceCode\": \"" + source + "\"}"))
+                .andExpect(status().isBadRequest())
+                .andExpect(jsonPath("$.errors[0].field").value("sourceCode")));
         verifyNoInteractions(service);
     }
 
