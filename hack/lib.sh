@@ -63,7 +63,7 @@ admin_token() { state_token "$1" admin-token; }
 # A new API key with quotas too large to refuse anything, made with the admin token of STATE_DIR.
 create_key() { # api-url state-dir name
   curl -sf -XPOST "$1/api/keys" -H "Authorization: Bearer $(admin_token "$2")" -H 'Content-Type: application/json' \
-    -d "{\"name\": \"$3\", \"perMinute\": 1000000000, \"maxWaiting\": 1000000000}" \
+    -d "{\"name\": \"$3\", \"perMinute\": 1000000000, \"maxWaiting\": 1000000000, \"scopes\": [\"SUBMIT\", \"PROBLEMS\"]}" \
     | python3 -c 'import json, sys; print(json.load(sys.stdin)["key"])'
 }
 

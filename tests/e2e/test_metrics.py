@@ -70,7 +70,8 @@ def queried_metrics():
 def test_every_dashboard_metric_is_exposed(api, stack, worker):
     # Lazily registered meters (verdicts, latencies) appear once a submission went through, and the
     # quota's refusals once a key went over its quota.
-    problem = api.create_problem()
+    # Public: the key below submits to a problem an anonymous call made.
+    problem = api.create_problem(submitters="PUBLIC")
     api.wait_for_verdict(api.submit(problem, "a, b = map(int, input().split())\nprint(a + b)\n"))
     keyed = api.with_token(api.with_token(ADMIN_TOKEN).create_key("metrics", perMinute=1)["key"])
     keyed.submit(problem, "print(3)")

@@ -60,7 +60,7 @@ def signature_is_valid(secret, header, body):
 
 
 def test_a_judged_submission_is_delivered_signed_even_after_the_receiver_failed_twice(api, worker, receiver):
-    created = api.with_token(ADMIN_TOKEN).create_key("webhooks")
+    created = api.with_token(ADMIN_TOKEN).create_key("webhooks", scopes=["SUBMIT", "PROBLEMS"])
     platform = api.with_token(created["key"])
     submission_id = platform.submit(platform.create_problem(), SUM, callbackUrl=receiver.url)
 

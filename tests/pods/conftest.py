@@ -115,7 +115,8 @@ def api(kube, api_url):
     call with a key made with the admin token the chart keeps in its Secret (as NOTES.txt shows)."""
     admin = base64.b64decode(kube.get("secret", f"{RELEASE}-admin-token")["data"]["token"]).decode()
     # Quotas above the tier's bursts: the default 600 a minute would refuse the autoscaling burst.
-    key = JudgeClient(api_url, admin).create_key("pods-tier", perMinute=1_000_000, maxWaiting=1_000_000)["key"]
+    key = JudgeClient(api_url, admin).create_key("pods-tier", perMinute=1_000_000, maxWaiting=1_000_000,
+                                                 scopes=["SUBMIT", "PROBLEMS"])["key"]
     return JudgeClient(api_url, key)
 
 

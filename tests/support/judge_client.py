@@ -23,9 +23,10 @@ class JudgeClient:
     def with_token(self, token):
         return JudgeClient(self.base_url, token)
 
-    def create_key(self, name, **quotas):
-        """As the admin: a new API key (perMinute, maxWaiting as given); returns it with `key` and `webhookSecret`."""
-        status, _, created = self.request("POST", "/api/keys", {"name": name, **quotas})
+    def create_key(self, name, **settings):
+        """As the admin: a new API key (perMinute, maxWaiting, lanes, scopes as given); returns it with `key` and
+        `webhookSecret`."""
+        status, _, created = self.request("POST", "/api/keys", {"name": name, **settings})
         assert status == 201, created
         return created
 

@@ -53,7 +53,7 @@ class AccessIT extends LiveApi {
         HttpResponse<String> created = send(as(ADMIN_TOKEN, request("/api/problems")
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("""
-                        {"title": "Double", "timeLimitMs": 1000, "memoryLimitMb": 128,
+                        {"title": "Double", "timeLimitMs": 1000, "memoryLimitMb": 128, "submitters": "PUBLIC",
                          "testCases": [{"input": "2\\n", "expectedOutput": "4\\n"}]}"""))));
         assertThat(created.statusCode()).isEqualTo(201);
         problemId = json.readTree(created.body()).get("id").asLong();

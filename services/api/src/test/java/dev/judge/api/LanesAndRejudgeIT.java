@@ -160,7 +160,7 @@ class LanesAndRejudgeIT extends LiveApi {
 
     private static String problem(String answer) {
         return """
-                {"title": "Four", "timeLimitMs": 1000, "memoryLimitMb": 128,
+                {"title": "Four", "timeLimitMs": 1000, "memoryLimitMb": 128, "submitters": "PUBLIC",
                  "testCases": [{"input": "", "expectedOutput": "%s\\n"}]}""".formatted(answer);
     }
 

@@ -15,6 +15,7 @@ import dev.judge.contracts.Lane;
  * @param maxWaiting submissions without a verdict yet, at once
  * @param lane the lane of its submissions that name none
  * @param lanes the lanes its submissions may name; the default lane is one of them
+ * @param scopes what it may do
  */
 public record ApiKey(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) UUID id,
@@ -23,10 +24,15 @@ public record ApiKey(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int maxWaiting,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Lane lane,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<Lane> lanes,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<Scope> scopes,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant createdAt,
         Instant revokedAt) {
 
     public boolean mayUse(Lane lane) {
         return lanes.contains(lane);
+    }
+
+    public boolean has(Scope scope) {
+        return scopes.contains(scope);
     }
 }

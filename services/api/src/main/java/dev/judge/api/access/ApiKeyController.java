@@ -53,7 +53,7 @@ class ApiKeyController {
                 secret.webhookSecret(),
                 request.perMinute() != null ? request.perMinute() : properties.defaultPerMinute(),
                 request.maxWaiting() != null ? request.maxWaiting() : properties.defaultMaxWaiting(),
-                request.effectiveLane(), request.effectiveLanes());
+                request.effectiveLane(), request.effectiveLanes(), request.effectiveScopes());
         return ResponseEntity.created(uri.path("/api/keys/{id}").build(key.id())).body(new ApiKeyCreated(key, secret.key(), secret.webhookSecret()));
     }
 

@@ -18,7 +18,7 @@ import dev.judge.contracts.Lane;
 @Repository
 class ApiKeyRepository {
 
-    private static final String COLUMNS = "id, name, per_minute, max_waiting, lane, lanes, created_at, revoked_at";
+    private static final String COLUMNS = "id, name, per_minute, max_waiting, lane, lanes, scopes, created_at, revoked_at";
 
     private final JdbcClient jdbc;
 
@@ -26,10 +26,11 @@ class ApiKeyRepository {
         this.jdbc = jdbc;
     }
 
-    ApiKey insert(String name, byte[] secretSha256, String webhookSecret, int perMinute, int maxWaiting, Lane lane, List<Lane> lanes) {
-        return jdbc.sql("insert into api_key (id, name, secret_sha256, webhook_secret, per_minute, max_waiting, lane, lanes) "
+    ApiKey insert(String name, byte[] secretSha256, String webhookSecret, int perMinute, int maxWaiting, Lane lane, List<Lane> lanes,
+            List<Scope> scopes) {
+        return jdbc.sql("insert into api_key (id, name, secret_sha256, webhook_secret, per_minute, max_waiting, lane, lanes, scopes) "
                         + "values (:id, :name, :secret, :webhookSecret, :perMinute, :maxWaiting, :lane, "
-                        + "string_to_array(:lanes, ',')) returning " + COLUMNS)
+                        + "string_to_array(:lanes, ','), string_to_array(:scopes, ',')) returning " + COLUMNS)
                 .param("id", UUID.randomUUID())
                 .param("name", name)
                 .param("secret", secretSha256)
@@ -38,6 +39,7 @@ class ApiKeyRepository {
                 .param("maxWaiting", maxWaiting)
                 .param("lane", lane.name())
                 .param("lanes", String.join(",", lanes.stream().map(Lane::name).toList()))
+                .param("scopes", String.join(",", scopes.stream().map(Scope::name).toList()))
                 .query(ApiKeyRepository::toKey)
                 .single();
     }
@@ -133,6 +135,7 @@ class ApiKeyRepository {
         return new ApiKey(rs.getObject("id", UUID.class), rs.getString("name"), rs.getInt("per_minute"),
                 rs.getInt("max_waiting"), Lane.valueOf(rs.getString("lane")),
                 Arrays.stream((String[]) rs.getArray("lanes").getArray()).map(Lane::valueOf).toList(),
+                Arrays.stream((String[]) rs.getArray("scopes").getArray()).map(Scope::valueOf).toList(),
                 instant(rs, "created_at"), instant(rs, "revoked_at"));
     }
 

@@ -15,7 +15,7 @@ import dev.judge.contracts.Lane;
 
 /**
  * A key to make; the limits left out take the defaults (judge.access.default-*), the lane left out
- * is practice, and the lanes left out are the default lane alone.
+ * is practice, the lanes left out are the default lane alone, and the scopes left out SUBMIT alone.
  */
 record ApiKeyRequest(
         @NotNull @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
@@ -35,7 +35,11 @@ record ApiKeyRequest(
         @Size(min = 1, max = 3)
         @Schema(types = {"array", "null"}, description = "The lanes its submissions may name (default: the lane alone)",
                 example = "[\"CONTEST\", \"PRACTICE\"]")
-        List<@NotNull Lane> lanes) {
+        List<@NotNull Lane> lanes,
+        @Size(min = 1, max = 2)
+        @Schema(types = {"array", "null"}, description = "What it may do: SUBMIT, PROBLEMS (make and manage its own "
+                + "problems); default SUBMIT alone", example = "[\"SUBMIT\", \"PROBLEMS\"]")
+        List<@NotNull Scope> scopes) {
 
     Lane effectiveLane() {
         return lane != null ? lane : Lane.PRACTICE;
@@ -43,6 +47,10 @@ record ApiKeyRequest(
 
     List<Lane> effectiveLanes() {
         return lanes != null ? lanes.stream().distinct().sorted().toList() : List.of(effectiveLane());
+    }
+
+    List<Scope> effectiveScopes() {
+        return scopes != null ? scopes.stream().distinct().sorted().toList() : List.of(Scope.SUBMIT);
     }
 
     @AssertTrue(message = "lanes must include lane")

@@ -29,6 +29,18 @@ public class UnauthorizedException extends ErrorResponseException {
         return new UnauthorizedException(HttpStatus.FORBIDDEN, "Admin only", "Only the admin token may do this.");
     }
 
+    /** A key without the scope this needs. */
+    public static UnauthorizedException outOfScope(Scope scope) {
+        return new UnauthorizedException(HttpStatus.FORBIDDEN, "Not in this key's scopes",
+                "This needs a key with the scope " + scope + "; the admin sets a key's scopes.");
+    }
+
+    /** A problem the caller may see but not change: not its own. */
+    public static UnauthorizedException notTheOwner(String what) {
+        return new UnauthorizedException(HttpStatus.FORBIDDEN, "Not the owner",
+                "Only the owner of this " + what + " and the admin may do this.");
+    }
+
     static UnauthorizedException noAdmin() {
         return new UnauthorizedException(HttpStatus.FORBIDDEN, "No admin",
                 "This API has no admin: judge.access.admin-token is not set.");

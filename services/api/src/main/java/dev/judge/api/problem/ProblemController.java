@@ -26,6 +26,9 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.ErrorResponseException;
 import org.springframework.web.util.UriComponentsBuilder;
 
+import dev.judge.api.access.Caller;
+import dev.judge.api.access.Scope;
+import dev.judge.api.access.UnauthorizedException;
 import dev.judge.api.system.NotFoundException;
 
 @RestController
@@ -35,11 +38,13 @@ class ProblemController {
 
     private final ProblemService service;
     private final ProblemRepository problems;
+    private final ProblemAccess access;
     private final TestDataProperties testData;
 
-    ProblemController(ProblemService service, ProblemRepository problems, TestDataProperties testData) {
+    ProblemController(ProblemService service, ProblemRepository problems, ProblemAccess access, TestDataProperties testData) {
         this.service = service;
         this.problems = problems;
+        this.access = access;
         this.testData = testData;
     }
 
@@ -53,14 +58,19 @@ class ProblemController {
             + "out of range; or rules across fields: with groups, each test names one of them and each group has a test "
             + "(without groups, no test names one); a group depends only on groups listed before it; checker or "
             + "comparison, not both; no custom checker with an interactor. `errors` lists the fields")
+    @ApiResponse(responseCode = "403", description = "A key without the scope PROBLEMS")
     @ApiResponse(responseCode = "413", description = "The body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(responseCode = "422", description = "A checker, interactor or time factor names an unknown language")
     @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    ResponseEntity<ProblemView> create(@Valid @RequestBody ProblemRequest request, UriComponentsBuilder uri) {
-        long id = service.create(request);
-        return ResponseEntity.created(uri.path("/api/problems/{id}").build(id)).body(get(id, null));
+    ResponseEntity<ProblemView> create(Caller caller, @Valid @RequestBody ProblemRequest request, UriComponentsBuilder uri) {
+        if (!caller.has(Scope.PROBLEMS)) {
+            throw UnauthorizedException.outOfScope(Scope.PROBLEMS);
+        }
+        ProblemOwner owner = ProblemOwner.of(caller, request.submitters());
+        long id = service.create(request, owner);
+        return ResponseEntity.created(uri.path("/api/problems/{id}").build(id)).body(current(id, owner, true, false));
     }
 
     @PutMapping(path = "/{id}", consumes = MediaType.APPLICATION_JSON_VALUE)
@@ -70,25 +80,31 @@ class ProblemController {
             links = @Link(name = "getProblem", operationId = "getProblem",
                     parameters = @LinkParameter(name = "id", expression = "$response.body#/id")))
     @ApiResponse(responseCode = "400", description = "As for createProblem, or the id is not a number")
-    @ApiResponse(responseCode = "404", description = "No problem with this id")
+    @ApiResponse(responseCode = "403", description = "Not the problem's owner (nor the admin)")
+    @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
     @ApiResponse(responseCode = "413", description = "The body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(responseCode = "422", description = "A checker, interactor or time factor names an unknown language")
     @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    ProblemView edit(@PathVariable long id, @Valid @RequestBody ProblemRequest request) {
+    ProblemView edit(Caller caller, @PathVariable long id, @Valid @RequestBody ProblemRequest request) {
+        access.requireManaged(caller, id);
         service.edit(id, request);
-        return get(id, null);
+        access.forget(id);
+        return current(id, access.requireManaged(caller, id), true, false);
     }
 
     @GetMapping("/{id}")
-    @Operation(operationId = "getProblem", summary = "Read a problem's current version with its test cases (up to 8 MiB of them)")
+    @Operation(operationId = "getProblem", summary = "Read a problem's current version with its test cases (up to 8 MiB of them)",
+            description = "Its owner and the admin see everything; a caller who may only submit to it, its statement "
+                    + "without test cases")
     @ApiResponse(responseCode = "200", description = "The problem")
     @ApiResponse(responseCode = "400", description = "The id is not a number, or include is not `sources`")
-    @ApiResponse(responseCode = "404", description = "No problem with this id")
+    @ApiResponse(responseCode = "403", description = "`include=sources` by a caller who does not manage the problem")
+    @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
     @ApiResponse(responseCode = "503", description = "The database cannot be reached",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    ProblemView get(@PathVariable long id,
+    ProblemView get(Caller caller, @PathVariable long id,
             @RequestParam(required = false) @Parameter(description = "`sources`: with the checker's and interactor's code and files",
                     schema = @Schema(type = "string", allowableValues = SOURCES)) String include) {
         // A String, not an enum: Spring would take an empty value for none, where the document allows only "sources".
@@ -96,8 +112,17 @@ class ProblemController {
             throw new ErrorResponseException(HttpStatus.BAD_REQUEST, ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
                     "include may only be \"" + SOURCES + "\"."), null);
         }
-        return problems.findCurrent(id, testData.shownTestsLimit().toBytes())
-                .map(problem -> ProblemView.of(problem, SOURCES.equals(include)))
+        ProblemOwner owner = access.requireOpen(caller, id);
+        boolean manages = owner.isManagedBy(caller);
+        if (SOURCES.equals(include) && !manages) {
+            throw UnauthorizedException.notTheOwner("problem");
+        }
+        return current(id, owner, manages, SOURCES.equals(include));
+    }
+
+    private ProblemView current(long id, ProblemOwner owner, boolean manages, boolean withSources) {
+        return problems.findCurrent(id, manages ? testData.shownTestsLimit().toBytes() : 0)
+                .map(problem -> manages ? ProblemView.forManager(problem, owner, withSources) : ProblemView.statement(problem, owner))
                 .orElseThrow(() -> new NotFoundException("problem", id));
     }
 

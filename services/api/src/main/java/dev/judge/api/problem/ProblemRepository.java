@@ -4,13 +4,12 @@ import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -53,11 +52,16 @@ class ProblemRepository {
 
     /** Stores a new problem as its version 1; returns its id. */
     @Transactional
-    long create(ProblemVersion problem) {
+    long create(ProblemVersion problem, ProblemOwner owner) {
         long id = jdbc.sql("""
-                insert into problem (title, time_limit_ms, memory_limit_mb, comparison, stop_on_first_failure, version)
-                values (:title, :timeLimitMs, :memoryLimitMb, :comparison, :stopOnFirstFailure, 1)
+                insert into problem (title, time_limit_ms, memory_limit_mb, comparison, stop_on_first_failure, version,
+                    owner_key_id, anonymous_owner, submitters)
+                values (:title, :timeLimitMs, :memoryLimitMb, :comparison, :stopOnFirstFailure, 1,
+                    :ownerKeyId, :anonymousOwner, :submitters)
                 returning id""")
+                .param("ownerKeyId", owner.keyId())
+                .param("anonymousOwner", owner.anonymous())
+                .param("submitters", owner.submitters().name())
                 .param("title", problem.title())
                 .param("timeLimitMs", problem.timeLimitMs())
                 .param("memoryLimitMb", problem.memoryLimitMb())
@@ -69,16 +73,21 @@ class ProblemRepository {
         return id;
     }
 
-    /** Stores the next version of a problem and makes it current; empty when there is no such problem. */
+    /**
+     * Stores the next version of a problem and makes it current, and who may submit to it (null: as
+     * before); empty when there is no such problem.
+     */
     @Transactional
-    Optional<Integer> addVersion(long id, ProblemVersion problem) {
+    Optional<Integer> addVersion(long id, ProblemVersion problem, Submitters submitters) {
         // The row lock orders concurrent edits: each gets a version of its own.
         Optional<Integer> version = jdbc.sql("""
                 update problem set version = version + 1, title = :title, time_limit_ms = :timeLimitMs,
-                    memory_limit_mb = :memoryLimitMb, comparison = :comparison, stop_on_first_failure = :stopOnFirstFailure
+                    memory_limit_mb = :memoryLimitMb, comparison = :comparison, stop_on_first_failure = :stopOnFirstFailure,
+                    submitters = coalesce(:submitters, submitters)
                 where id = :id
                 returning version""")
                 .param("id", id)
+                .param("submitters", submitters == null ? null : submitters.name())
                 .param("title", problem.title())
                 .param("timeLimitMs", problem.timeLimitMs())
                 .param("memoryLimitMb", problem.memoryLimitMb())
@@ -196,9 +205,12 @@ class ProblemRepository {
                 });
     }
 
-    /** Those of these problems that exist. */
-    Set<Long> existing(Collection<Long> ids) {
-        return new HashSet<>(jdbc.sql("select id from problem where id in (:ids)").param("ids", ids).query(Long.class).list());
+    /** Whose the problem is; empty when there is no such problem. */
+    Optional<ProblemOwner> owner(long id) {
+        return jdbc.sql("select owner_key_id, anonymous_owner, submitters from problem where id = ?").param(id)
+                .query((rs, row) -> new ProblemOwner(rs.getObject("owner_key_id", UUID.class),
+                        rs.getBoolean("anonymous_owner"), Submitters.valueOf(rs.getString("submitters"))))
+                .optional();
     }
 
     boolean hasVersion(long id, int version) {

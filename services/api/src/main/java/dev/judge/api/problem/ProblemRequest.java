@@ -49,7 +49,10 @@ record ProblemRequest(
         Map<@NotNull String, @Valid @NotNull TimeLimitsRequest> timeLimits,
         @Schema(types = {"boolean", "null"}, description = "Whether a group stops at its first failing test case; true when left out or null")
         Boolean stopOnFirstFailure,
-        @NotNull @Size(min = 1, max = ProblemRequest.MAX_TEST_CASES) List<@Valid @NotNull TestCaseRequest> testCases) {
+        @NotNull @Size(min = 1, max = ProblemRequest.MAX_TEST_CASES) List<@Valid @NotNull TestCaseRequest> testCases,
+        @Schema(types = {"string", "null"}, description = "Who may submit to it and read its statement: OWNER (who made "
+                + "it; the default for a new problem) or PUBLIC (any caller). Left out of an edit: as before")
+        Submitters submitters) {
 
     static final int MAX_TIME_LIMIT_MS = 10_000;
     static final int MAX_MEMORY_LIMIT_MB = 1_024;

@@ -26,13 +26,13 @@ class ProblemService {
         this.languages = languages;
     }
 
-    long create(ProblemRequest request) {
-        return problems.create(toVersion(request));
+    long create(ProblemRequest request, ProblemOwner owner) {
+        return problems.create(toVersion(request), owner);
     }
 
     /** Stores the request as the problem's next version; returns its number. */
     int edit(long id, ProblemRequest request) {
-        return problems.addVersion(id, toVersion(request)).orElseThrow(() -> new NotFoundException("problem", id));
+        return problems.addVersion(id, toVersion(request), request.submitters()).orElseThrow(() -> new NotFoundException("problem", id));
     }
 
     private ProblemVersion toVersion(ProblemRequest request) {

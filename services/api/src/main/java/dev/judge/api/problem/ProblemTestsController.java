@@ -30,6 +30,7 @@ import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.judge.api.access.Caller;
 import dev.judge.api.system.NotFoundException;
 import dev.judge.contracts.TestData;
 
@@ -43,12 +44,14 @@ import dev.judge.contracts.TestData;
 class ProblemTestsController {
 
     private final ProblemRepository problems;
+    private final ProblemAccess access;
     private final TestDataProperties properties;
     private final ObjectWriter lines;
     private final JsonMapper uploads;
 
-    ProblemTestsController(ProblemRepository problems, TestDataProperties properties, JsonMapper json) {
+    ProblemTestsController(ProblemRepository problems, ProblemAccess access, TestDataProperties properties, JsonMapper json) {
         this.problems = problems;
+        this.access = access;
         this.properties = properties;
         // Straight into the response, not through a copy of each test; the response stays open for the next.
         this.lines = json.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
@@ -66,16 +69,18 @@ class ProblemTestsController {
     @ApiResponse(responseCode = "200", description = "The problem's new version")
     @ApiResponse(responseCode = "400", description = "The id is not a number, a line is not a test case, a test's group is "
             + "not one of the problem's, or a group has no test; nothing stored")
-    @ApiResponse(responseCode = "404", description = "No problem with this id")
+    @ApiResponse(responseCode = "403", description = "Not the problem's owner (nor the admin)")
+    @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
     @ApiResponse(responseCode = "413", description = "Past a limit; nothing stored")
     @ApiResponse(responseCode = "415", description = "The body is not application/x-ndjson")
     @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    ProblemView upload(@PathVariable long id, InputStream body) {
+    ProblemView upload(Caller caller, @PathVariable long id, InputStream body) {
+        ProblemOwner owner = access.requireManaged(caller, id);
         TestUpload upload = new TestUpload(body, properties, uploads);
         int version = problems.addVersionWithTests(id, base -> upload.against(base.groups()))
                 .orElseThrow(() -> new NotFoundException("problem", id));
-        return problems.find(id, version, properties.shownTestsLimit().toBytes()).map(problem -> ProblemView.of(problem, false))
+        return problems.find(id, version, properties.shownTestsLimit().toBytes()).map(problem -> ProblemView.forManager(problem, owner, false))
                 .orElseThrow(() -> new NotFoundException("problem", id));
     }
 
@@ -85,10 +90,12 @@ class ProblemTestsController {
             content = @Content(mediaType = TestData.MEDIA_TYPE,
                     array = @ArraySchema(schema = @Schema(implementation = ProblemView.TestCaseView.class))))
     @ApiResponse(responseCode = "400", description = "The id is not a number")
-    @ApiResponse(responseCode = "404", description = "No problem with this id")
+    @ApiResponse(responseCode = "403", description = "Not the problem's owner (nor the admin)")
+    @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
     @ApiResponse(responseCode = "503", description = "The database cannot be reached",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    ResponseEntity<StreamingResponseBody> download(@PathVariable long id) {
+    ResponseEntity<StreamingResponseBody> download(Caller caller, @PathVariable long id) {
+        access.requireManaged(caller, id);
         ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));
         return stream(id, current.version());
     }

@@ -13,7 +13,8 @@ import dev.judge.contracts.ProblemProgram;
 
 /**
  * A problem's current version as clients see it. A setter's programs show their kind and language;
- * their code and files only when asked for ({@code ?include=sources}).
+ * their code and files only when asked for ({@code ?include=sources}) by who manages the problem. Who
+ * may only submit to it sees its statement: no test cases.
  *
  * @param comparison the checker's kind when it is exact or whitespace, as before checkers; absent otherwise
  */
@@ -31,8 +32,10 @@ record ProblemView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Map<String, TimeLimitsView> timeLimits,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) boolean stopOnFirstFailure,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) TestsView tests,
-        @Schema(description = "Left out when the tests are over 8 MiB: read them from GET /api/problems/{id}/tests")
-        List<TestCaseView> testCases) {
+        @Schema(description = "Left out when the tests are over 8 MiB (read them from GET /api/problems/{id}/tests), "
+                + "and for callers who may submit to the problem but not manage it")
+        List<TestCaseView> testCases,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Submitters submitters) {
 
     /** What the tests of this version are, however large. */
     @Schema(name = "Tests")
@@ -75,8 +78,18 @@ record ProblemView(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<String> dependsOn) {
     }
 
+    /** What its manager sees: everything, the setters' code if asked for. */
+    static ProblemView forManager(ProblemVersion problem, ProblemOwner owner, boolean withSources) {
+        return of(problem, owner, withSources, true);
+    }
+
+    /** What who may only submit to it sees: neither tests nor the setters' code. */
+    static ProblemView statement(ProblemVersion problem, ProblemOwner owner) {
+        return of(problem, owner, false, false);
+    }
+
     /** The one mapping from a stored version to what is shown. */
-    static ProblemView of(ProblemVersion problem, boolean withSources) {
+    private static ProblemView of(ProblemVersion problem, ProblemOwner owner, boolean withSources, boolean withTests) {
         Checker checker = problem.checker();
         ProgramView checkerProgram = program(checker.program(), withSources);
         Map<String, TimeLimitsView> timeLimits = new TreeMap<>();
@@ -94,8 +107,9 @@ record ProblemView(
                 timeLimits,
                 problem.stopOnFirstFailure(),
                 new TestsView(problem.testData().count(), problem.testData().bytes(), problem.testData().sha256()),
-                problem.testCases() == null ? null : problem.testCases().stream()
-                        .map(test -> new TestCaseView(test.input(), test.expectedOutput(), test.group())).toList());
+                problem.testCases() == null || !withTests ? null : problem.testCases().stream()
+                        .map(test -> new TestCaseView(test.input(), test.expectedOutput(), test.group())).toList(),
+                owner.submitters());
     }
 
     private static ProgramView program(ProblemProgram program, boolean withSources) {

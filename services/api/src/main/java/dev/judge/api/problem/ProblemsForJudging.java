@@ -1,8 +1,5 @@
 package dev.judge.api.problem;
 
-import java.util.Collection;
-import java.util.Set;
-
 import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.stereotype.Component;
 import org.springframework.util.ConcurrentLruCache;
@@ -36,8 +33,4 @@ public class ProblemsForJudging {
         return cache.get(new Key(problemId, version));
     }
 
-    /** Those of these problems that exist (read each time: a problem may be made at any moment). */
-    public Set<Long> existing(Collection<Long> problemIds) {
-        return problemIds.isEmpty() ? Set.of() : problems.existing(problemIds);
-    }
 }

@@ -18,7 +18,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 import dev.judge.api.access.Caller;
 import dev.judge.api.access.Quota;
 import dev.judge.api.access.Quotas;
-import dev.judge.api.problem.ProblemsForJudging;
+import dev.judge.api.access.Scope;
+import dev.judge.api.access.UnauthorizedException;
+import dev.judge.api.problem.ProblemAccess;
 import dev.judge.api.system.UnknownReferenceException;
 import dev.judge.api.webhook.CallbackTargets;
 import dev.judge.contracts.Lane;
@@ -34,12 +36,12 @@ class SubmissionService {
     private final CallbackTargets callbacks;
     private final QueueEstimate queue;
     private final TransactionTemplate transaction;
-    private final ProblemsForJudging problems;
+    private final ProblemAccess problems;
     private final ApplicationEventPublisher events;
     private final MeterRegistry meters;
 
     SubmissionService(SubmissionRepository submissions, LanguageCatalog languages, SubmissionProperties properties,
-            Quotas quotas, CallbackTargets callbacks, QueueEstimate queue, TransactionTemplate transaction, ProblemsForJudging problems,
+            Quotas quotas, CallbackTargets callbacks, QueueEstimate queue, TransactionTemplate transaction, ProblemAccess problems,
             ApplicationEventPublisher events, MeterRegistry meters) {
         this.submissions = submissions;
         this.languages = languages;
@@ -66,6 +68,9 @@ class SubmissionService {
             throw new UnknownReferenceException("language", request.language(),
                     "Known languages: " + String.join(", ", languages.languages().keySet()));
         }
+        if (!caller.has(Scope.SUBMIT)) {
+            throw UnauthorizedException.outOfScope(Scope.SUBMIT);
+        }
         checkLength("sourceCode", request.sourceCode(), properties.maxSourceLength());
         checkLength("stdin", request.stdin(), properties.maxStdinLength());
         callbackRefusal(caller, request).ifPresent(reason -> {
@@ -74,6 +79,10 @@ class SubmissionService {
         Lane lane = lane(caller, request);
         if (!mayUse(caller, lane)) {
             throw new LaneNotAllowedException(lane);
+        }
+        // Another tenant's private problem is, to this caller, one that does not exist.
+        if (request.problemId() != null && !problems.isOpenTo(caller, request.problemId())) {
+            throw new UnknownReferenceException("problem", request.problemId(), null);
         }
         try {
             return store(caller, List.of(request));
@@ -92,6 +101,9 @@ class SubmissionService {
      * names each one that is wrong, by its index.
      */
     Accepted acceptAll(Caller caller, List<SubmissionRequest> requests) {
+        if (!caller.has(Scope.SUBMIT)) {
+            throw UnauthorizedException.outOfScope(Scope.SUBMIT);
+        }
         Map<String, String> errors = new LinkedHashMap<>();
         Set<Long> problemIds = new HashSet<>();
         for (int i = 0; i < requests.size(); i++) {
@@ -114,7 +126,7 @@ class SubmissionService {
                 errors.put(at + "lane", "this key may not submit to the " + request.lane() + " lane");
             }
         }
-        Set<Long> known = problems.existing(problemIds);
+        Set<Long> known = problems.openTo(caller, problemIds);
         for (int i = 0; i < requests.size(); i++) {
             Long problemId = requests.get(i).problemId();
             if (problemId != null && !known.contains(problemId)) {

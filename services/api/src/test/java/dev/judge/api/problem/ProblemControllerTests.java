@@ -49,6 +49,9 @@ class ProblemControllerTests {
     @MockitoBean
     ProblemRepository problems;
 
+    @MockitoBean
+    ProblemAccess access;
+
     // Every /api request passes through the caller check; these tests are of anonymous calls.
     @MockitoBean
     Callers callers;
@@ -104,7 +107,7 @@ class ProblemControllerTests {
             "timeLimits": {"java": {"offsetMs": 1000}}               | 400
             """)
     void readsJsonAsTheDocumentTypesIt(String members, int status) throws Exception {
-        when(service.create(any())).thenReturn(1L);
+        when(service.create(any(), any())).thenReturn(1L);
         when(problems.findCurrent(anyLong(), anyLong())).thenReturn(Optional.of(new ProblemVersion(1, 1, "Types", 1000, 64, true,
                 Checker.EXACT, null, List.of(), Map.of(), List.of(new JudgeRequest.TestCase("1", "1")),
                 new TestData.Digest().add(new JudgeRequest.TestCase("1", "1")).of(1, 1))));
@@ -112,7 +115,7 @@ class ProblemControllerTests {
         response.andExpect(status().is(status));
         if (status == 400) {
             response.andExpect(header().string("Content-Type", "application/problem+json"));
-            verifyNoInteractions(service, problems);
+            verifyNoInteractions(service, problems, access);
         }
     }
 

@@ -1,0 +1,69 @@
+package dev.judge.api.problem;
+
+import java.util.Collection;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import org.springframework.stereotype.Component;
+
+import dev.judge.api.access.AccessProperties;
+import dev.judge.api.access.Caller;
+import dev.judge.api.access.UnauthorizedException;
+import dev.judge.api.system.NotFoundException;
+
+/**
+ * Checks a caller against a problem's owner ({@link ProblemOwner} has the rules). A problem the
+ * caller may not see is answered as one that does not exist (404, or 422 where a submission names
+ * it), so that ids do not tell one tenant what another has. Owners are read once per
+ * {@code judge.access.key-cache-ttl} on each replica, as keys are: a burst of submissions to one
+ * problem asks the database once.
+ */
+@Component
+public class ProblemAccess {
+
+    private final ProblemRepository problems;
+    private final Cache<Long, ProblemOwner> owners;
+
+    ProblemAccess(ProblemRepository problems, AccessProperties access) {
+        this.problems = problems;
+        this.owners = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(access.keyCacheTtl()).build();
+    }
+
+    /** Whether the caller may submit to this problem; false for one that does not exist. */
+    public boolean isOpenTo(Caller caller, long problemId) {
+        return owner(problemId).map(owner -> owner.isOpenTo(caller)).orElse(false);
+    }
+
+    /** Those of these problems the caller may submit to. */
+    public Set<Long> openTo(Caller caller, Collection<Long> problemIds) {
+        return problemIds.stream().filter(id -> isOpenTo(caller, id)).collect(Collectors.toSet());
+    }
+
+    /** The problem's owner, if the caller may see the problem; 404 otherwise. */
+    ProblemOwner requireOpen(Caller caller, long problemId) {
+        return owner(problemId).filter(owner -> owner.isOpenTo(caller))
+                .orElseThrow(() -> new NotFoundException("problem", problemId));
+    }
+
+    /** 404 for a problem the caller may not see, 403 for one it may see but not manage. */
+    ProblemOwner requireManaged(Caller caller, long problemId) {
+        ProblemOwner owner = requireOpen(caller, problemId);
+        if (!owner.isManagedBy(caller)) {
+            throw UnauthorizedException.notTheOwner("problem");
+        }
+        return owner;
+    }
+
+    /** After a change of who may submit: this replica knows at once, the others within the cache's time. */
+    void forget(long problemId) {
+        owners.invalidate(problemId);
+    }
+
+    private Optional<ProblemOwner> owner(long problemId) {
+        // A problem that does not exist is not remembered: it may be made the next moment.
+        return Optional.ofNullable(owners.get(problemId, id -> problems.owner(id).orElse(null)));
+    }
+}
