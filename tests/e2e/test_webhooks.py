@@ -72,7 +72,7 @@ def test_a_judged_submission_is_delivered_signed_even_after_the_receiver_failed_
     assert verdict["verdict"] == "ACCEPTED"
     assert receiver.accepted, f"no delivery accepted after {receiver.attempts} attempts"
     headers, body = receiver.accepted[0]
-    assert headers["Judge-Delivery"] == submission_id
+    assert headers["Judge-Delivery"] == submission_id + ".1"  # the submission's first judgement
     assert signature_is_valid(created["webhookSecret"], headers["Judge-Signature"], body)
     assert not signature_is_valid("another secret", headers["Judge-Signature"], body)
     delivered = json.loads(body)

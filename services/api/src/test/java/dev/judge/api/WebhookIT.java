@@ -74,7 +74,7 @@ class WebhookIT extends LiveApi {
 
         waitAtMost(Duration.ofSeconds(10)).until(() -> received.size() == 1);
         Delivery delivery = received.getFirst();
-        assertThat(delivery.deliveryId()).isEqualTo(id.toString());
+        assertThat(delivery.deliveryId()).isEqualTo(id + ".1");
         long sentAt = Long.parseLong(delivery.signature().replaceAll("^t=(\\d+),.*", "$1"));
         assertThat(delivery.signature()).isEqualTo(WebhookSignature.of(key.get("webhookSecret").asString(), sentAt, delivery.body()));
         assertThat(delivery.signature()).isNotEqualTo(WebhookSignature.of("another secret", sentAt, delivery.body()));

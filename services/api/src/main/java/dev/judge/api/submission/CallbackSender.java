@@ -148,7 +148,8 @@ class CallbackSender extends BackgroundLoop {
                 HttpResponse<Void> response = http.send(HttpRequest.newBuilder(URI.create(delivery.url()))
                                 .timeout(properties.timeout())
                                 .header("Content-Type", "application/json")
-                                .header(DELIVERY_HEADER, delivery.id().toString())
+                                // The same for every attempt at one judgement, another for a rejudge's.
+                                .header(DELIVERY_HEADER, delivery.id() + "." + delivery.judgement())
                                 .header(WebhookSignature.HEADER,
                                         WebhookSignature.of(delivery.secret(), Instant.now().getEpochSecond(), body))
                                 .POST(HttpRequest.BodyPublishers.ofByteArray(body))

@@ -6,15 +6,19 @@ import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 import org.springframework.stereotype.Component;
 
 /**
  * Which URLs the judge may call back: http or https, with a host, and (unless
- * {@code judge.webhooks.allow-private-targets}) none whose addresses are internal. Checked when a
- * submission is made, so that a bad URL is refused at once, and again before each attempt, since a
- * name may resolve elsewhere by then.
+ * {@code judge.webhooks.allow-private-targets}) on port 80 or 443 (or {@code allowed-ports}) and none
+ * whose addresses are anything but public unicast: every special-purpose range IANA lists, and every
+ * IPv6 form that embeds an IPv4 address (mapped, compatible, NAT64, 6to4, Teredo), which could reach
+ * an internal IPv4 address through a translator. Checked when a submission is made, so that a bad URL
+ * is refused at once, and again before each attempt, since a name may resolve elsewhere by then.
  */
 @Component
 public class CallbackTargets {
@@ -45,6 +49,10 @@ public class CallbackTargets {
         if (properties.allowPrivateTargets()) {
             return Optional.empty();
         }
+        int port = uri.getPort() != -1 ? uri.getPort() : "https".equalsIgnoreCase(uri.getScheme()) ? 443 : 80;
+        if (!properties.allowedPorts().contains(port)) {
+            return Optional.of("callbacks go to ports " + properties.allowedPorts() + " only");
+        }
         InetAddress[] addresses;
         try {
             addresses = InetAddress.getAllByName(uri.getHost());
@@ -53,28 +61,68 @@ public class CallbackTargets {
         }
         for (InetAddress address : addresses) {
             if (isInternal(address)) {
-                return Optional.of("its host resolves to an internal address (" + address.getHostAddress()
-                        + "); callbacks go to public addresses only");
+                // Which address is not said: that would map the judge's network for whoever asks.
+                return Optional.of("its host resolves to an address that is not public; callbacks go to public addresses only");
             }
         }
         return Optional.empty();
     }
 
-    /** Loopback, private, link-local (cloud metadata), shared (carrier-grade NAT), unique local, multicast or unspecified. */
+    /**
+     * IPv4 ranges that are not public unicast (IANA IPv4 Special-Purpose Address Registry, plus
+     * multicast and reserved): this network, private, shared (carrier-grade NAT), loopback,
+     * link-local (cloud metadata), IETF protocol assignments, documentation, 6to4 relay, benchmarking.
+     */
+    private static final List<Range> SPECIAL_IPV4 = Range.all("0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8",
+            "169.254.0.0/16", "172.16.0.0/12", "192.0.0.0/24", "192.0.2.0/24", "192.88.99.0/24", "192.168.0.0/16",
+            "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4");
+
+    /**
+     * Within global unicast (2000::/3, the only IPv6 allowed at all): IETF protocol assignments
+     * (Teredo, benchmarking, ORCHID), documentation, 6to4.
+     */
+    private static final List<Range> SPECIAL_IPV6 = Range.all("2001::/23", "2001:db8::/32", "2002::/16", "3fff::/20");
+
+    /** Anything but a public unicast address. */
     static boolean isInternal(InetAddress address) {
-        if (address.isLoopbackAddress() || address.isAnyLocalAddress() || address.isLinkLocalAddress()
-                || address.isSiteLocalAddress() || address.isMulticastAddress()) {
-            return true;
-        }
         byte[] bytes = address.getAddress();
         if (address instanceof Inet4Address) {
-            int first = bytes[0] & 0xff;
-            int second = bytes[1] & 0xff;
-            return first == 0 || (first == 100 && second >= 64 && second < 128) || first >= 240;
+            return SPECIAL_IPV4.stream().anyMatch(range -> range.contains(bytes));
         }
         if (address instanceof Inet6Address) {
-            return (bytes[0] & 0xfe) == 0xfc; // fc00::/7, unique local
+            // Outside 2000::/3 lie ::, ::1, IPv4-mapped and -compatible, NAT64 (64:ff9b::/96), unique and link local, multicast.
+            return (bytes[0] & 0xe0) != 0x20 || SPECIAL_IPV6.stream().anyMatch(range -> range.contains(bytes));
         }
-        return false;
+        return true;
+    }
+
+    /** An address range in CIDR notation. */
+    private record Range(byte[] prefix, int bits) {
+
+        static List<Range> all(String... cidrs) {
+            return Arrays.stream(cidrs).map(Range::of).toList();
+        }
+
+        static Range of(String cidr) {
+            String[] parts = cidr.split("/");
+            try {
+                return new Range(InetAddress.getByName(parts[0]).getAddress(), Integer.parseInt(parts[1]));
+            } catch (UnknownHostException e) {
+                throw new IllegalArgumentException(cidr, e);
+            }
+        }
+
+        boolean contains(byte[] address) {
+            if (address.length != prefix.length) {
+                return false;
+            }
+            for (int bit = 0; bit < bits; bit++) {
+                int mask = 0x80 >>> (bit % 8);
+                if ((address[bit / 8] & mask) != (prefix[bit / 8] & mask)) {
+                    return false;
+                }
+            }
+            return true;
+        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.judge.api.webhook;
 
 import java.time.Duration;
+import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -11,7 +12,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param enabled whether this replica delivers (every replica does by default; they share the work)
  * @param allowPrivateTargets whether a callback may reach loopback, private, link-local or other
  *        internal addresses; off, since a judge that calls any URL it is given is a way into the
- *        network it runs in (tests on loopback turn it on)
+ *        network it runs in (tests on loopback turn it on); on, any port too
+ * @param allowedPorts the ports a callback URL may name (80 and 443 when it names none)
  * @param giveUpAfter how long after the verdict a delivery is retried before it is marked FAILED
  * @param firstRetryDelay the wait before the first retry; each next one waits twice as long, up to {@code maxRetryDelay}
  * @param maxRetryDelay the longest wait between two attempts
@@ -22,6 +24,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record WebhookProperties(
         @DefaultValue("true") boolean enabled,
         @DefaultValue("false") boolean allowPrivateTargets,
+        @DefaultValue({"80", "443"}) List<Integer> allowedPorts,
         @DefaultValue("1h") Duration giveUpAfter,
         @DefaultValue("1s") Duration firstRetryDelay,
         @DefaultValue("5m") Duration maxRetryDelay,
