@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.concurrent.Semaphore;
 
 import io.swagger.v3.oas.annotations.Hidden;
 import io.swagger.v3.oas.annotations.Operation;
@@ -48,6 +49,7 @@ class ProblemTestsController {
     private final TestDataProperties properties;
     private final ObjectWriter lines;
     private final JsonMapper uploads;
+    private final Semaphore transfers;
 
     ProblemTestsController(ProblemRepository problems, ProblemAccess access, TestDataProperties properties, JsonMapper json) {
         this.problems = problems;
@@ -56,6 +58,7 @@ class ProblemTestsController {
         // Straight into the response, not through a copy of each test; the response stays open for the next.
         this.lines = json.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
         this.uploads = TestUpload.reader(properties);
+        this.transfers = new Semaphore(properties.maxConcurrentTransfers());
     }
 
     @PutMapping(path = "/api/problems/{id}/tests", consumes = TestData.MEDIA_TYPE, produces = MediaType.APPLICATION_JSON_VALUE)
@@ -72,14 +75,26 @@ class ProblemTestsController {
     @ApiResponse(responseCode = "403", description = "Not the problem's owner (nor the admin)")
     @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
     @ApiResponse(responseCode = "413", description = "Past a limit; nothing stored")
+    @ApiResponse(responseCode = "409", description = "The problem's groups changed while the tests came; nothing stored")
     @ApiResponse(responseCode = "415", description = "The body is not application/x-ndjson")
-    @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored",
+    @ApiResponse(responseCode = "503", description = "As many uploads and downloads as this replica takes at once are "
+            + "under way, or the database cannot be reached; nothing was stored",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     ProblemView upload(Caller caller, @PathVariable long id, InputStream body) {
         ProblemOwner owner = access.requireManaged(caller, id);
-        TestUpload upload = new TestUpload(body, properties, uploads);
-        int version = problems.addVersionWithTests(id, base -> upload.against(base.groups()))
-                .orElseThrow(() -> new NotFoundException("problem", id));
+        ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));
+        int version;
+        // Read and checked in full first, so the transaction below never waits for the client.
+        try (Transfer slot = transfer(); SpooledTests tests = SpooledTests.of(new TestUpload(body, properties, uploads)
+                .against(current.groups()))) {
+            version = problems.addVersionWithTests(id, base -> {
+                // The tests were checked against the groups of the version current when they came.
+                if (!base.groups().equals(current.groups())) {
+                    throw refusal(HttpStatus.CONFLICT, "The problem's groups changed while its tests were uploaded: upload them again.");
+                }
+                return tests.read();
+            }).orElseThrow(() -> new NotFoundException("problem", id));
+        }
         return problems.find(id, version, properties.shownTestsLimit().toBytes()).map(problem -> ProblemView.forManager(problem, owner, false))
                 .orElseThrow(() -> new NotFoundException("problem", id));
     }
@@ -92,12 +107,21 @@ class ProblemTestsController {
     @ApiResponse(responseCode = "400", description = "The id is not a number")
     @ApiResponse(responseCode = "403", description = "Not the problem's owner (nor the admin)")
     @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
-    @ApiResponse(responseCode = "503", description = "The database cannot be reached",
+    @ApiResponse(responseCode = "503", description = "As many uploads and downloads as this replica takes at once are "
+            + "under way, or the database cannot be reached",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     ResponseEntity<StreamingResponseBody> download(Caller caller, @PathVariable long id) {
         access.requireManaged(caller, id);
         ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));
-        return stream(id, current.version());
+        // A download holds a database connection while the client reads: a slot too, given back when it ends.
+        Transfer slot = transfer();
+        ResponseEntity<StreamingResponseBody> stream = stream(id, current.version());
+        StreamingResponseBody body = stream.getBody();
+        return ResponseEntity.ok().headers(stream.getHeaders()).body(out -> {
+            try (slot) {
+                body.writeTo(out);
+            }
+        });
     }
 
     @GetMapping(path = "/internal/problems/{id}/versions/{version}/tests", produces = TestData.MEDIA_TYPE)
@@ -131,6 +155,36 @@ class ProblemTestsController {
                 properties.workerToken().getBytes(StandardCharsets.UTF_8))) {
             throw refusal(HttpStatus.UNAUTHORIZED, "Only workers may fetch tests: send their token in "
                     + TestData.TOKEN_HEADER + ".");
+        }
+    }
+
+    /** One of this replica's transfer slots, or 503 when all are taken. */
+    private Transfer transfer() {
+        if (!transfers.tryAcquire()) {
+            ErrorResponseException busy = refusal(HttpStatus.SERVICE_UNAVAILABLE,
+                    "As many uploads and downloads of tests as this replica takes at once are under way.");
+            busy.getHeaders().set(HttpHeaders.RETRY_AFTER, "5");
+            throw busy;
+        }
+        return new Transfer(transfers);
+    }
+
+    /** A transfer slot, given back once. */
+    private static final class Transfer implements AutoCloseable {
+
+        private final Semaphore slots;
+        private boolean released;
+
+        Transfer(Semaphore slots) {
+            this.slots = slots;
+        }
+
+        @Override
+        public synchronized void close() {
+            if (!released) {
+                released = true;
+                slots.release();
+            }
         }
     }
 

@@ -18,6 +18,9 @@ import org.springframework.util.unit.DataSize;
  * @param maxUploadedTests the most tests in one upload
  * @param shownTestsLimit GET /api/problems/{id} shows the tests up to this size; larger ones are read
  *        from GET /api/problems/{id}/tests, streamed
+ * @param maxConcurrentTransfers setters' uploads and downloads of tests at once per replica; more are
+ *        answered 503 with Retry-After. Bounds the heap uploads take (each holds one test, a few times
+ *        {@code maxTestSize}) and the database connections downloads hold while a client reads
  */
 @ConfigurationProperties("judge.test-data")
 public record TestDataProperties(
@@ -26,5 +29,6 @@ public record TestDataProperties(
         @DefaultValue("32MB") DataSize maxTestSize,
         @DefaultValue("1GB") DataSize maxUploadSize,
         @DefaultValue("2000") int maxUploadedTests,
-        @DefaultValue("8MB") DataSize shownTestsLimit) {
+        @DefaultValue("8MB") DataSize shownTestsLimit,
+        @DefaultValue("2") int maxConcurrentTransfers) {
 }

@@ -1,0 +1,106 @@
+package dev.judge.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.test.context.TestPropertySource;
+
+import dev.judge.contracts.TestData;
+
+/**
+ * Setters' uploads of tests as a hostile client sends them: a few bytes, then nothing for a while.
+ * A slow upload must hold neither a database connection (the tests are read in full before the
+ * transaction that stores them) nor more than its share of the heap (a few at once per replica, the
+ * rest answered 503). The pool here is small and its wait short, so that a held pool shows at once.
+ */
+@TestPropertySource(properties = {"spring.datasource.hikari.maximum-pool-size=4", "spring.datasource.hikari.connection-timeout=3000",
+        "judge.test-data.max-concurrent-transfers=" + SlowTransfersIT.SLOTS})
+class SlowTransfersIT extends LiveApi {
+
+    static final int SLOTS = 8;
+
+    @Test
+    void slowUploadsHoldNoDatabaseConnectionAndThoseBeyondTheSlotsAre503() throws Exception {
+        long problem = createProblem();
+        List<Socket> uploads = new ArrayList<>();
+        try {
+            for (int i = 0; i < SLOTS; i++) {
+                // One whole test, then the start of the next: the first is read before anything else is looked at.
+                uploads.add(startUpload(problem, "{\"input\": \"1\", \"expectedOutput\": \"1\"}\n{\"input\": \""));
+            }
+            Thread.sleep(1000); // every upload is in, waiting for its client
+
+            // Twice the pool's size in slow uploads, and an unrelated read is answered at once.
+            HttpResponse<String> read = send(request("/api/problems/" + problem).timeout(Duration.ofSeconds(2)).GET());
+            assertThat(read.statusCode()).isEqualTo(200);
+
+            HttpResponse<String> oneMore = send(request("/api/problems/" + problem + "/tests")
+                    .header("Content-Type", TestData.MEDIA_TYPE).timeout(Duration.ofSeconds(2))
+                    .PUT(HttpRequest.BodyPublishers.ofString("{\"input\": \"1\", \"expectedOutput\": \"1\"}\n")));
+            assertThat(oneMore.statusCode()).isEqualTo(503);
+            assertThat(oneMore.headers().firstValue("Retry-After")).isPresent();
+
+            for (Socket upload : uploads) {
+                assertThat(finishUpload(upload, "1\", \"expectedOutput\": \"1\"}\n")).startsWith("HTTP/1.1 200");
+            }
+        } finally {
+            for (Socket upload : uploads) {
+                upload.close();
+            }
+        }
+        assertThat(jdbc.sql("select version from problem where id = ?").param(problem).query(Integer.class).single())
+                .isEqualTo(1 + SLOTS);
+    }
+
+    /** Sends an upload's headers and the first bytes of its body, chunked, as a client that then waits. */
+    private Socket startUpload(long problem, String start) throws IOException {
+        Socket socket = new Socket("127.0.0.1", port);
+        socket.setSoTimeout(30_000);
+        OutputStream out = socket.getOutputStream();
+        out.write(("PUT /api/problems/" + problem + "/tests HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: " + TestData.MEDIA_TYPE
+                + "\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(chunk(start));
+        out.flush();
+        return socket;
+    }
+
+    /** Sends the rest of the body; returns the response's status line. */
+    private static String finishUpload(Socket socket, String rest) throws IOException {
+        OutputStream out = socket.getOutputStream();
+        out.write(chunk(rest));
+        out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII)).readLine();
+    }
+
+    private static byte[] chunk(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        byte[] head = (Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] chunk = new byte[head.length + bytes.length + 2];
+        System.arraycopy(head, 0, chunk, 0, head.length);
+        System.arraycopy(bytes, 0, chunk, head.length, bytes.length);
+        chunk[chunk.length - 2] = '\r';
+        chunk[chunk.length - 1] = '\n';
+        return chunk;
+    }
+
+    private long createProblem() throws Exception {
+        HttpResponse<String> created = post("/api/problems", """
+                {"title": "Slow", "timeLimitMs": 1000, "memoryLimitMb": 64,
+                 "testCases": [{"input": "1", "expectedOutput": "1"}]}""");
+        assertThat(created.statusCode()).isEqualTo(201);
+        return json.readTree(created.body()).get("id").asLong();
+    }
+}
