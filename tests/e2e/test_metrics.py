@@ -88,3 +88,16 @@ def test_every_dashboard_metric_is_exposed(api, stack, worker):
     assert {"judge_submissions_latency_seconds_bucket", "rabbitmq_detailed_queue_messages_ready"} <= queried
     missing = sorted(queried - exposed - FROM_THE_PLATFORM.keys())
     assert missing == [], f"the dashboard queries metrics nothing exposes: {missing}"
+
+
+def test_metrics_name_no_tenant(api, stack, worker):
+    """Whoever scrapes the API learns no key's name (judge.access.key-names-in-metrics is off)."""
+    keyed = api.with_token(api.with_token(ADMIN_TOKEN).create_key("tenant-name-canary", perMinute=1)["key"])
+    problem = api.create_problem(submitters="PUBLIC")
+    keyed.submit(problem, "print(3)")
+    with pytest.raises(ApiError):
+        keyed.submit(problem, "print(3)")
+    with urllib.request.urlopen("http://127.0.0.1:18080/actuator/prometheus", timeout=10) as response:
+        scraped = response.read().decode()
+    assert 'judge_quota_refused_total{' in scraped
+    assert "tenant-name-canary" not in scraped

@@ -15,6 +15,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *        on every replica within this
  * @param defaultPerMinute a new key's submissions per minute, unless given
  * @param defaultMaxWaiting a new key's submissions waiting for a verdict at once, unless given
+ * @param keyNamesInMetrics whether metrics name keys (the {@code key} label of judge_quota_refused_total);
+ *        off, whoever scrapes the metrics would learn every tenant's name and load: the label is then {@code any}
  */
 @ConfigurationProperties("judge.access")
 public record AccessProperties(
@@ -22,5 +24,6 @@ public record AccessProperties(
         @DefaultValue("") String adminToken,
         @DefaultValue("10s") Duration keyCacheTtl,
         @DefaultValue("600") int defaultPerMinute,
-        @DefaultValue("1000") int defaultMaxWaiting) {
+        @DefaultValue("1000") int defaultMaxWaiting,
+        @DefaultValue("false") boolean keyNamesInMetrics) {
 }

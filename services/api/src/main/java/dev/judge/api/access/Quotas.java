@@ -25,10 +25,12 @@ public class Quotas {
 
     private final ApiKeyRepository keys;
     private final MeterRegistry meters;
+    private final boolean keyNamesInMetrics;
 
-    Quotas(ApiKeyRepository keys, MeterRegistry meters) {
+    Quotas(ApiKeyRepository keys, MeterRegistry meters, AccessProperties properties) {
         this.keys = keys;
         this.meters = meters;
+        this.keyNamesInMetrics = properties.keyNamesInMetrics();
     }
 
     /**
@@ -47,7 +49,7 @@ public class Quotas {
         if (!usage.granted()) {
             Counter.builder("judge.quota.refused")
                     .description("Submissions refused with 429 because their key was over a quota")
-                    .tag("key", holder.key().name())
+                    .tag("key", keyNamesInMetrics ? holder.key().name() : "any")
                     .tag("quota", usage.overPerMinute(count) ? Quota.MINUTE : Quota.WAITING)
                     .register(meters)
                     .increment(count);

@@ -83,8 +83,10 @@ class Judge {
             }
             SetterPrograms.Built built = setterPrograms.build(setterProgram);
             if (built.failed()) {
-                return failed(request, startedAt, "The problem's " + (request.isInteractive() ? "interactor" : "checker")
-                        + " could not be built:\n" + built.failure());
+                // The compiler's messages quote the setter's code: for the worker's log, never the contestant.
+                String which = request.isInteractive() ? "interactor" : "checker";
+                log.warn("The {} of submission {}'s problem could not be built:\n{}", which, request.submissionId(), built.failure());
+                return failed(request, startedAt, "The problem's " + which + " could not be built; the judge's log says why.");
             }
             try (Sandbox setterBox = sandboxes.open()) {
                 built.copyInto(setterBox.folder());
@@ -95,7 +97,8 @@ class Judge {
             throw e;
         } catch (IOException | RuntimeException e) {
             log.error("Judging submission {} failed", request.submissionId(), e);
-            return failed(request, startedAt, "The judge failed: " + e.getMessage());
+            // The exception's message may name the worker's paths or addresses: it goes to the log only.
+            return failed(request, startedAt, "The judge failed (logged on " + workerName + ").");
         }
     }
 
