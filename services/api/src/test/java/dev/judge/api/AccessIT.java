@@ -202,6 +202,18 @@ class AccessIT extends LiveApi {
         assertThat(submissionsOf(key)).isZero();
     }
 
+    /** A callback's host is looked up only within the key's quota: a key over it gets no lookup done for it. */
+    @Test
+    void aKeyOverItsQuotaIsRefusedBeforeItsCallbackHostIsLookedUp() throws Exception {
+        Key key = createKey("quota-first", 1, 100);
+        assertThat(send(as(key.secret(), submitRequest(submission()))).statusCode()).isEqualTo(202);
+        HttpResponse<String> over = send(as(key.secret(), submitRequest(
+                "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(1)\", \"callbackUrl\": \"http://localhost/hook\"}"
+                        .formatted(problemId))));
+        assertThat(over.statusCode()).isEqualTo(429);
+        assertThat(submissionsOf(key)).isEqualTo(1);
+    }
+
     @Test
     void quotasHoldAcrossTwoApiReplicas() throws Exception {
         Key key = createKey("burst", 25, 1000);

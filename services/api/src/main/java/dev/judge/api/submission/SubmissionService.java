@@ -143,12 +143,18 @@ class SubmissionService {
         return submissions.replacedJudgements(id);
     }
 
-    /** The caller's quotas reserved, then the rows in one transaction. */
+    /**
+     * The caller's quotas reserved, then the callbacks' hosts looked up (a lookup may take a while: a
+     * key over its quota must not get one for free), then the rows in one transaction.
+     */
     private Accepted store(Caller caller, List<SubmissionRequest> requests) {
         Quotas.Reserved<List<SubmissionView>> reserved = quotas.reserveAndStore(caller, requests.size(),
-                queue.retryAfterAccepting(lane(caller, requests.getFirst())), () -> transaction.execute(status -> requests.stream()
-                        .map(request -> submissions.insert(UUID.randomUUID(), request, lane(caller, request), caller.keyId()))
-                        .toList()));
+                queue.retryAfterAccepting(lane(caller, requests.getFirst())), () -> {
+                    checkCallbackAddresses(requests);
+                    return transaction.execute(status -> requests.stream()
+                            .map(request -> submissions.insert(UUID.randomUUID(), request, lane(caller, request), caller.keyId()))
+                            .toList());
+                });
         for (SubmissionView view : reserved.stored()) {
             acceptedCounter(view.language()).increment();
             events.publishEvent(new SubmissionStored(view.id()));
@@ -169,7 +175,28 @@ class SubmissionService {
         return !(caller instanceof Caller.KeyHolder holder) || holder.key().mayUse(lane);
     }
 
-    /** Why this submission's callback URL is refused; empty without one, or if it may be called. */
+    /** Refuses the submissions (422, each by its index in a batch) whose callback host leads somewhere not public. */
+    private void checkCallbackAddresses(List<SubmissionRequest> requests) {
+        Map<String, String> errors = new LinkedHashMap<>();
+        for (int i = 0; i < requests.size(); i++) {
+            SubmissionRequest request = requests.get(i);
+            if (request.callbackUrl() == null) {
+                continue;
+            }
+            Optional<String> refusal = callbacks.addressRefusal(request.callbackUrl());
+            if (refusal.isPresent() && requests.size() == 1) {
+                throw new CallbackRefusedException(request.callbackUrl(), refusal.get());
+            }
+            if (refusal.isPresent()) {
+                errors.put("submissions[" + i + "].callbackUrl", refusal.get());
+            }
+        }
+        if (!errors.isEmpty()) {
+            throw new InvalidBatchException(errors);
+        }
+    }
+
+    /** Why this submission's callback URL is refused by its form; empty without one, or if it may be called. */
     private Optional<String> callbackRefusal(Caller caller, SubmissionRequest request) {
         if (request.callbackUrl() == null) {
             return Optional.empty();
@@ -177,7 +204,7 @@ class SubmissionService {
         if (!(caller instanceof Caller.KeyHolder)) {
             return Optional.of("a callback needs an API key: deliveries are signed with the key's webhook secret");
         }
-        return callbacks.refusal(request.callbackUrl());
+        return callbacks.formRefusal(request.callbackUrl());
     }
 
     private static void checkLength(String field, String value, int maxCharacters) {

@@ -9,6 +9,12 @@ import java.net.UnknownHostException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.springframework.stereotype.Component;
 
@@ -24,13 +30,19 @@ import org.springframework.stereotype.Component;
 public class CallbackTargets {
 
     private final WebhookProperties properties;
+    private final ExecutorService lookups = Executors.newVirtualThreadPerTaskExecutor();
 
     CallbackTargets(WebhookProperties properties) {
         this.properties = properties;
     }
 
-    /** Why this URL may not be called back; empty if it may. */
+    /** Why this URL may not be called back; empty if it may. Both checks below. */
     public Optional<String> refusal(String url) {
+        return formRefusal(url).or(() -> addressRefusal(url));
+    }
+
+    /** What the URL itself says: its scheme, host, credentials and port. No lookup: answered at once. */
+    public Optional<String> formRefusal(String url) {
         URI uri;
         try {
             uri = new URI(url);
@@ -53,11 +65,31 @@ public class CallbackTargets {
         if (!properties.allowedPorts().contains(port)) {
             return Optional.of("callbacks go to ports " + properties.allowedPorts() + " only");
         }
+        return Optional.empty();
+    }
+
+    /**
+     * Where the URL's host leads: every address public. A lookup, waited for at most
+     * {@code judge.webhooks.resolve-timeout}, so that a name whose servers never answer holds no thread long.
+     * Call it after {@link #formRefusal} found nothing.
+     */
+    public Optional<String> addressRefusal(String url) {
+        if (properties.allowPrivateTargets()) {
+            return Optional.empty();
+        }
+        String host = URI.create(url).getHost();
         InetAddress[] addresses;
+        Future<InetAddress[]> lookup = lookups.submit(() -> InetAddress.getAllByName(host));
         try {
-            addresses = InetAddress.getAllByName(uri.getHost());
-        } catch (UnknownHostException e) {
+            addresses = lookup.get(properties.resolveTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
             return Optional.of("its host does not resolve");
+        } catch (TimeoutException e) {
+            lookup.cancel(true);
+            return Optional.of("its host did not resolve within " + properties.resolveTimeout().toMillis() + " ms");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.of("interrupted while its host was looked up");
         }
         for (InetAddress address : addresses) {
             if (isInternal(address)) {

@@ -14,6 +14,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *        internal addresses; off, since a judge that calls any URL it is given is a way into the
  *        network it runs in (tests on loopback turn it on); on, any port too
  * @param allowedPorts the ports a callback URL may name (80 and 443 when it names none)
+ * @param resolveTimeout how long a submission waits for its callback host's addresses before it is refused
  * @param giveUpAfter how long after the verdict a delivery is retried before it is marked FAILED
  * @param firstRetryDelay the wait before the first retry; each next one waits twice as long, up to {@code maxRetryDelay}
  * @param maxRetryDelay the longest wait between two attempts
@@ -25,6 +26,7 @@ public record WebhookProperties(
         @DefaultValue("true") boolean enabled,
         @DefaultValue("false") boolean allowPrivateTargets,
         @DefaultValue({"80", "443"}) List<Integer> allowedPorts,
+        @DefaultValue("2s") Duration resolveTimeout,
         @DefaultValue("1h") Duration giveUpAfter,
         @DefaultValue("1s") Duration firstRetryDelay,
         @DefaultValue("5m") Duration maxRetryDelay,
