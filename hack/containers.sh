@@ -82,7 +82,8 @@ case "$action" in
       --env JAVA_TOOL_OPTIONS="-Xmx384m -XX:+ExitOnOutOfMemoryError" --env SPRING_RABBITMQ_DYNAMIC=false \
       --env SPRING_RABBITMQ_LISTENER_SIMPLE_CONCURRENCY=2 --env JUDGE_WORKER_DRAINTIMEOUT=60s \
       --env JUDGE_SANDBOX_WORKDIR=/var/lib/judge/work --env JUDGE_SANDBOX_CGROUP=AUTO \
-      --env JUDGE_SANDBOX_POOLSIZE=3 --env JUDGE_WORKER_TESTDATA_TOKEN="$(test_data_token "$state")" \
+      --env JUDGE_SANDBOX_POOLSIZE=3 --env JUDGE_SANDBOX_DISKLIMIT=256MB --env JUDGE_SANDBOX_MAXFILES=1000 \
+      --env JUDGE_WORKER_TESTDATA_TOKEN="$(test_data_token "$state")" \
       --env JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:$api_port" --env JUDGE_WORKER_TESTDATA_CACHESIZE=1GB \
       "localhost/$(judge_image worker):$version"
     await_ready api "$api_port" "$state/logs/api.log" running api
