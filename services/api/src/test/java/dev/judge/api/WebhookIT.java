@@ -8,9 +8,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.sun.net.httpserver.HttpServer;
@@ -33,7 +35,8 @@ import dev.judge.contracts.SubmissionNotifications;
         AccessIT.ADMIN_TOKEN_PROPERTY,
         "judge.webhooks.enabled=true",
         "judge.webhooks.allow-private-targets=true",
-        "judge.webhooks.first-retry-delay=200ms"})
+        "judge.webhooks.first-retry-delay=200ms",
+        "judge.webhooks.concurrency=4", "judge.webhooks.per-key-concurrency=2"})
 class WebhookIT extends LiveApi {
 
     private HttpServer receiver;
@@ -56,6 +59,17 @@ class WebhookIT extends LiveApi {
             exchange.sendResponseHeaders(fail ? 503 : 204, -1);
             exchange.close();
         });
+        receiver.createContext("/slow", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            try {
+                Thread.sleep(3000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.sendResponseHeaders(204, -1);
+            exchange.close();
+        });
+        receiver.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         receiver.start();
     }
 
@@ -107,6 +121,24 @@ class WebhookIT extends LiveApi {
         assertThat(failuresLeft.get()).isZero();
     }
 
+    /** One key's slow receiver takes at most its share of a replica's deliveries: another key's go on. */
+    @Test
+    void aSlowReceiverDelaysOnlyItsOwnKeysDeliveries() throws Exception {
+        String slowKey = createKey().get("key").asString();
+        List<UUID> slow = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            slow.add(submit(slowKey, "/slow"));
+        }
+        slow.forEach(this::finish);
+        Thread.sleep(500); // the slow ones are claimed, as many as this replica lets their key have
+        JsonNode key = createKey();
+        UUID id = submit(key.get("key").asString());
+
+        finish(id);
+
+        waitAtMost(Duration.ofSeconds(2)).until(() -> received.size() == 1);
+    }
+
     private JsonNode createKey() throws Exception {
         HttpResponse<String> created = send(request("/api/keys").header("Content-Type", "application/json")
                 .header("Authorization", "Bearer " + AccessIT.ADMIN_TOKEN)
@@ -116,11 +148,15 @@ class WebhookIT extends LiveApi {
     }
 
     private UUID submit(String key) throws Exception {
+        return submit(key, "/hook");
+    }
+
+    private UUID submit(String key, String path) throws Exception {
         HttpResponse<String> accepted = send(request("/api/submissions").header("Content-Type", "application/json")
                 .header("Authorization", "Bearer " + key)
                 .POST(HttpRequest.BodyPublishers.ofString("""
                         {"language": "python", "sourceCode": "print(1)", "stdin": "",
-                         "callbackUrl": "http://127.0.0.1:%d/hook"}""".formatted(receiver.getAddress().getPort()))));
+                         "callbackUrl": "http://127.0.0.1:%d%s"}""".formatted(receiver.getAddress().getPort(), path))));
         assertThat(accepted.statusCode()).isEqualTo(202);
         return UUID.fromString(json.readTree(accepted.body()).get("id").asString());
     }
