@@ -19,8 +19,6 @@ import tools.jackson.databind.json.JsonMapper;
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "judge.access.anonymous=true")
 abstract class LiveApi {
 
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-
     @LocalServerPort
     int port;
 
@@ -34,8 +32,14 @@ abstract class LiveApi {
         return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
     }
 
+    /**
+     * On a connection of its own: a shared client reuses connections, and a refusal the server sends
+     * before reading a request's body (a 401) may close the connection under the next request.
+     */
     static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
-        return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        }
     }
 
     /** A JSON body. */
