@@ -121,6 +121,30 @@ class WebhookIT extends LiveApi {
         assertThat(failuresLeft.get()).isZero();
     }
 
+    /** During a rotation a delivery is signed under both secrets: receivers that know either accept it. */
+    @Test
+    void aRotatedSecretSignsBesideTheNewOneForAWhile() throws Exception {
+        JsonNode key = createKey();
+        HttpResponse<String> rotated = send(request("/api/keys/" + key.get("id").asString() + "/webhook-secret")
+                .header("Authorization", "Bearer " + AccessIT.ADMIN_TOKEN).POST(HttpRequest.BodyPublishers.noBody()));
+        assertThat(rotated.statusCode()).isEqualTo(200);
+        String newSecret = json.readTree(rotated.body()).get("webhookSecret").asString();
+        assertThat(newSecret).isNotEqualTo(key.get("webhookSecret").asString());
+        assertThat(send(request("/api/keys/" + key.get("id").asString() + "/webhook-secret")
+                .header("Authorization", "Bearer " + key.get("key").asString()).POST(HttpRequest.BodyPublishers.noBody()))
+                .statusCode()).as("only the admin rotates").isEqualTo(403);
+        UUID id = submit(key.get("key").asString());
+
+        finish(id);
+
+        waitAtMost(Duration.ofSeconds(10)).until(() -> received.size() == 1);
+        Delivery delivery = received.getFirst();
+        long sentAt = Long.parseLong(delivery.signature().replaceAll("^t=(\\d+),.*", "$1"));
+        String underNew = WebhookSignature.of(newSecret, sentAt, delivery.body()).replaceAll("^t=\\d+,", "");
+        String underOld = WebhookSignature.of(key.get("webhookSecret").asString(), sentAt, delivery.body()).replaceAll("^t=\\d+,", "");
+        assertThat(delivery.signature()).isEqualTo("t=" + sentAt + "," + underNew + "," + underOld);
+    }
+
     /** One key's slow receiver takes at most its share of a replica's deliveries: another key's go on. */
     @Test
     void aSlowReceiverDelaysOnlyItsOwnKeysDeliveries() throws Exception {

@@ -17,6 +17,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param defaultMaxWaiting a new key's submissions waiting for a verdict at once, unless given
  * @param keyNamesInMetrics whether metrics name keys (the {@code key} label of judge_quota_refused_total);
  *        off, whoever scrapes the metrics would learn every tenant's name and load: the label is then {@code any}
+ * @param webhookSecretOverlap how long a rotated webhook secret still signs deliveries beside the new one
  */
 @ConfigurationProperties("judge.access")
 public record AccessProperties(
@@ -25,5 +26,6 @@ public record AccessProperties(
         @DefaultValue("10s") Duration keyCacheTtl,
         @DefaultValue("600") int defaultPerMinute,
         @DefaultValue("1000") int defaultMaxWaiting,
-        @DefaultValue("false") boolean keyNamesInMetrics) {
+        @DefaultValue("false") boolean keyNamesInMetrics,
+        @DefaultValue("24h") Duration webhookSecretOverlap) {
 }

@@ -1,11 +1,13 @@
 package dev.judge.api.access;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
 import jakarta.validation.Valid;
 
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
@@ -64,6 +66,29 @@ class ApiKeyController {
     List<ApiKey> list(Caller caller) {
         callers.requireAdmin(caller);
         return keys.findAll();
+    }
+
+    /** The old secret keeps signing deliveries, beside the new one, for judge.access.webhook-secret-overlap. */
+    @PostMapping("/{id}/webhook-secret")
+    @Operation(operationId = "rotateWebhookSecret", summary = "Give a key a new webhook secret (admin); the old one "
+            + "signs deliveries too for a while, so that receivers can switch without missing any")
+    @ApiResponse(responseCode = "200", description = "The new `webhookSecret`, shown this once, and until when the old one signs too")
+    @ApiResponse(responseCode = "400", description = "The id is not a UUID")
+    @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
+    @ApiResponse(responseCode = "404", description = "No active key with this id")
+    WebhookSecretRotated rotateWebhookSecret(Caller caller, @PathVariable UUID id) {
+        callers.requireAdmin(caller);
+        String secret = Callers.newKey().webhookSecret();
+        if (!keys.rotateWebhookSecret(id, secret, properties.webhookSecretOverlap())) {
+            throw new NotFoundException("key", id);
+        }
+        return new WebhookSecretRotated(secret, Instant.now().plus(properties.webhookSecretOverlap()));
+    }
+
+    /** @param previousSignsUntil the replaced secret signs deliveries too until then */
+    record WebhookSecretRotated(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String webhookSecret,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant previousSignsUntil) {
     }
 
     /** Takes effect at once on this replica, and on the others within judge.access.key-cache-ttl. */

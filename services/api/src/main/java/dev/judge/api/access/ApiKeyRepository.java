@@ -56,6 +56,22 @@ class ApiKeyRepository {
         return jdbc.sql("select " + COLUMNS + " from api_key order by created_at").query(ApiKeyRepository::toKey).list();
     }
 
+    /**
+     * Gives an active key a new webhook secret; the one it had keeps signing until {@code overlap} from now.
+     *
+     * @return whether there is such an active key
+     */
+    boolean rotateWebhookSecret(UUID id, String newSecret, Duration overlap) {
+        return jdbc.sql("""
+                update api_key set previous_webhook_secret = webhook_secret, webhook_secret = :secret,
+                    previous_secret_until = now() + make_interval(secs => :overlapSeconds)
+                where id = :id and revoked_at is null""")
+                .param("id", id)
+                .param("secret", newSecret)
+                .param("overlapSeconds", overlap.toSeconds())
+                .update() == 1;
+    }
+
     /** @return whether a key with this id was active until now */
     boolean revoke(UUID id) {
         return jdbc.sql("update api_key set revoked_at = now() where id = :id and revoked_at is null")

@@ -11,6 +11,7 @@ import java.time.OffsetDateTime;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -148,14 +149,16 @@ class CallbackSender extends BackgroundLoop {
                     where turn <= :perKey
                     order by turn, callback_next_at limit :limit)
                   and s.callback_status = 'PENDING' and s.callback_next_at <= now()
-                returning s.id, s.api_key_id, s.judgement, s.callback_url, s.callback_attempts, s.finished_at, k.webhook_secret""")
+                returning s.id, s.api_key_id, s.judgement, s.callback_url, s.callback_attempts, s.finished_at, k.webhook_secret,
+                    case when k.previous_secret_until > now() then k.previous_webhook_secret end as previous_secret""")
                 .param("leaseSeconds", properties.timeout().multipliedBy(2).toSeconds())
                 .param("full", full)
                 .param("perKey", properties.perKeyConcurrency())
                 .param("limit", limit)
                 .query((rs, row) -> new Due(rs.getObject("id", UUID.class), rs.getObject("api_key_id", UUID.class),
                         rs.getInt("judgement"), rs.getString("callback_url"), rs.getInt("callback_attempts"),
-                        rs.getObject("finished_at", OffsetDateTime.class).toInstant(), rs.getString("webhook_secret")))
+                        rs.getObject("finished_at", OffsetDateTime.class).toInstant(),
+                        Stream.of(rs.getString("webhook_secret"), rs.getString("previous_secret")).filter(Objects::nonNull).toList()))
                 .list();
     }
 
@@ -182,7 +185,7 @@ class CallbackSender extends BackgroundLoop {
                                 // The same for every attempt at one judgement, another for a rejudge's.
                                 .header(DELIVERY_HEADER, delivery.id() + "." + delivery.judgement())
                                 .header(WebhookSignature.HEADER,
-                                        WebhookSignature.of(delivery.secret(), Instant.now().getEpochSecond(), body))
+                                        WebhookSignature.of(delivery.secrets(), Instant.now().getEpochSecond(), body))
                                 .POST(HttpRequest.BodyPublishers.ofByteArray(body))
                                 .build(),
                         HttpResponse.BodyHandlers.discarding());
@@ -235,6 +238,7 @@ class CallbackSender extends BackgroundLoop {
     }
 
     /** @param judgement the judgement it delivers: a rejudge starts a delivery of its own, and this one's outcome is dropped */
-    record Due(UUID id, UUID keyId, int judgement, String url, int attempts, Instant finishedAt, String secret) {
+    /** @param secrets the key's webhook secret, and the one it replaced while that still signs */
+    record Due(UUID id, UUID keyId, int judgement, String url, int attempts, Instant finishedAt, List<String> secrets) {
     }
 }
