@@ -68,7 +68,9 @@ def test_events_follow_a_submission_to_its_verdict_on_another_replica(api, other
 
 def test_polls_on_both_replicas_see_each_change_though_both_answer_from_memory(api, other_api, worker):
     problem = api.create_problem()
-    submission_id = api.submit(problem, "import time\ntime.sleep(2)\n" + SUM)
+    # Running for 2 × 3 s: long enough that a poll of B falls inside it on a loaded machine too (with
+    # 2 s, once in a clean-clone run, B's polls went from QUEUED straight to the verdict).
+    submission_id = api.submit(problem, "import time\ntime.sleep(3)\n" + SUM)
     # Replica B reads it once (it did not accept it), and holds it from then on.
     assert other_api.submission(submission_id)["status"] in ("QUEUED", "RUNNING")
 
