@@ -88,10 +88,10 @@ class ProblemController {
     @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     ProblemView edit(Caller caller, @PathVariable long id, @Valid @RequestBody ProblemRequest request) {
-        access.requireManaged(caller, id);
+        ProblemOwner owner = access.requireManaged(caller, id);
         service.edit(id, request);
         access.forget(id);
-        return current(id, access.requireManaged(caller, id), true, false);
+        return current(id, owner.withSubmitters(request.submitters()), true, false);
     }
 
     @GetMapping("/{id}")

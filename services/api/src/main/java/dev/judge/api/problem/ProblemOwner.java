@@ -32,6 +32,11 @@ record ProblemOwner(UUID keyId, boolean anonymous, Submitters submitters) {
         };
     }
 
+    /** The same owner, open to {@code submitters} (null: as before), as an edit leaves it. */
+    ProblemOwner withSubmitters(Submitters submitters) {
+        return submitters == null ? this : new ProblemOwner(keyId, anonymous, submitters);
+    }
+
     boolean isOwnedBy(Caller caller) {
         return switch (caller) {
             case Caller.Admin admin -> true;
