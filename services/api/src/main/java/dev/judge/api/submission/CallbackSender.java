@@ -1,10 +1,6 @@
 package dev.judge.api.submission;
 
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -16,6 +12,7 @@ import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -30,6 +27,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.api.system.BackgroundLoop;
 import dev.judge.api.webhook.CallbackTargets;
+import dev.judge.api.webhook.CallbackTargets.RefusedTargetException;
+import dev.judge.api.webhook.WebhookClient;
 import dev.judge.api.webhook.WebhookProperties;
 import dev.judge.api.webhook.WebhookSignature;
 import dev.judge.contracts.SubmissionNotifications;
@@ -57,17 +56,18 @@ class CallbackSender extends BackgroundLoop {
     private final CallbackTargets targets;
     private final WebhookProperties properties;
     private final Map<String, Counter> attemptsByOutcome;
-    private final HttpClient http;
+    private final WebhookClient client;
     private final ExecutorService deliveries = Executors.newVirtualThreadPerTaskExecutor();
     private final Semaphore inFlight;
 
     CallbackSender(JdbcClient jdbc, SubmissionRepository submissions, JsonMapper json, CallbackTargets targets,
-            WebhookProperties properties, MeterRegistry meters) {
+            WebhookClient client, WebhookProperties properties, MeterRegistry meters) {
         super("callback-sender");
         this.jdbc = jdbc;
         this.submissions = submissions;
         this.json = json;
         this.targets = targets;
+        this.client = client;
         this.properties = properties;
         this.inFlight = new Semaphore(properties.concurrency());
         // Registered up front, so that the dashboard finds every outcome before the first delivery.
@@ -76,10 +76,6 @@ class CallbackSender extends BackgroundLoop {
                         .description("Webhook delivery attempts, by outcome")
                         .tag("outcome", outcome)
                         .register(meters)));
-        this.http = HttpClient.newBuilder()
-                .connectTimeout(properties.timeout())
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
     }
 
     @Override
@@ -141,26 +137,24 @@ class CallbackSender extends BackgroundLoop {
         String result;
         boolean delivered = false;
         try {
-            Optional<String> refusal = targets.refusal(delivery.url());
+            Optional<String> refusal = targets.formRefusal(delivery.url());
             if (refusal.isPresent()) {
                 result = "refused: " + refusal.get();
             } else {
                 SubmissionView view = submissions.find(delivery.id()).orElseThrow();
                 byte[] body = json.writeValueAsBytes(view);
-                HttpResponse<Void> response = http.send(HttpRequest.newBuilder(URI.create(delivery.url()))
-                                .timeout(properties.timeout())
-                                .header("Content-Type", "application/json")
+                // The host's addresses are checked by the client's own lookup, the one it connects with.
+                int status = client.post(URI.create(delivery.url()), Map.of(
                                 // The same for every attempt at one judgement, another for a rejudge's.
-                                .header(DELIVERY_HEADER, delivery.id() + "." + delivery.judgement())
-                                .header(WebhookSignature.HEADER,
-                                        WebhookSignature.of(delivery.secrets(), Instant.now().getEpochSecond(), body))
-                                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                                .build(),
-                        HttpResponse.BodyHandlers.discarding());
-                result = "HTTP " + response.statusCode();
-                delivered = response.statusCode() / 100 == 2;
+                                DELIVERY_HEADER, delivery.id() + "." + delivery.judgement(),
+                                WebhookSignature.HEADER, WebhookSignature.of(delivery.secrets(), Instant.now().getEpochSecond(), body)),
+                        body, properties.timeout());
+                result = "HTTP " + status;
+                delivered = status / 100 == 2;
             }
-        } catch (HttpTimeoutException e) {
+        } catch (RefusedTargetException e) {
+            result = "refused: " + e.getMessage();
+        } catch (TimeoutException e) {
             result = "timed out after " + properties.timeout().toSeconds() + " s";
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -24,7 +24,8 @@ import org.springframework.stereotype.Component;
  * whose addresses are anything but public unicast: every special-purpose range IANA lists, and every
  * IPv6 form that embeds an IPv4 address (mapped, compatible, NAT64, 6to4, Teredo), which could reach
  * an internal IPv4 address through a translator. Checked when a submission is made, so that a bad URL
- * is refused at once, and again before each attempt, since a name may resolve elsewhere by then.
+ * is refused at once, and again by each attempt's own lookup, whose addresses are the ones it connects
+ * to ({@link WebhookClient}): a name may resolve elsewhere by then.
  */
 @Component
 public class CallbackTargets {
@@ -69,35 +70,60 @@ public class CallbackTargets {
     }
 
     /**
-     * Where the URL's host leads: every address public. A lookup, waited for at most
-     * {@code judge.webhooks.resolve-timeout}, so that a name whose servers never answer holds no thread long.
-     * Call it after {@link #formRefusal} found nothing.
+     * Where the URL's host leads: every address public. Call it after {@link #formRefusal} found nothing.
      */
     public Optional<String> addressRefusal(String url) {
         if (properties.allowPrivateTargets()) {
             return Optional.empty();
         }
-        String host = URI.create(url).getHost();
+        try {
+            addresses(URI.create(url).getHost());
+            return Optional.empty();
+        } catch (RefusedTargetException e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
+    /**
+     * The host's addresses, all public (unless {@code allow-private-targets}): the only addresses a
+     * delivery may connect to ({@link WebhookClient} connects to these, never to a second lookup's). A
+     * lookup, waited for at most {@code judge.webhooks.resolve-timeout}, so that a name whose servers
+     * never answer holds no thread long.
+     *
+     * @throws RefusedTargetException if the host does not resolve in time, or any address is not public
+     */
+    public List<InetAddress> addresses(String host) throws RefusedTargetException {
         InetAddress[] addresses;
         Future<InetAddress[]> lookup = lookups.submit(() -> InetAddress.getAllByName(host));
         try {
             addresses = lookup.get(properties.resolveTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            return Optional.of("its host does not resolve");
+            throw new RefusedTargetException("its host does not resolve");
         } catch (TimeoutException e) {
             lookup.cancel(true);
-            return Optional.of("its host did not resolve within " + properties.resolveTimeout().toMillis() + " ms");
+            throw new RefusedTargetException("its host did not resolve within " + properties.resolveTimeout().toMillis() + " ms");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Optional.of("interrupted while its host was looked up");
+            throw new RefusedTargetException("interrupted while its host was looked up");
         }
-        for (InetAddress address : addresses) {
-            if (isInternal(address)) {
-                // Which address is not said: that would map the judge's network for whoever asks.
-                return Optional.of("its host resolves to an address that is not public; callbacks go to public addresses only");
+        if (!properties.allowPrivateTargets()) {
+            for (InetAddress address : addresses) {
+                if (isInternal(address)) {
+                    // Which address is not said: that would map the judge's network for whoever asks.
+                    throw new RefusedTargetException(
+                            "its host resolves to an address that is not public; callbacks go to public addresses only");
+                }
             }
         }
-        return Optional.empty();
+        return List.of(addresses);
+    }
+
+    /** Why the judge will not call a callback URL's host. */
+    public static final class RefusedTargetException extends Exception {
+
+        RefusedTargetException(String reason) {
+            super(reason, null, false, false);
+        }
     }
 
     /**
