@@ -49,6 +49,7 @@ rm -rf "$state" && mkdir -p "$state/results"
 "$PROJECT_DIR/hack/infra.sh" up "$state" "$amqp_port" "$pg_port"
 "$PROJECT_DIR/hack/services.sh" up "$state" "$amqp_port" "$pg_port" "$api_port"
 base="http://127.0.0.1:$api_port"
+management="http://127.0.0.1:$(management_port "$api_port")"
 k6_run=("$PROJECT_DIR/bin/k6" run --quiet --no-usage-report)
 k6() { "${k6_run[@]}" "$@"; }
 
@@ -66,7 +67,7 @@ mkdir -p "$state/bare-run"
 printf '1 2\n' > "$state/bare-run/input"
 if [[ $PROBLEM == large ]]; then
   echo "== the large problem: $LARGE_PROBLEM_MB MB of tests, uploaded streamed"
-  python3 "$PROJECT_DIR/tests/bench/api_heap.py" "$base" "$state/results/upload-api-heap-mb.json" \
+  python3 "$PROJECT_DIR/tests/bench/api_heap.py" "$management" "$state/results/upload-api-heap-mb.json" \
     python3 "$PROJECT_DIR/tests/bench/large_problem.py" "$base" "$state/results" "$LARGE_PROBLEM_MB" > "$state/results/large-problem-id"
   problem=(PROBLEM_ID="$(cat "$state/results/large-problem-id")")
   cp "$state/results/large-input" "$state/bare-run/input"
@@ -92,9 +93,9 @@ for clients in $CLIENTS; do
   results="$state/results/$clients"
   mkdir -p "$results"
   python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$results/cpu-before.json"
-  python3 "$PROJECT_DIR/tests/bench/report.py" outbox --api "$base" --out "$results/outbox-before.json"
+  python3 "$PROJECT_DIR/tests/bench/report.py" outbox --api "$management" --out "$results/outbox-before.json"
   env "${follow[@]}" "${problem[@]}" SUBMISSIONS="$SUBMISSIONS" SCENARIO="$SCENARIO" BASE_URL="$base" SUMMARY_FILE="$results/burst.json" \
-    python3 "$PROJECT_DIR/tests/bench/api_heap.py" "$base" "$results/api-heap-mb.json" \
+    python3 "$PROJECT_DIR/tests/bench/api_heap.py" "$management" "$results/api-heap-mb.json" \
     python3 "$PROJECT_DIR/tests/bench/peak_rss.py" "$results/k6-peak-rss-kb" \
     "${k6_run[@]}" "$PROJECT_DIR/tests/load/submissions.js" \
     || echo "(k6 reported failed thresholds; the report says which)"
@@ -102,7 +103,7 @@ for clients in $CLIENTS; do
   # Read now: the database's counts are of this scenario's problem, the newest.
   python3 "$PROJECT_DIR/tests/bench/report.py" scenario --results "$state/results" --clients "$clients" \
     --database "postgresql://judge@127.0.0.1:$pg_port/judge" --worker "http://127.0.0.1:$((api_port + 1))" \
-    --consumer "http://127.0.0.1:$((api_port + 2))" --submissions "$SUBMISSIONS" --api "$base"
+    --consumer "http://127.0.0.1:$((api_port + 2))" --submissions "$SUBMISSIONS" --api "$management"
 done
 python3 "$PROJECT_DIR/tests/bench/report.py" combine --results "$state/results" --clients $CLIENTS \
   --out "$PROJECT_DIR/build/bench/report.json"

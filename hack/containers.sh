@@ -2,7 +2,7 @@
 # Starts or stops the three images (hack/images.sh podman) as containers, each with its pod's
 # settings from charts/judge translated to podman, against the RabbitMQ and PostgreSQL that
 # hack/infra.sh started with the same ports. The same contract as hack/services.sh: the API on
-# API_PORT, the worker's Actuator on API_PORT+1, the consumer's on API_PORT+2.
+# API_PORT and its management port on API_PORT+3, the worker's Actuator on API_PORT+1, the consumer's on API_PORT+2.
 #
 #   hack/containers.sh up|down STATE_DIR AMQP_PORT PG_PORT API_PORT
 #
@@ -18,6 +18,7 @@ amqp_port=${3:?amqp port}
 pg_port=${4:?postgres port}
 api_port=${5:?api port}
 version=$(judge_version)
+management=$(management_port "$api_port")
 
 container() { echo "judge-$api_port-$1"; }
 
@@ -61,7 +62,7 @@ case "$action" in
     # API and consumer: charts/judge/templates/{api,consumer}/deployment.yaml, default values.
     # shellcheck disable=SC2046
     start api "$api_port" $(database_flags) --memory 768m --env JUDGE_TESTDATA_WORKERTOKEN="$(test_data_token "$state")" \
-      --env JUDGE_TESTDATA_INLINELIMIT=64KB \
+      --env JUDGE_TESTDATA_INLINELIMIT=64KB --env JUDGE_HTTP_MANAGEMENTPORT="$management" \
       --env JUDGE_ACCESS_ANONYMOUS=true --env JUDGE_ACCESS_ADMINTOKEN="$(admin_token "$state")" \
       --env JUDGE_ACCESS_DEFAULTPERMINUTE=600 --env JUDGE_ACCESS_DEFAULTMAXWAITING=1000 \
       --env JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=70 -XX:+ExitOnOutOfMemoryError" \
@@ -84,9 +85,9 @@ case "$action" in
       --env JUDGE_SANDBOX_WORKDIR=/var/lib/judge/work --env JUDGE_SANDBOX_CGROUP=AUTO \
       --env JUDGE_SANDBOX_POOLSIZE=3 --env JUDGE_SANDBOX_DISKLIMIT=256MB --env JUDGE_SANDBOX_MAXFILES=1000 \
       --env JUDGE_WORKER_TESTDATA_TOKEN="$(test_data_token "$state")" \
-      --env JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:$api_port" --env JUDGE_WORKER_TESTDATA_CACHESIZE=1GB \
+      --env JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:$management" --env JUDGE_WORKER_TESTDATA_CACHESIZE=1GB \
       "localhost/$(judge_image worker):$version"
-    await_ready api "$api_port" "$state/logs/api.log" running api
+    await_ready api "$management" "$state/logs/api.log" running api
     await_ready worker $((api_port + 1)) "$state/logs/worker.log" running worker
     await_ready consumer $((api_port + 2)) "$state/logs/consumer.log" running consumer
     echo "API ready on http://127.0.0.1:$api_port (containers)" ;;

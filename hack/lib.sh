@@ -67,6 +67,10 @@ create_key() { # api-url state-dir name
     | python3 -c 'import json, sys; print(json.load(sys.stdin)["key"])'
 }
 
+# The API's management port (Actuator, the workers' /internal) when run here: its public port + 3 (the
+# worker's Actuator is on +1, the consumer's on +2). tests/support/processes.py says the same.
+management_port() { echo $(($1 + 3)); }
+
 # Waits until a service answers its readiness probe; fails with the end of its log if it stops.
 await_ready() { # name port log alive-command...
   local name=$1 port=$2 log=$3

@@ -4,7 +4,8 @@
 #
 #   hack/services.sh up|down STATE_DIR AMQP_PORT PG_PORT API_PORT
 #
-# The worker's Actuator port is API_PORT+1, the consumer's API_PORT+2. Logs and PIDs go to STATE_DIR.
+# The API's management port (Actuator, /internal) is API_PORT+3 (lib.sh management_port), the worker's
+# Actuator port API_PORT+1, the consumer's API_PORT+2. Logs and PIDs go to STATE_DIR.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -13,6 +14,7 @@ state=$(mkdir -p "${2:?state dir}" && cd "$2" && pwd)
 amqp_port=${3:?amqp port}
 pg_port=${4:?postgres port}
 api_port=${5:?api port}
+management=$(management_port "$api_port")
 token=$(test_data_token "$state")
 admin=$(admin_token "$state")
 
@@ -31,9 +33,10 @@ start() {
   local own=()
   case "$name" in
     api) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge" JUDGE_TESTDATA_WORKERTOKEN="$token"
+              JUDGE_HTTP_MANAGEMENTPORT="$management"
               JUDGE_ACCESS_ANONYMOUS=true JUDGE_ACCESS_ADMINTOKEN="$admin") ;;
     worker) own=(JUDGE_SANDBOX_WORKDIR="$state/work" JUDGE_WORKER_TESTDATA_TOKEN="$token"
-                 JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:$api_port") ;;
+                 JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:$management") ;;
     consumer) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge") ;;
   esac
   env SERVER_PORT="$port" SPRING_RABBITMQ_PORT="$amqp_port" "${own[@]}" \
@@ -64,7 +67,7 @@ case "$action" in
     start api "$api_port"
     start worker $((api_port + 1))
     start consumer $((api_port + 2))
-    await_ready api "$api_port" "$state/logs/api.log" running api
+    await_ready api "$management" "$state/logs/api.log" running api
     await_ready worker $((api_port + 1)) "$state/logs/worker.log" running worker
     await_ready consumer $((api_port + 2)) "$state/logs/consumer.log" running consumer
     echo "API ready on http://127.0.0.1:$api_port (anonymous calls allowed; the admin token is in $state/admin-token)" ;;

@@ -1,5 +1,5 @@
-"""`api_heap.py API_URL OUT command...` runs the command and, every half second meanwhile, reads the
-API's heap from its Prometheus endpoint; writes the peaks to OUT as JSON (MiB): `used` (all heap
+"""`api_heap.py MANAGEMENT_URL OUT command...` runs the command and, every half second meanwhile, reads the
+API's heap from its Prometheus endpoint (on its management port); writes the peaks to OUT as JSON (MiB): `used` (all heap
 pools, garbage included, what -Xmx must hold) and `live` (what the last major collection kept)."""
 import json
 import pathlib

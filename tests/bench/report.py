@@ -1,7 +1,7 @@
 """Builds make bench's report from k6's summaries, the reference figures, the database's own counts
 and the services' counters.
 
-  report.py outbox --api URL --out FILE   before each scenario: the request messages sent so far
+  report.py outbox --api MANAGEMENT_URL --out FILE   before each scenario: the request messages sent so far
   report.py scenario --clients KIND ...   after each scenario: its figures, to RESULTS/KIND/report.json
   report.py combine --clients KIND... --out FILE   all of them side by side, written and printed
 """

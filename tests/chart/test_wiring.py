@@ -165,12 +165,134 @@ def test_every_scaled_object_targets_a_deployment_of_the_chart():
 def test_the_worker_network_policy_allows_the_broker_pods_by_the_operators_label():
     docs = documents()
     cluster = one(docs, "RabbitmqCluster")["metadata"]["name"]
-    policy = one(docs, "NetworkPolicy")
+    policy = one([d for d in of_kind(docs, "NetworkPolicy") if d["metadata"]["name"].endswith("-worker")], "NetworkPolicy")
     broker = policy["spec"]["egress"][0]
     assert broker["to"][0]["podSelector"]["matchLabels"] == {rabbitmq_pod_label(): cluster}
     assert broker["ports"] == [{"port": 5672, "protocol": "TCP"}]
     worker = one([d for d in of_kind(docs, "Deployment") if d["metadata"]["name"].endswith("-worker")], "Deployment")
     assert policy["spec"]["podSelector"]["matchLabels"].items() <= worker["spec"]["template"]["metadata"]["labels"].items()
+
+
+class Pod:
+    """A pod as NetworkPolicies see it: its namespace's labels, its own labels, its named ports."""
+
+    def __init__(self, namespace, labels, ports=None):
+        self.namespace, self.labels, self.ports = namespace, labels, ports or {}
+        self.namespace_labels = {"kubernetes.io/metadata.name": namespace}
+
+
+def selects(selector, labels):
+    """A LabelSelector: matchLabels and matchExpressions."""
+    if not selector.get("matchLabels", {}).items() <= labels.items():
+        return False
+    for expression in selector.get("matchExpressions", []):
+        key, operator, values = expression["key"], expression["operator"], expression.get("values", [])
+        if not {"In": lambda: labels.get(key) in values, "NotIn": lambda: labels.get(key) not in values,
+                "Exists": lambda: key in labels, "DoesNotExist": lambda: key not in labels}[operator]():
+            return False
+    return True
+
+
+def peer_matches(peer, policy_namespace, pod):
+    assert "ipBlock" not in peer, "the chart's policies name pods, not addresses"
+    if "namespaceSelector" in peer:
+        if not selects(peer["namespaceSelector"], pod.namespace_labels):
+            return False
+    elif pod.namespace != policy_namespace:
+        return False
+    return selects(peer.get("podSelector", {}), pod.labels)
+
+
+def rule_admits(rule, peers_key, policy_namespace, peer, destination, port):
+    ports = [destination.ports.get(p["port"], p["port"]) for p in rule.get("ports", [])]
+    return (not ports or port in ports) and (
+        peers_key not in rule or any(peer_matches(p, policy_namespace, peer) for p in rule[peers_key]))
+
+
+def allowed(policies, source, destination, port):
+    """NetworkPolicy semantics: a pod that a policy of a direction selects is isolated in that
+    direction, and then only what a rule of a policy selecting it allows passes; both ends must agree."""
+    def direction(pod, kind, rules_key, peers_key, peer):
+        chosen = [p for p in policies if kind in p["spec"]["policyTypes"]
+                  and p["metadata"]["namespace"] == pod.namespace and selects(p["spec"]["podSelector"], pod.labels)]
+        return not chosen or any(rule_admits(rule, peers_key, p["metadata"]["namespace"], peer, destination, port)
+                                 for p in chosen for rule in p["spec"].get(rules_key, []))
+    return (direction(source, "Egress", "egress", "to", destination)
+            and direction(destination, "Ingress", "ingress", "from", source))
+
+
+def test_the_network_policies_admit_what_the_system_does_and_nothing_else():
+    """Every connection the deployment makes passes the chart's NetworkPolicies (as an enforcing network
+    plugin reads them), and the connections an attacker in the cluster would try do not."""
+    docs = documents()
+    policies = [dict(p, metadata=dict(p["metadata"], namespace="judge")) for p in of_kind(docs, "NetworkPolicy")]
+    assert len(policies) == 4
+
+    def component(name):
+        template = one([d for d in of_kind(docs, "Deployment") if d["metadata"]["name"].endswith("-" + name)], "Deployment")
+        spec = template["spec"]["template"]
+        return Pod("judge", spec["metadata"]["labels"],
+                   {p["name"]: p["containerPort"] for c in spec["spec"]["containers"] for p in c.get("ports", [])})
+
+    api, worker, consumer = component("api"), component("worker"), component("consumer")
+    broker = Pod("judge", {rabbitmq_pod_label(): one(docs, "RabbitmqCluster")["metadata"]["name"]})
+    database = Pod("judge", {"cnpg.io/cluster": one(docs, "Cluster")["metadata"]["name"], "cnpg.io/instanceRole": "primary"})
+    replica = Pod("judge", dict(database.labels, **{"cnpg.io/instanceRole": "replica"}))
+    # Where hack/kind-up.sh installs them, with the labels their charts and manifests give their pods.
+    prometheus = Pod("monitoring", {"app.kubernetes.io/name": "prometheus"})
+    keda = Pod("keda", {"app.kubernetes.io/name": "keda-operator", "app": "keda-operator"})
+    topology = Pod("rabbitmq-system", {"app.kubernetes.io/name": "messaging-topology-operator", "app.kubernetes.io/part-of": "rabbitmq"})
+    cnpg = Pod("cnpg-system", {"app.kubernetes.io/name": "cloudnative-pg"})
+    # Pods the chart does not know: a k6 runner or anything else in the release's namespace, anything elsewhere.
+    neighbour = Pod("judge", {"app": "k6", "k6_cr": "judge-load"})
+    stranger = Pod("default", {"app": "curl"})
+    http, management = api.ports["http"], api.ports["management"]
+
+    expected = [
+        (stranger, api, http, True), (neighbour, api, http, True),
+        (worker, api, management, True), (prometheus, api, management, True),
+        (stranger, api, management, False), (neighbour, api, management, False), (consumer, api, management, False),
+        (worker, api, http, False),
+        (api, broker, 5672, True), (worker, broker, 5672, True), (consumer, broker, 5672, True),
+        (keda, broker, 15672, True), (topology, broker, 15672, True), (prometheus, broker, 15692, True),
+        (neighbour, broker, 5672, False), (stranger, broker, 15672, False), (worker, broker, 15672, False),
+        (api, database, 5432, True), (consumer, database, 5432, True), (replica, database, 5432, True),
+        (cnpg, database, 8000, True), (cnpg, database, 5432, True), (prometheus, database, 9187, True),
+        (worker, database, 5432, False), (neighbour, database, 5432, False), (stranger, database, 8000, False),
+    ]
+    wrong = [(src.labels, dst.labels, port, want) for src, dst, port, want in expected
+             if allowed(policies, src, dst, port) != want]
+    assert wrong == [], "connections the policies get wrong (source, destination, port, expected): %s" % wrong
+
+
+def test_the_policy_peers_are_where_kind_up_installs_the_platform():
+    installed = set(re.findall(r"-n ([a-z0-9-]+)", (PROJECT / "hack/kind-up.sh").read_text()))
+    values = yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text())["networkPolicy"]["peers"]
+    for name, peer in values.items():
+        assert peer["namespaceSelector"]["matchLabels"]["kubernetes.io/metadata.name"] in installed, name
+    # The RabbitMQ operators' pods, as their pinned manifests label them.
+    for manifest in (RABBITMQ_OPERATOR / "config/manager/manager.yaml", TOPOLOGY_OPERATOR / "config/manager/manager.yaml"):
+        assert "app.kubernetes.io/part-of: rabbitmq" in manifest.read_text(), manifest
+
+
+def test_the_api_listens_where_the_chart_sends_traffic():
+    """The container ports are the API's own (Spring's server.port default and judge.http.management-port),
+    the public Service reaches only the public one, and the workers fetch tests from the management Service."""
+    docs = documents()
+    properties = dict(line.split("=", 1) for line in (PROJECT / "services/api/src/main/resources/application.properties")
+                      .read_text().splitlines() if line and not line.startswith("#"))
+    api = one([d for d in of_kind(docs, "Deployment") if d["metadata"]["name"].endswith("-api")], "Deployment")
+    ports = {p["name"]: p["containerPort"] for p in api["spec"]["template"]["spec"]["containers"][0]["ports"]}
+    assert ports == {"http": int(properties.get("server.port", "8080")),
+                     "management": int(properties["judge.http.management-port"])}
+    services = {s["metadata"]["name"]: s for s in of_kind(docs, "Service")}
+    assert [p["targetPort"] for p in services["judge-api"]["spec"]["ports"]] == ["http"]
+    management = services["judge-api-management"]
+    assert management["spec"]["type"] == "ClusterIP"
+    assert [p["targetPort"] for p in management["spec"]["ports"]] == ["management"]
+    worker = one([d for d in of_kind(docs, "Deployment") if d["metadata"]["name"].endswith("-worker")], "Deployment")
+    env = {e["name"]: e.get("value") for e in worker["spec"]["template"]["spec"]["containers"][0]["env"]}
+    assert env["JUDGE_WORKER_TESTDATA_APIURL"] == f"http://judge-api-management:{management['spec']['ports'][0]['port']}"
 
 
 def test_monitors_select_what_exists_on_ports_that_exist():

@@ -7,7 +7,7 @@ import subprocess
 import pytest
 
 from support.judge_client import JudgeClient
-from support.processes import PROJECT, Service, require_jars
+from support.processes import API_MANAGEMENT_PORT_OFFSET, PROJECT, Service, require_jars
 
 STATE = pathlib.Path(os.environ.get("JUDGE_TEST_STATE", PROJECT / "build" / "test"))
 AMQP_PORT = int(os.environ.get("JUDGE_TEST_AMQP_PORT", "5673"))
@@ -26,10 +26,10 @@ class Stack:
                    SPRING_RABBITMQ_PORT=str(AMQP_PORT),
                    SPRING_DATASOURCE_URL=f"jdbc:postgresql://127.0.0.1:{PG_PORT}/judge",
                    JUDGE_SANDBOX_WORKDIR=str(STATE / "work" / name),
-                   # Large problems' tests: the APIs serve them to the workers, who fetch from api-a.
+                   # Large problems' tests: the APIs serve them to the workers, who fetch from api-a's management port.
                    JUDGE_TESTDATA_WORKERTOKEN=WORKER_TOKEN,
                    JUDGE_WORKER_TESTDATA_TOKEN=WORKER_TOKEN,
-                   JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:18080",
+                   JUDGE_WORKER_TESTDATA_APIURL=f"http://127.0.0.1:{18080 + API_MANAGEMENT_PORT_OFFSET}",
                    # Anonymous calls, as with make local-up; the admin makes keys where a test needs one.
                    JUDGE_ACCESS_ANONYMOUS="true",
                    JUDGE_ACCESS_ADMINTOKEN=ADMIN_TOKEN,
@@ -41,6 +41,9 @@ class Stack:
         service = Service(kind, name, port, STATE / "logs", env)
         self.services.append(service)
         return service
+
+    def service(self, name):
+        return next(service for service in self.services if service.name == name)
 
     def start_worker(self):
         self.worker_count += 1

@@ -80,8 +80,8 @@ def test_every_dashboard_metric_is_exposed(api, stack, worker):
     assert refused.value.status == 429
 
     exposed = set()
-    for port in (18080, 18082, worker.port):
-        exposed |= scrape(f"http://127.0.0.1:{port}/actuator/prometheus")
+    for service in (stack.service("api-a"), stack.service("consumer"), worker):
+        exposed |= scrape(f"{service.management_url}/actuator/prometheus")
     exposed |= broker_queue_metrics()
 
     queried = queried_metrics()
@@ -97,7 +97,7 @@ def test_metrics_name_no_tenant(api, stack, worker):
     keyed.submit(problem, "print(3)")
     with pytest.raises(ApiError):
         keyed.submit(problem, "print(3)")
-    with urllib.request.urlopen("http://127.0.0.1:18080/actuator/prometheus", timeout=10) as response:
+    with urllib.request.urlopen(f"{stack.service('api-a').management_url}/actuator/prometheus", timeout=10) as response:
         scraped = response.read().decode()
     assert 'judge_quota_refused_total{' in scraped
     assert "tenant-name-canary" not in scraped

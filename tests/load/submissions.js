@@ -101,9 +101,10 @@ export const options = {
 };
 
 export function setup() {
-  const health = http.get(`${BASE_URL}/actuator/health/readiness`);
+  // The public port has no Actuator (it is on the management port): the languages answer when the API does.
+  const health = http.get(`${BASE_URL}/api/languages`);
   if (health.status !== 200) {
-    fail(`the API at ${BASE_URL} is not ready: ${health.status} ${health.body}`);
+    fail(`the API at ${BASE_URL} does not answer: ${health.status} ${health.body}`);
   }
   if (__ENV.PROBLEM_ID) {
     return { problemId: parseInt(__ENV.PROBLEM_ID, 10) };

@@ -96,7 +96,7 @@ def release(kube, broker):
     # API pod's address instead of the API's Service. Set before any worker starts (KEDA has the
     # Deployment at zero until the first submission).
     subprocess.run([str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "upgrade", RELEASE, str(PROJECT / "charts/judge"),
-                    "-n", NAMESPACE, "--reuse-values", "--set", f"testData.apiUrl=http://{api_pod['status']['podIP']}:8080"],
+                    "-n", NAMESPACE, "--reuse-values", "--set", f"testData.apiUrl=http://{api_pod['status']['podIP']}:8081"],
                    check=True, capture_output=True)
     pods.wait_ready("consumer")
     REPORT["install_to_api_and_consumer_ready_s"] = round(time.monotonic() - started, 1)

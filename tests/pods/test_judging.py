@@ -2,6 +2,8 @@
 the chart's `helm test` hook."""
 import re
 import subprocess
+import urllib.error
+import urllib.request
 
 import pytest
 
@@ -59,3 +61,15 @@ def test_the_chart_refuses_calls_without_a_key(api_url):
         JudgeClient(api_url).create_problem()
 
     assert refused.value.status == 401
+
+
+def test_the_api_pod_answers_health_and_metrics_on_its_management_port_only(api_url):
+    """The public port (what the API's Service exposes) knows no Actuator; the management port
+    (8081, the chart's judge.apiManagementPort, reached through a ClusterIP Service) serves it."""
+    management_url = re.sub(r":8080$", ":8081", api_url)
+    for path in ("/actuator/prometheus", "/actuator/health/readiness"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(api_url + path, timeout=10)
+        assert refused.value.code == 404, path
+        with urllib.request.urlopen(management_url + path, timeout=10) as answered:
+            assert answered.status == 200, path

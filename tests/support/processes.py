@@ -13,6 +13,9 @@ JARS = {
     "worker": PROJECT / "services/worker/target/judge-worker-0.1.0-SNAPSHOT.jar",
     "consumer": PROJECT / "services/consumer/target/judge-result-consumer-0.1.0-SNAPSHOT.jar",
 }
+# The API's management port (Actuator, the workers' /internal) when run here: its public port + 3, as
+# hack/lib.sh's management_port (a worker's Actuator listens on its own server.port).
+API_MANAGEMENT_PORT_OFFSET = 3
 
 
 def counter(base_url, name, **labels):
@@ -34,17 +37,23 @@ class Service:
 
     def __init__(self, kind, name, port, log_dir, env, jvm_options=("-Xmx384m", "-XX:TieredStopAtLevel=1")):
         self.kind, self.name, self.port = kind, name, port
+        # Where its Actuator answers: the API's on its management port, the others' on their only port.
+        self.management_port = port + API_MANAGEMENT_PORT_OFFSET if kind == "api" else port
         log_dir.mkdir(parents=True, exist_ok=True)
         self.log_path = log_dir / f"{name}.log"
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
                 [str(JAVA), *jvm_options, "-jar", str(JARS[kind])],
-                env=dict(env, SERVER_PORT=str(port)), stdout=log, stderr=subprocess.STDOUT,
+                env=dict(env, SERVER_PORT=str(port), JUDGE_HTTP_MANAGEMENTPORT=str(self.management_port)), stdout=log, stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL, start_new_session=True)
+
+    @property
+    def management_url(self):
+        return f"http://127.0.0.1:{self.management_port}"
 
     def ready(self):
         try:
-            with urllib.request.urlopen(f"http://127.0.0.1:{self.port}/actuator/health/readiness", timeout=2):
+            with urllib.request.urlopen(f"{self.management_url}/actuator/health/readiness", timeout=2):
                 return True
         except OSError:
             return False

@@ -205,20 +205,33 @@ seccompProfile: {type: RuntimeDefault}
 {{- end }}
 
 {{/*
-The Actuator probes every service answers. Start-up may take up to 3 minutes: a worker checks every
+The API's management port: the Actuator and the workers' test download (/internal), never exposed
+outside the cluster. The API's judge.http.management-port (tests/chart/test_wiring.py checks they agree).
+*/}}
+{{- define "judge.apiManagementPort" -}}8081{{- end }}
+
+{{/* The ClusterIP Service of the API's management port. */}}
+{{- define "judge.apiManagementName" -}}
+{{- printf "%s-management" (include "judge.componentName" (dict "ctx" . "component" "api")) | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+The Actuator probes every service answers, on the container port named by the argument (the API's
+"management", the others' "http"). Start-up may take up to 3 minutes: a worker checks every
 language (compiles and runs a program in each) before it is live, and ten starting at once on a
 small node share its CPU.
+Usage: include "judge.probes" "http"
 */}}
 {{- define "judge.probes" -}}
 startupProbe:
-  httpGet: {path: /actuator/health/liveness, port: http}
+  httpGet: {path: /actuator/health/liveness, port: {{ . }}}
   periodSeconds: 2
   failureThreshold: 90
 livenessProbe:
-  httpGet: {path: /actuator/health/liveness, port: http}
+  httpGet: {path: /actuator/health/liveness, port: {{ . }}}
   periodSeconds: 10
 readinessProbe:
-  httpGet: {path: /actuator/health/readiness, port: http}
+  httpGet: {path: /actuator/health/readiness, port: {{ . }}}
   periodSeconds: 5
 {{- end }}
 

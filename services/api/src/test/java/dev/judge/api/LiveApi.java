@@ -12,8 +12,10 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.judge.api.system.ManagementPort;
+
 /**
- * What the tests of the API over real HTTP share: the server on a port of its own, against the real
+ * What the tests of the API over real HTTP share: the server on ports of its own, against the real
  * PostgreSQL and RabbitMQ that make test starts, and the database to check what was stored.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "judge.access.anonymous=true")
@@ -23,6 +25,9 @@ abstract class LiveApi {
     int port;
 
     @Autowired
+    ManagementPort managementPort;
+
+    @Autowired
     JdbcClient jdbc;
 
     @Autowired
@@ -30,6 +35,11 @@ abstract class LiveApi {
 
     HttpRequest.Builder request(String path) {
         return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
+    }
+
+    /** On the management port: the Actuator and the workers' /internal. */
+    HttpRequest.Builder managementRequest(String path) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + managementPort.port() + path));
     }
 
     /**

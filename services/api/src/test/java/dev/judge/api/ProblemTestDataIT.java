@@ -70,6 +70,10 @@ class ProblemTestDataIT extends LiveApi {
             assertThat(refused.body()).doesNotContain(LINE);
         }
         assertThat(fetch(TestData.path(id, 2), TOKEN).statusCode()).isEqualTo(404);
+
+        HttpResponse<String> onPublicPort = send(request(path).header(TestData.TOKEN_HEADER, TOKEN).GET());
+        assertThat(onPublicPort.statusCode()).as("the public port knows no /internal").isEqualTo(404);
+        assertThat(onPublicPort.body()).doesNotContain(LINE);
     }
 
     @Test
@@ -175,8 +179,9 @@ class ProblemTestDataIT extends LiveApi {
         return judgeRequests.of(UUID.randomUUID(), problemId, version, "python", "print(1)", null, Instant.now(), 1);
     }
 
+    /** As a worker fetches: on the management port. */
     private HttpResponse<String> fetch(String path, String token) throws Exception {
-        var request = request(path).GET();
+        var request = managementRequest(path).GET();
         if (token != null) {
             request.header(TestData.TOKEN_HEADER, token);
         }

@@ -112,7 +112,7 @@ class ProblemVersionsIT extends LiveApi {
     void nobodyMayFetchTestsWhileNoWorkerTokenIsSet() throws Exception {
         long id = create(WITH_SUBTASKS);
 
-        HttpResponse<String> refused = send(request(TestData.path(id, 1)).header(TestData.TOKEN_HEADER, ""));
+        HttpResponse<String> refused = send(managementRequest(TestData.path(id, 1)).header(TestData.TOKEN_HEADER, ""));
         assertThat(refused.statusCode()).isEqualTo(403);
         assertThat(refused.body()).contains("judge.test-data.worker-token").doesNotContain("1 2 3");
     }

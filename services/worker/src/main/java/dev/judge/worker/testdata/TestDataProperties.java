@@ -10,7 +10,7 @@ import org.springframework.util.unit.DataSize;
 /**
  * Where a worker fetches large problems' tests from, and how many it keeps.
  *
- * @param apiUrl the API's base URL, as this worker reaches it
+ * @param apiUrl the API's base URL on its management port (where it serves /internal), as this worker reaches it
  * @param token the workers' shared token for the API's test-data endpoint (the chart keeps it in a
  *        Secret); empty: this worker cannot judge problems whose tests come by reference
  * @param cacheSize how many bytes of tests this worker keeps on its disk, least recently used out
@@ -20,7 +20,7 @@ import org.springframework.util.unit.DataSize;
  */
 @ConfigurationProperties("judge.worker.test-data")
 public record TestDataProperties(
-        @DefaultValue("http://127.0.0.1:8080") URI apiUrl,
+        @DefaultValue("http://127.0.0.1:8081") URI apiUrl,
         @DefaultValue("") String token,
         @DefaultValue("2GB") DataSize cacheSize,
         @DefaultValue("3") int fetchAttempts,
