@@ -8,6 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -34,7 +35,8 @@ import dev.judge.contracts.SubmissionNotifications;
         AccessIT.ADMIN_TOKEN_PROPERTY,
         "judge.webhooks.enabled=true",
         "judge.webhooks.allow-private-targets=true",
-        "judge.webhooks.first-retry-delay=200ms"})
+        "judge.webhooks.first-retry-delay=200ms",
+        "judge.webhooks.concurrency=4", "judge.webhooks.per-key-concurrency=2"})
 class WebhookIT extends LiveApi {
 
     private HttpServer receiver;
@@ -55,6 +57,16 @@ class WebhookIT extends LiveApi {
                         exchange.getRequestHeaders().getFirst("Judge-Delivery"), body));
             }
             exchange.sendResponseHeaders(fail ? 503 : 204, -1);
+            exchange.close();
+        });
+        receiver.createContext("/slow", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            try {
+                Thread.sleep(3000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.sendResponseHeaders(204, -1);
             exchange.close();
         });
         receiver.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
@@ -131,6 +143,24 @@ class WebhookIT extends LiveApi {
         String underNew = WebhookSignature.of(newSecret, sentAt, delivery.body()).replaceAll("^t=\\d+,", "");
         String underOld = WebhookSignature.of(key.get("webhookSecret").asString(), sentAt, delivery.body()).replaceAll("^t=\\d+,", "");
         assertThat(delivery.signature()).isEqualTo("t=" + sentAt + "," + underNew + "," + underOld);
+    }
+
+    /** One key's slow receiver takes at most its share of a replica's deliveries: another key's go on. */
+    @Test
+    void aSlowReceiverDelaysOnlyItsOwnKeysDeliveries() throws Exception {
+        String slowKey = createKey().get("key").asString();
+        List<UUID> slow = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            slow.add(submit(slowKey, "/slow"));
+        }
+        slow.forEach(this::finish);
+        Thread.sleep(500); // the slow ones are claimed, as many as this replica lets their key have
+        JsonNode key = createKey();
+        UUID id = submit(key.get("key").asString());
+
+        finish(id);
+
+        waitAtMost(Duration.ofSeconds(2)).until(() -> received.size() == 1);
     }
 
     private JsonNode createKey() throws Exception {

@@ -4,6 +4,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -40,7 +41,9 @@ import dev.judge.contracts.SubmissionNotifications;
  * that dies mid-delivery leaves it to the others), POSTs the submission as {@code GET} shows it,
  * signed ({@link WebhookSignature}), and records the outcome: DELIVERED on a 2xx, else another
  * attempt after a doubling delay, until {@code judge.webhooks.give-up-after} past the verdict (FAILED).
- * Each outcome notifies the replicas, so that reads show the delivery's state.
+ * Each outcome notifies the replicas, so that reads show the delivery's state. Fair between keys: a
+ * key has at most {@code judge.webhooks.per-key-concurrency} deliveries in flight on a replica, and a
+ * claim takes the oldest due of each key in turn, so one key's slow receiver delays only its own.
  */
 @Component
 class CallbackSender extends BackgroundLoop {
@@ -59,6 +62,7 @@ class CallbackSender extends BackgroundLoop {
     private final WebhookClient client;
     private final ExecutorService deliveries = Executors.newVirtualThreadPerTaskExecutor();
     private final Semaphore inFlight;
+    private final Map<UUID, Integer> inFlightByKey = new HashMap<>();
 
     CallbackSender(JdbcClient jdbc, SubmissionRepository submissions, JsonMapper json, CallbackTargets targets,
             WebhookClient client, WebhookProperties properties, MeterRegistry meters) {
@@ -88,10 +92,12 @@ class CallbackSender extends BackgroundLoop {
                 List<Due> due = claim(inFlight.availablePermits());
                 for (Due delivery : due) {
                     inFlight.acquire();
+                    startedFor(delivery.keyId(), +1);
                     deliveries.execute(() -> {
                         try {
                             deliver(delivery);
                         } finally {
+                            startedFor(delivery.keyId(), -1);
                             inFlight.release();
                         }
                     });
@@ -110,27 +116,53 @@ class CallbackSender extends BackgroundLoop {
         }
     }
 
-    /** Claims up to {@code limit} due deliveries for a lease of twice an attempt's timeout. */
+    /**
+     * Claims up to {@code limit} due deliveries for a lease of twice an attempt's timeout: the oldest of
+     * each key first (by its turn among its key's due ones), at most per-key-concurrency of a key, none
+     * of a key with that many in flight here. Replicas claiming at once both pick a row, and the second
+     * update, re-checking it after the first's commit, finds it leased and leaves it.
+     */
     List<Due> claim(int limit) {
         if (limit == 0) {
             return List.of();
         }
+        Map<UUID, Integer> busy;
+        synchronized (inFlightByKey) {
+            busy = Map.copyOf(inFlightByKey);
+        }
+        String full = busy.entrySet().stream().filter(key -> key.getValue() >= properties.perKeyConcurrency())
+                .map(key -> key.getKey().toString()).collect(Collectors.joining(","));
         return jdbc.sql("""
                 update submission s set callback_next_at = now() + make_interval(secs => :leaseSeconds)
                 from api_key k
                 where k.id = s.api_key_id and s.id in (
-                    select id from submission
-                    where callback_status = 'PENDING' and status = 'FINISHED' and callback_next_at <= now()
-                    order by callback_next_at limit :limit
-                    for update skip locked)
-                returning s.id, s.judgement, s.callback_url, s.callback_attempts, s.finished_at, k.webhook_secret,
+                    select id from (
+                        select id, callback_next_at,
+                               row_number() over (partition by api_key_id order by callback_next_at) as turn
+                        from submission
+                        where callback_status = 'PENDING' and status = 'FINISHED' and callback_next_at <= now()
+                          and api_key_id <> all (string_to_array(:full, ',')::uuid[])) due
+                    where turn <= :perKey
+                    order by turn, callback_next_at limit :limit)
+                  and s.callback_status = 'PENDING' and s.callback_next_at <= now()
+                returning s.id, s.api_key_id, s.judgement, s.callback_url, s.callback_attempts, s.finished_at, k.webhook_secret,
                     case when k.previous_secret_until > now() then k.previous_webhook_secret end as previous_secret""")
                 .param("leaseSeconds", properties.timeout().multipliedBy(2).toSeconds())
+                .param("full", full)
+                .param("perKey", properties.perKeyConcurrency())
                 .param("limit", limit)
-                .query((rs, row) -> new Due(rs.getObject("id", UUID.class), rs.getInt("judgement"), rs.getString("callback_url"), rs.getInt("callback_attempts"),
+                .query((rs, row) -> new Due(rs.getObject("id", UUID.class), rs.getObject("api_key_id", UUID.class),
+                        rs.getInt("judgement"), rs.getString("callback_url"), rs.getInt("callback_attempts"),
                         rs.getObject("finished_at", OffsetDateTime.class).toInstant(),
                         Stream.of(rs.getString("webhook_secret"), rs.getString("previous_secret")).filter(Objects::nonNull).toList()))
                 .list();
+    }
+
+    private void startedFor(UUID keyId, int change) {
+        synchronized (inFlightByKey) {
+            inFlightByKey.merge(keyId, change, Integer::sum);
+            inFlightByKey.remove(keyId, 0);
+        }
     }
 
     private void deliver(Due delivery) {
@@ -201,6 +233,6 @@ class CallbackSender extends BackgroundLoop {
 
     /** @param judgement the judgement it delivers: a rejudge starts a delivery of its own, and this one's outcome is dropped */
     /** @param secrets the key's webhook secret, and the one it replaced while that still signs */
-    record Due(UUID id, int judgement, String url, int attempts, Instant finishedAt, List<String> secrets) {
+    record Due(UUID id, UUID keyId, int judgement, String url, int attempts, Instant finishedAt, List<String> secrets) {
     }
 }

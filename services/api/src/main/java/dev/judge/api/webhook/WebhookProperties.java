@@ -20,6 +20,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxRetryDelay the longest wait between two attempts
  * @param timeout how long one attempt may take, connecting included
  * @param concurrency deliveries in flight at once per API replica
+ * @param perKeyConcurrency deliveries of one key in flight at once per API replica: a key whose receiver
+ *        is slow (each attempt may take {@code timeout}) holds at most this many, and other keys' go on
  */
 @ConfigurationProperties("judge.webhooks")
 public record WebhookProperties(
@@ -31,7 +33,8 @@ public record WebhookProperties(
         @DefaultValue("1s") Duration firstRetryDelay,
         @DefaultValue("5m") Duration maxRetryDelay,
         @DefaultValue("10s") Duration timeout,
-        @DefaultValue("16") int concurrency) {
+        @DefaultValue("16") int concurrency,
+        @DefaultValue("4") int perKeyConcurrency) {
 
     /** The wait before attempt {@code attempt + 1}, after {@code attempt} failed ones. */
     public Duration retryDelay(int attempts) {

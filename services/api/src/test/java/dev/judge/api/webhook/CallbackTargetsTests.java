@@ -34,7 +34,7 @@ class CallbackTargetsTests {
     }
 
     private static final CallbackTargets TARGETS = new CallbackTargets(new WebhookProperties(true, false, List.of(80, 443), Duration.ofSeconds(2),
-            Duration.ofHours(1), Duration.ofSeconds(1), Duration.ofMinutes(5), Duration.ofSeconds(10), 16));
+            Duration.ofHours(1), Duration.ofSeconds(1), Duration.ofMinutes(5), Duration.ofSeconds(10), 16, 4));
 
     @Test
     void refusesANameThatLeadsInsideWithoutSayingWhere() {

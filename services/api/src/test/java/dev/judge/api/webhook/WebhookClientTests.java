@@ -92,7 +92,7 @@ class WebhookClientTests {
 
     private static WebhookClient client(boolean allowPrivateTargets) throws Exception {
         WebhookProperties properties = new WebhookProperties(true, allowPrivateTargets, List.of(80, 443), Duration.ofSeconds(2),
-                Duration.ofHours(1), Duration.ofSeconds(1), Duration.ofMinutes(5), Duration.ofSeconds(2), 16);
+                Duration.ofHours(1), Duration.ofSeconds(1), Duration.ofMinutes(5), Duration.ofSeconds(2), 16, 4);
         return new WebhookClient(new CallbackTargets(properties), properties);
     }
 }
