@@ -19,7 +19,7 @@ preflight() {
   # pods are; the workers' start-up trial then fails with "setting up uid map: Permission denied".
   if [[ "$(cat /proc/sys/kernel/apparmor_restrict_unprivileged_userns 2>/dev/null)" == 1 ]]; then
     problems+=("kernel.apparmor_restrict_unprivileged_userns=1: AppArmor denies the sandbox workers the user
-    namespaces they run programs in. Allow them (for the whole machine, as kind's own docs do for rootless):
+    namespaces they run programs in. Allow them (for the whole machine):
       sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0
       echo kernel.apparmor_restrict_unprivileged_userns=0 | sudo tee /etc/sysctl.d/60-judge-userns.conf")
   fi
@@ -33,6 +33,30 @@ preflight() {
   if [[ "$(uname -s)" == Linux && "$(stat -fc %T /sys/fs/cgroup 2>/dev/null)" != cgroup2fs ]]; then
     problems+=("/sys/fs/cgroup is not cgroup v2: kind's Kubernetes ${KUBERNETES_VERSION} nodes need it (systemd.unified_cgroup_hierarchy=1).")
   fi
+  # kind's known issues: a cluster's nodes run many inotify watchers (kubelet, containerd, the pods'
+  # controllers), and the kernel's defaults are too small for three nodes ("too many open files").
+  if [[ "$(uname -s)" == Linux ]]; then
+    local instances watches
+    instances=$(cat /proc/sys/fs/inotify/max_user_instances 2>/dev/null || echo 0)
+    watches=$(cat /proc/sys/fs/inotify/max_user_watches 2>/dev/null || echo 0)
+    if ((instances < 512 || watches < 524288)); then
+      problems+=("inotify limits are low (max_user_instances=$instances, max_user_watches=$watches; kind's known issues ask for 512 and 524288):
+      sudo sysctl -w fs.inotify.max_user_instances=512 fs.inotify.max_user_watches=524288")
+    fi
+    # hostUsers: false (the workers' user namespace) needs idmapped mounts of the kubelet's volumes.
+    local kernel
+    kernel=$(uname -r | cut -d- -f1)
+    if [[ "$(printf '%s\n6.3\n' "$kernel" | sort -V | head -1)" != 6.3 ]]; then
+      echo "warning: kernel $kernel is older than 6.3; the sandbox workers' user namespaces need idmapped mounts of their volumes, which older kernels lack for tmpfs" >&2
+    fi
+  fi
+  # The ports kind-config.yaml maps to the host (the API's node port, Grafana for make grafana).
+  local port
+  for port in 8080 3000; do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      problems+=("port $port on this host is taken (a running 'make local-up' holds 8080: 'make local-down'); kind maps it to the cluster.")
+    fi
+  done
   if ((${#problems[@]})); then
     printf 'make kind-up cannot go on:\n' >&2
     printf '  - %s\n' "${problems[@]}" >&2

@@ -16,6 +16,24 @@ def test_the_load_test_runs_the_pinned_k6_and_starter_never_latest():
     assert VERSIONS["K6_STARTER_IMAGE"].endswith("-v" + VERSIONS["K6_OPERATOR_VERSION"])
 
 
+def test_the_load_test_sends_the_key_the_chart_keeps_for_it_and_the_api_knows():
+    """The chart refuses calls without a key (access.anonymous is off): the runners send the load-test
+    key from the Secret the chart makes with the kind values, which the API is given too."""
+    runner = yaml.safe_load((PROJECT / "manifests/load-test/testrun.yaml").read_text())["spec"]["runner"]
+    [api_key] = [e for e in runner["env"] if e["name"] == "API_KEY"]
+    ref = api_key["valueFrom"]["secretKeyRef"]
+    docs = documents("judge-kind-values")
+    secrets = {s["metadata"]["name"]: s for s in of_kind(docs, "Secret")}
+    assert ref["key"] in secrets[ref["name"]]["data"], ref
+    api = next(d for d in of_kind(docs, "Deployment") if d["metadata"]["name"].endswith("-api"))
+    env = {e["name"]: e for e in api["spec"]["template"]["spec"]["containers"][0]["env"]}
+    assert env["JUDGE_ACCESS_LOADTEST_KEY"]["valueFrom"]["secretKeyRef"] == ref
+    assert env["JUDGE_ACCESS_ANONYMOUS"]["value"] == "false"
+    burst = int(next(e["value"] for e in runner["env"] if e["name"] == "SUBMISSIONS"))
+    assert int(env["JUDGE_ACCESS_LOADTEST_PERMINUTE"]["value"]) >= burst
+    assert int(env["JUDGE_ACCESS_LOADTEST_MAXWAITING"]["value"]) >= burst
+
+
 def test_the_node_image_is_the_pinned_kubernetes_by_digest():
     image = VERSIONS["KIND_NODE_IMAGE"]
     assert re.fullmatch(r"kindest/node:(v[0-9.]+)@sha256:[0-9a-f]{64}", image), image

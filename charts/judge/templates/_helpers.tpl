@@ -273,6 +273,11 @@ runbook: {{ printf "docs/runbooks.md#%s" $anchor }}
 {{/*
 The Secret with the admin token of the API (key: token).
 */}}
+{{/* The Secret with the load tests' API key (loadTest.enabled). */}}
+{{- define "judge.loadTestSecretName" -}}
+{{- printf "%s-load-test-key" (include "judge.fullname" .) | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
 {{- define "judge.adminSecretName" -}}
 {{- .Values.access.existingSecret | default (printf "%s-admin-token" (include "judge.fullname" .) | trunc 63 | trimSuffix "-") }}
 {{- end }}

@@ -18,6 +18,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param keyNamesInMetrics whether metrics name keys (the {@code key} label of judge_quota_refused_total);
  *        off, whoever scrapes the metrics would learn every tenant's name and load: the label is then {@code any}
  * @param webhookSecretOverlap how long a rotated webhook secret still signs deliveries beside the new one
+ * @param loadTest the key in-cluster load tests submit with ({@link LoadTestKey})
  */
 @ConfigurationProperties("judge.access")
 public record AccessProperties(
@@ -27,5 +28,17 @@ public record AccessProperties(
         @DefaultValue("600") int defaultPerMinute,
         @DefaultValue("1000") int defaultMaxWaiting,
         @DefaultValue("false") boolean keyNamesInMetrics,
-        @DefaultValue("24h") Duration webhookSecretOverlap) {
+        @DefaultValue("24h") Duration webhookSecretOverlap,
+        @DefaultValue LoadTest loadTest) {
+
+    /**
+     * The load tests' key: what k6-operator's runners send (the chart keeps it in a Secret of its own).
+     *
+     * @param key the key; empty: there is none, and one made before is revoked
+     * @param perMinute its submissions per minute: room for the whole burst
+     * @param maxWaiting its submissions waiting for a verdict at once: room for the whole burst
+     */
+    public record LoadTest(@DefaultValue("") String key, @DefaultValue("20000") int perMinute,
+                           @DefaultValue("20000") int maxWaiting) {
+    }
 }

@@ -44,6 +44,26 @@ class ApiKeyRepository {
                 .single();
     }
 
+    /**
+     * Makes the key with this fixed id, or gives it this secret, these quotas and scopes and takes back
+     * its revocation: a key the configuration owns ({@link LoadTestKey}), kept the same on every start.
+     */
+    void put(UUID id, String name, byte[] secretSha256, String webhookSecret, Quota quota, List<Scope> scopes) {
+        jdbc.sql("insert into api_key (id, name, secret_sha256, webhook_secret, per_minute, max_waiting, scopes) "
+                        + "values (:id, :name, :secret, :webhookSecret, :perMinute, :maxWaiting, string_to_array(:scopes, ',')) "
+                        + "on conflict (id) do update set name = excluded.name, secret_sha256 = excluded.secret_sha256, "
+                        + "per_minute = excluded.per_minute, max_waiting = excluded.max_waiting, scopes = excluded.scopes, "
+                        + "revoked_at = null")
+                .param("id", id)
+                .param("name", name)
+                .param("secret", secretSha256)
+                .param("webhookSecret", webhookSecret)
+                .param("perMinute", quota.perMinute())
+                .param("maxWaiting", quota.maxWaiting())
+                .param("scopes", String.join(",", scopes.stream().map(Scope::name).toList()))
+                .update();
+    }
+
     /** The key with this hash, unless revoked. */
     Optional<ApiKey> findActive(byte[] secretSha256) {
         return jdbc.sql("select " + COLUMNS + " from api_key where secret_sha256 = :secret and revoked_at is null")
