@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # A one-node Kubernetes cluster inside a sealed network namespace, for the pod tests: the control
 # plane of hack/control-plane.sh (kube-apiserver, kube-controller-manager, KEDA) plus a scheduler,
-# containerd with runc and a kubelet, and hack/infra.sh's RabbitMQ and PostgreSQL, all at the
-# versions versions.env pins. Run it through hack/test-pods.sh, which makes the namespace
+# containerd with runc, a kubelet, kube-proxy and CoreDNS, and hack/infra.sh's RabbitMQ and
+# PostgreSQL, all at the versions versions.env pins. Run it through hack/test-pods.sh, which makes the namespace
 # (unshare --net) and builds and saves the images first; nothing here can pull or reach another host.
 #
 #   hack/node.sh STATE_DIR IMAGES_DIR COMMAND...   bring the node up, run COMMAND, take it all down
 #
 # The namespace holds only lo and the bridge judge0 (198.18.0.1/24, the pods' network): no default
-# route, no kube-proxy, nothing forwarded. The broker and database also listen on 198.18.0.1.
+# route, nothing forwarded out. Service addresses (10.0.0.0/24) are kube-proxy's: they lead to this
+# namespace's pods and nowhere else. Names resolve through CoreDNS (cluster.local only, no upstream).
+# The broker and database also listen on 198.18.0.1.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$PROJECT_DIR/versions.env"
@@ -20,6 +22,8 @@ BIN="$PROJECT_DIR/bin"
 NODE_ADDRESS=198.18.0.1
 POD_SUBNET=198.18.0.0/24
 SERVICE_RANGE=10.0.0.0/24
+CLUSTER_DNS=10.0.0.10
+PROXY_FLAGS=()
 AMQP_PORT=${NODE_AMQP_PORT:-5677}
 PG_PORT=${NODE_PG_PORT:-5437}
 # containerd and the kubelet keep their state outside the clone (they mount there); one node at a time.
@@ -37,8 +41,20 @@ network() {
   ip link add judge0 type bridge
   ip addr add "$NODE_ADDRESS/24" dev judge0
   ip link set judge0 up
-  # Belt and braces: Service addresses lead nowhere (no kube-proxy), nothing is routed.
-  ip route add blackhole "$SERVICE_RANGE"
+  # Service addresses go to the bridge, where kube-proxy's rules send them to a pod (or to this
+  # namespace's own address, for the host-network pods); nothing is routed out.
+  ip route add "$SERVICE_RANGE" dev judge0 src "$NODE_ADDRESS"
+  # A Service's packets are routed by this namespace (the pods' route to the Service range goes
+  # through 198.18.0.1), from the bridge back onto it once kube-proxy has picked a pod; the FORWARD
+  # rules above let only that through.
+  sysctl -qw net.ipv4.ip_forward=1
+  # A pod's answer to a pod that reached it through a Service crosses the bridge without being
+  # routed: bridged traffic must pass netfilter for kube-proxy's translation to be undone on it, as
+  # on kind's nodes (br_netfilter). Where that cannot be had, kube-proxy masquerades Service traffic.
+  if ! sysctl -qw net.bridge.bridge-nf-call-iptables=1 2>/dev/null \
+      && ! { modprobe br_netfilter 2>/dev/null && sysctl -qw net.bridge.bridge-nf-call-iptables=1; }; then
+    PROXY_FLAGS+=(--masquerade-all)
+  fi
   iptables -I FORWARD -i judge0 -j DROP
   iptables -I FORWARD -o judge0 -j DROP
   # Pods reach one another across the bridge, as on any pod network (helm test's pod calls the API's).
@@ -81,12 +97,13 @@ state = "$RUN_DIR/containerd"
 [plugins.'io.containerd.nri.v1.nri']
   disable = true
 TOML
-  # A bridge without a gateway, masquerading or routes: pods reach the bridge's subnet and nothing else.
+  # A bridge without a gateway or masquerading: pods reach the bridge's subnet, and Services through
+# the node (kube-proxy), and nothing else.
   cat > "$state/cni/10-judge.conflist" <<JSON
 {"cniVersion": "1.0.0", "name": "judge-pods",
  "plugins": [{"type": "bridge", "bridge": "judge0", "isGateway": false, "isDefaultGateway": false,
               "ipMasq": false, "hairpinMode": false,
-              "ipam": {"type": "host-local", "routes": [], "dataDir": "$RUN_DIR/cni-ipam",
+              "ipam": {"type": "host-local", "routes": [{"dst": "$SERVICE_RANGE", "gw": "$NODE_ADDRESS"}], "dataDir": "$RUN_DIR/cni-ipam",
                        "ranges": [[{"subnet": "$POD_SUBNET", "rangeStart": "198.18.0.10", "rangeEnd": "198.18.0.250"}]]}}]}
 JSON
   PATH="$BIN:$PATH" "$BIN/containerd" --config "$state/containerd/config.toml" > "$state/containerd.log" 2>&1 &
@@ -116,9 +133,10 @@ healthzPort: 10248
 # The sealed namespace is the only way in; a real node authenticates the apiserver.
 authentication: {anonymous: {enabled: true}, webhook: {enabled: false}}
 authorization: {mode: AlwaysAllow}
-# No DNS here: pods get no nameserver.
+# CoreDNS, through the kube-dns Service: pods get it as their nameserver, and nothing else.
 resolvConf: ""
-clusterDNS: []
+clusterDNS: [$CLUSTER_DNS]
+clusterDomain: cluster.local
 # No image garbage collection: the imported images are all there is.
 imageGCHighThresholdPercent: 100
 imageGCLowThresholdPercent: 99
@@ -141,10 +159,61 @@ YAML
   echo "the node did not become ready; the kubelet's log:" >&2; tail -n 30 "$state/kubelet.log" >&2; return 1
 }
 
+# kube-proxy (iptables, as kind's nodes) and CoreDNS as the cluster's DNS: a process on the node
+# behind the kube-dns Service (kind runs it as a pod), answering cluster.local only.
+services_up() {
+  "$BIN/kube-proxy" --kubeconfig "$KUBECONFIG" --hostname-override judge-node --proxy-mode iptables \
+    --cluster-cidr "$POD_SUBNET" --metrics-bind-address 127.0.0.1:10249 --healthz-bind-address 127.0.0.1:10256 \
+    --conntrack-max-per-core 0 --conntrack-tcp-timeout-established 0 --conntrack-tcp-timeout-close-wait 0 \
+    "${PROXY_FLAGS[@]}" > "$state/kube-proxy.log" 2>&1 &
+  echo $! > "$state/kube-proxy.pid"
+  cat > "$state/Corefile" <<COREFILE
+.:53 {
+    bind $NODE_ADDRESS
+    errors
+    health 127.0.0.1:8180
+    ready 127.0.0.1:8181
+    kubernetes cluster.local in-addr.arpa ip6.arpa {
+        kubeconfig $KUBECONFIG
+        pods insecure
+        fallthrough in-addr.arpa ip6.arpa
+    }
+    cache 30
+}
+COREFILE
+  "$BIN/coredns" -conf "$state/Corefile" > "$state/coredns.log" 2>&1 &
+  echo $! > "$state/coredns.pid"
+  "$BIN/kubectl" apply -f - >/dev/null <<YAML
+apiVersion: v1
+kind: Service
+metadata: {name: kube-dns, namespace: kube-system, labels: {k8s-app: kube-dns}}
+spec:
+  clusterIP: $CLUSTER_DNS
+  ports: [{name: dns, port: 53, protocol: UDP}, {name: dns-tcp, port: 53, protocol: TCP}]
+---
+apiVersion: discovery.k8s.io/v1
+kind: EndpointSlice
+metadata:
+  name: kube-dns-node
+  namespace: kube-system
+  labels: {kubernetes.io/service-name: kube-dns, endpointslice.kubernetes.io/managed-by: judge-node}
+addressType: IPv4
+endpoints: [{addresses: ["$NODE_ADDRESS"], conditions: {ready: true}}]
+ports: [{name: dns, port: 53, protocol: UDP}, {name: dns-tcp, port: 53, protocol: TCP}]
+YAML
+  for _ in $(seq 1 120); do
+    curl -sf http://127.0.0.1:8181/ready >/dev/null && curl -sf http://127.0.0.1:10256/healthz >/dev/null && return
+    sleep 0.5
+  done
+  echo "kube-proxy or CoreDNS not ready; their logs:" >&2; tail -n 20 "$state/kube-proxy.log" "$state/coredns.log" >&2; return 1
+}
+
 stop() { stop_pidfile "$state/$1.pid" 10; }
 
 down() {
   set +e
+  stop coredns
+  stop kube-proxy
   stop kube-scheduler
   stop kubelet
   # Every pod's containers, then containerd; then what they left mounted.
@@ -171,13 +240,16 @@ RABBITMQ_STATISTICS_INTERVAL_MS=$(python3 -c 'import sys, yaml; print(yaml.safe_
 export RABBITMQ_STATISTICS_INTERVAL_MS INFRA_POD_ADDRESS=$NODE_ADDRESS
 "$PROJECT_DIR/hack/infra.sh" up "$state" "$AMQP_PORT" "$PG_PORT"
 echo "== Control plane (logs in $state/cluster)"
-# nodelifecycle lifts the not-ready taint a kubelet registers its node with, once the node is Ready.
-APISERVER_ADVERTISE_ADDRESS=$NODE_ADDRESS NODE_CONTROLLERS=nodelifecycle \
+# nodelifecycle lifts the not-ready taint a kubelet registers its node with, once the node is Ready;
+# endpointslice gives each Service its ready pods, which kube-proxy routes to.
+APISERVER_ADVERTISE_ADDRESS=$NODE_ADDRESS NODE_CONTROLLERS=nodelifecycle,endpointslice \
   "$PROJECT_DIR/hack/control-plane.sh" up "$state/cluster"
 echo "== containerd $CONTAINERD_VERSION, runc $RUNC_VERSION, images from $images"
 containerd_up
 echo "== kubelet and kube-scheduler $KUBERNETES_VERSION"
 kubelet_up
+echo "== kube-proxy $KUBERNETES_VERSION and CoreDNS $COREDNS_VERSION"
+services_up
 echo "== Node judge-node ready"
 export NODE_ADDRESS NODE_AMQP_PORT=$AMQP_PORT NODE_PG_PORT=$PG_PORT NODE_STATE=$state NODE_SOCKET=$SOCKET
 "$@"

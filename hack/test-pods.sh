@@ -10,7 +10,7 @@ source "$(dirname "$0")/lib.sh"
 state="$PROJECT_DIR/build/pods"
 images="$state/images"
 
-"$PROJECT_DIR/hack/tools.sh" helm kubectl kube-apiserver kube-controller-manager kube-scheduler kubelet etcd \
+"$PROJECT_DIR/hack/tools.sh" helm kubectl kube-apiserver kube-controller-manager kube-scheduler kubelet kube-proxy coredns etcd \
   keda-operator keda-adapter containerd runc pause
 "$PROJECT_DIR/hack/schemas.sh"
 "$PROJECT_DIR/hack/images.sh" podman

@@ -4,7 +4,7 @@
 #
 #   hack/tools.sh [tool...]      tools: helm kubeconform helm-unittest kube-apiserver kubectl
 #                                kube-controller-manager etcd k6 kind keda-operator keda-adapter,
-#                                and a node's: kubelet kube-scheduler containerd runc pause
+#                                and a node's: kubelet kube-scheduler kube-proxy coredns containerd runc pause
 #
 # kind, helm and kubectl, which `make kind-up` needs on a user's machine, are first downloaded from
 # their release pages where versions.env has a checksum for the platform, and built only when that
@@ -212,9 +212,43 @@ GO
   link etcd "$version"
 }
 
+build_coredns() { # CoreDNS with the plugins a cluster DNS uses, as CoreDNS builds with a plugin.cfg of its own
+  local version=$COREDNS_VERSION
+  if [[ ! -x "$CACHE/coredns-$version" ]]; then
+    echo "Building coredns $version (~2 minutes cold)"
+    local src; src=$(mktemp -d)
+    cat > "$src/main.go" <<'GO'
+package main
+
+import (
+	"github.com/coredns/coredns/core/dnsserver"
+	"github.com/coredns/coredns/coremain"
+
+	_ "github.com/coredns/coredns/plugin/bind"
+	_ "github.com/coredns/coredns/plugin/cache"
+	_ "github.com/coredns/coredns/plugin/errors"
+	_ "github.com/coredns/coredns/plugin/health"
+	_ "github.com/coredns/coredns/plugin/kubernetes"
+	_ "github.com/coredns/coredns/plugin/ready"
+)
+
+// The order in which plugins handle a query: plugin.cfg's, for the plugins built in.
+func init() {
+	dnsserver.Directives = []string{"bind", "ready", "health", "errors", "cache", "kubernetes"}
+}
+
+func main() { coremain.Run() }
+GO
+    (cd "$src" && go mod init coredns-local >/dev/null 2>&1 && go get "github.com/coredns/coredns@$version" >/dev/null 2>&1 \
+      && go mod tidy >/dev/null 2>&1 && CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" -o "$CACHE/coredns-$version" .)
+    rm -rf "$src"
+  fi
+  link coredns "$version"
+}
+
 tools=("$@")
 ((${#tools[@]})) || tools=(helm kubeconform helm-unittest kube-apiserver kubectl kube-controller-manager kubelet
-  kube-scheduler etcd keda-operator keda-adapter containerd runc pause)
+  kube-scheduler kube-proxy coredns etcd keda-operator keda-adapter containerd runc pause)
 kubernetes_tools=() keda_tools=()  # each set built together, from one copy of its (large) module
 for tool in "${tools[@]}"; do
   case "$tool" in
@@ -232,7 +266,8 @@ for tool in "${tools[@]}"; do
       [[ -x "$CACHE/kubectl-$KUBERNETES_VERSION" ]] || download kubectl "$KUBERNETES_VERSION" \
         "https://dl.k8s.io/release/$KUBERNETES_VERSION/bin/$os/$arch/kubectl" || require_go k8s.io/kubernetes "$KUBERNETES_VERSION"
       kubernetes_tools+=(kubectl) ;;
-    kube-apiserver|kube-controller-manager|kubelet|kube-scheduler) kubernetes_tools+=("$tool") ;;
+    kube-apiserver|kube-controller-manager|kubelet|kube-scheduler|kube-proxy) kubernetes_tools+=("$tool") ;;
+    coredns) build_coredns ;;
     containerd) build_containerd ;;
     runc) build_runc ;;
     pause) build_pause ;;

@@ -91,13 +91,7 @@ def release(kube, broker):
                     "--set", f"rabbitmq.host={NODE_ADDRESS}", "--set", f"rabbitmq.port={AMQP_PORT}"], check=True)
     BROKER_USERS.update(play_topology_operator(kube, broker, kube.get("user")["items"], kube.get("permission")["items"]))
     pods = Pods(kube)
-    api_pod = pods.wait_ready("api")[0]
-    # No Service network here (no kube-proxy, no DNS): workers fetch large problems' tests from an
-    # API pod's address instead of the API's Service. Set before any worker starts (KEDA has the
-    # Deployment at zero until the first submission).
-    subprocess.run([str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "upgrade", RELEASE, str(PROJECT / "charts/judge"),
-                    "-n", NAMESPACE, "--reuse-values", "--set", f"testData.apiUrl=http://{api_pod['status']['podIP']}:8081"],
-                   check=True, capture_output=True)
+    pods.wait_ready("api")
     pods.wait_ready("consumer")
     REPORT["install_to_api_and_consumer_ready_s"] = round(time.monotonic() - started, 1)
     return pods

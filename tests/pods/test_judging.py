@@ -35,11 +35,9 @@ def test_a_judge_case_gets_its_verdict(api, submitted_cases, name):
 
 
 def test_helm_test_submits_a_program_and_gets_its_verdict(api, worker_pod):
-    """The chart's `helm test` hook, as users run it. There is no Service network here (no
-    kube-proxy, no DNS), so the hook is pointed at the API pod's address instead of its Service."""
+    """The chart's `helm test` hook, as users run it: its pod finds the API by its Service's name
+    (CoreDNS) and reaches it through the Service's address (kube-proxy)."""
     helm = [str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "-n", NAMESPACE]
-    subprocess.run(helm + ["upgrade", RELEASE, str(PROJECT / "charts/judge"), "--reuse-values",
-                           "--set", f"helmTest.apiUrl={api.base_url}"], check=True, capture_output=True)
 
     run = subprocess.run(helm + ["test", RELEASE, "--timeout", "5m", "--logs"], capture_output=True, text=True)
 
@@ -48,6 +46,10 @@ def test_helm_test_submits_a_program_and_gets_its_verdict(api, worker_pod):
 
 
 def test_a_large_problem_is_judged_from_tests_the_worker_fetched_from_the_api(api, worker_pod):
+    """Through the API's management Service, by the name the chart gives the workers."""
+    [container] = worker_pod["spec"]["containers"]
+    env = {e["name"]: e.get("value") for e in container["env"]}
+    assert env["JUDGE_WORKER_TESTDATA_APIURL"] == "http://judge-api-management:8081"
     problem = create_large_problem(api)
 
     verdict = api.wait_for_verdict(api.submit(problem, SUM_OF_A_LINE), timeout=180)

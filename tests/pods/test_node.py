@@ -24,6 +24,26 @@ def test_a_pod_has_no_way_out(release, worker_pod):
     assert probe.stdout.strip() == "ENETUNREACH", probe
 
 
+PROBE_SERVICES = (
+    "import socket, urllib.request\n"
+    "for name in ('judge-api-management', 'judge-api.judge.svc', 'example.com'):\n"
+    "    try:\n        print(name, socket.gethostbyname(name))\n    except OSError:\n        print(name, 'unresolved')\n"
+    "with urllib.request.urlopen('http://judge-api-management:8081/actuator/health/readiness', timeout=10) as r:\n"
+    "    print('readiness', r.status)\n")
+
+
+def test_a_pod_reaches_the_charts_services_by_name_and_resolves_nothing_else(kube, release, worker_pod):
+    """CoreDNS behind the kube-dns Service, as the kubelet tells pods: a Service's name resolves to
+    its cluster address, which kube-proxy routes to the Service's pods; other names do not resolve."""
+    probe = release.exec(worker_pod, "python3", "-c", PROBE_SERVICES)
+    answers = dict(line.split(" ", 1) for line in probe.stdout.splitlines())
+
+    assert answers.get("judge-api-management") == kube.get("service", "judge-api-management")["spec"]["clusterIP"], probe
+    assert answers.get("judge-api.judge.svc") == kube.get("service", "judge-api")["spec"]["clusterIP"], probe
+    assert answers.get("example.com") == "unresolved", probe
+    assert answers.get("readiness") == "200", probe
+
+
 @pytest.mark.parametrize("component", ["api", "consumer", "worker"])
 def test_every_pod_is_ready_through_its_own_probes(release, worker_pod, component):
     # KEDA may have just added a worker for the earlier tests' submissions: each pod gets the time

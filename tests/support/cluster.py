@@ -18,11 +18,11 @@ import yaml
 
 # Where each kind the tests read lives in the API.
 API_PATHS = {
-    "pods": "api/v1", "secret": "api/v1", "events": "api/v1",
+    "pods": "api/v1", "secret": "api/v1", "events": "api/v1", "service": "api/v1",
     "deployment": "apis/apps/v1", "hpa": "apis/autoscaling/v2", "scaledobject": "apis/keda.sh/v1alpha1",
     "user": "apis/rabbitmq.com/v1beta1", "permission": "apis/rabbitmq.com/v1beta1",
 }
-PLURALS = {"pods": "pods", "secret": "secrets", "events": "events", "deployment": "deployments",
+PLURALS = {"pods": "pods", "secret": "secrets", "events": "events", "service": "services", "deployment": "deployments",
            "hpa": "horizontalpodautoscalers", "scaledobject": "scaledobjects",
            "user": "users", "permission": "permissions"}
 
