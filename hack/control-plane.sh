@@ -19,6 +19,9 @@ KEDA_METRICS_PORT=${KEDA_METRICS_PORT:-28080}
 KEDA_PROBE_PORT=${KEDA_PROBE_PORT:-28081}
 KEDA_GRPC_PORT=${KEDA_GRPC_PORT:-29666}
 ADAPTER_PORT=${ADAPTER_PORT:-26444}
+# The adapter's own metrics (its --port, 8080 on every address by default, where a user's
+# kubectl port-forward of the API goes in the pod tests).
+ADAPTER_METRICS_PORT=${ADAPTER_METRICS_PORT:-28082}
 HPA_SYNC_PERIOD=${HPA_SYNC_PERIOD:-15s}
 # Ports of its own, so that make verify-chart (hack/apiserver.sh's defaults) can run alongside.
 export ETCD_PORT=${ETCD_PORT:-23890} API_PORT=${API_PORT:-26543}
@@ -72,7 +75,7 @@ admin=(--kubeconfig "$state/kubeconfig" --lister-kubeconfig "$state/kubeconfig"
 WATCH_NAMESPACE="" POD_NAMESPACE=keda KEDA_CLUSTER_OBJECT_NAMESPACE=keda \
   "$BIN/keda-adapter" "${admin[@]}" --secure-port="$ADAPTER_PORT" --bind-address=127.0.0.1 \
   --cert-dir="$keda_certs" --tls-cert-file="$keda_certs/tls.crt" --tls-private-key-file="$keda_certs/tls.key" \
-  --metrics-service-address="127.0.0.1:$KEDA_GRPC_PORT" \
+  --metrics-service-address="127.0.0.1:$KEDA_GRPC_PORT" --port="$ADAPTER_METRICS_PORT" \
   > "$state/keda-adapter.log" 2>&1 &
 echo $! > "$state/keda-adapter.pid"
 
