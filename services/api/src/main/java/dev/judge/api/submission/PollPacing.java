@@ -9,11 +9,12 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import org.springframework.stereotype.Component;
 
 /**
- * When each submission was last told to be polled again ({@code Retry-After}), so that a client
- * polling far sooner is answered 429 at once. Per replica and per submission: a client whose polls
- * land on several replicas, or two clients polling one submission, may get a 429 late or early,
- * and either way learn when to come back. A change to the submission clears its pacing: the next
- * poll is then worth answering.
+ * When each submission was last told to be polled again ({@code Retry-After}), and in which state
+ * (its ETag), so that a client polling far sooner is answered 429 at once. Per replica and per
+ * submission: a client whose polls land on several replicas, or two clients polling one submission,
+ * may get a 429 late or early, and either way learn when to come back. A poll is paced only while the
+ * submission is in the state it was told about: once it changed, the next poll is worth answering,
+ * even if a poll answered from the old state told a wait just as the change came in.
  */
 @Component
 class PollPacing {
@@ -29,17 +30,17 @@ class PollPacing {
                 .build();
     }
 
-    /** The client was told to come back after {@code retryAfter}. */
-    void told(UUID id, Duration retryAfter) {
+    /** The client, shown the submission in the state {@code etag}, was told to come back after {@code retryAfter}. */
+    void told(UUID id, String etag, Duration retryAfter) {
         long now = System.nanoTime();
-        due.put(id, new Due(now + (long) (retryAfter.toNanos() * (1 - tolerance)), now + retryAfter.toNanos()));
+        due.put(id, new Due(etag, now + (long) (retryAfter.toNanos() * (1 - tolerance)), now + retryAfter.toNanos()));
     }
 
-    /** How much longer the client should have waited, if it came far too soon. */
-    Optional<Duration> tooSoon(UUID id) {
+    /** How much longer the client should have waited, if it came far too soon for a submission still in the state {@code etag}. */
+    Optional<Duration> tooSoon(UUID id, String etag) {
         Due told = due.getIfPresent(id);
         long now = System.nanoTime();
-        if (told == null || now - told.earliest() >= 0) {
+        if (told == null || !told.etag().equals(etag) || now - told.earliest() >= 0) {
             return Optional.empty();
         }
         return Optional.of(Duration.ofNanos(told.retryAt() - now));
@@ -49,6 +50,6 @@ class PollPacing {
         due.invalidate(id);
     }
 
-    private record Due(long earliest, long retryAt) {
+    private record Due(String etag, long earliest, long retryAt) {
     }
 }

@@ -134,7 +134,7 @@ class SubmissionController {
         for (SubmissionView view : accepted.submissions()) {
             Duration waitForThis = queue.retryAfterAccepting(view.lane());
             views.hold(view);
-            pacing.told(view.id(), waitForThis);
+            pacing.told(view.id(), view.etag(), waitForThis);
             wait = waitForThis.compareTo(wait) > 0 ? waitForThis : wait;
         }
         HttpHeaders headers = new HttpHeaders();
@@ -179,13 +179,13 @@ class SubmissionController {
     ResponseEntity<SubmissionView> get(Caller caller, @PathVariable UUID id) {
         // Whose it is first, so that another key's poll learns nothing, not even that it is paced.
         SubmissionView view = find(caller, id);
-        pacing.tooSoon(id).ifPresent(wait -> {
+        pacing.tooSoon(id, view.etag()).ifPresent(wait -> {
             throw TryLaterException.tooSoon(wait);
         });
         // Spring answers 304 itself when the request's If-None-Match holds this ETag.
         ResponseEntity.BodyBuilder response = ResponseEntity.ok().eTag(view.etag());
         queue.retryAfter(view).ifPresent(wait -> {
-            pacing.told(id, wait);
+            pacing.told(id, view.etag(), wait);
             response.header(HttpHeaders.RETRY_AFTER, RetryAfter.seconds(wait));
         });
         return response.body(view);

@@ -2,6 +2,7 @@ package dev.judge.api.submission;
 
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -146,7 +147,7 @@ class SubmissionControllerTests {
     @Test
     void answersAPollFarTooSoonWith429AndWhenToComeBack() throws Exception {
         when(views.find(ID)).thenReturn(Optional.of(queued()));
-        when(pacing.tooSoon(ID)).thenReturn(Optional.of(Duration.ofSeconds(4)));
+        when(pacing.tooSoon(eq(ID), any())).thenReturn(Optional.of(Duration.ofSeconds(4)));
 
         http.perform(get("/api/submissions/" + ID))
                 .andExpect(status().isTooManyRequests())
@@ -156,7 +157,7 @@ class SubmissionControllerTests {
 
     @Test
     void answersAnUnchangedSubmissionWith304() throws Exception {
-        when(pacing.tooSoon(ID)).thenReturn(Optional.empty());
+        when(pacing.tooSoon(eq(ID), any())).thenReturn(Optional.empty());
         when(views.find(ID)).thenReturn(Optional.of(queued()));
         when(queue.retryAfter(any())).thenReturn(Optional.of(Duration.ofSeconds(2)));
 
@@ -171,7 +172,7 @@ class SubmissionControllerTests {
 
     @Test
     void answersAnUnknownOrMalformedIdWith404Or400() throws Exception {
-        when(pacing.tooSoon(any())).thenReturn(Optional.empty());
+        when(pacing.tooSoon(any(), any())).thenReturn(Optional.empty());
         when(views.find(any())).thenReturn(Optional.empty());
 
         http.perform(get("/api/submissions/" + UUID.randomUUID())).andExpect(status().isNotFound());
