@@ -23,7 +23,6 @@ NODE_ADDRESS=198.18.0.1
 POD_SUBNET=198.18.0.0/24
 SERVICE_RANGE=10.0.0.0/24
 CLUSTER_DNS=10.0.0.10
-PROXY_FLAGS=()
 AMQP_PORT=${NODE_AMQP_PORT:-5677}
 PG_PORT=${NODE_PG_PORT:-5437}
 # containerd and the kubelet keep their state outside the clone (they mount there); one node at a time.
@@ -50,11 +49,8 @@ network() {
   sysctl -qw net.ipv4.ip_forward=1
   # A pod's answer to a pod that reached it through a Service crosses the bridge without being
   # routed: bridged traffic must pass netfilter for kube-proxy's translation to be undone on it, as
-  # on kind's nodes (br_netfilter). Where that cannot be had, kube-proxy masquerades Service traffic.
-  if ! sysctl -qw net.bridge.bridge-nf-call-iptables=1 2>/dev/null \
-      && ! { modprobe br_netfilter 2>/dev/null && sysctl -qw net.bridge.bridge-nf-call-iptables=1; }; then
-    PROXY_FLAGS+=(--masquerade-all)
-  fi
+  # on kind's nodes (br_netfilter).
+  sysctl -qw net.bridge.bridge-nf-call-iptables=1
   iptables -I FORWARD -i judge0 -j DROP
   iptables -I FORWARD -o judge0 -j DROP
   # Pods reach one another across the bridge, as on any pod network (helm test's pod calls the API's).
@@ -165,7 +161,7 @@ services_up() {
   "$BIN/kube-proxy" --kubeconfig "$KUBECONFIG" --hostname-override judge-node --proxy-mode iptables \
     --cluster-cidr "$POD_SUBNET" --metrics-bind-address 127.0.0.1:10249 --healthz-bind-address 127.0.0.1:10256 \
     --conntrack-max-per-core 0 --conntrack-tcp-timeout-established 0 --conntrack-tcp-timeout-close-wait 0 \
-    "${PROXY_FLAGS[@]}" > "$state/kube-proxy.log" 2>&1 &
+    > "$state/kube-proxy.log" 2>&1 &
   echo $! > "$state/kube-proxy.pid"
   cat > "$state/Corefile" <<COREFILE
 .:53 {

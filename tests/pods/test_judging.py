@@ -34,7 +34,7 @@ def test_a_judge_case_gets_its_verdict(api, submitted_cases, name):
     assert_case_verdict(case, api.wait_for_verdict(submission_id, timeout=300, interval=0.5))
 
 
-def test_helm_test_submits_a_program_and_gets_its_verdict(api, worker_pod):
+def test_helm_test_submits_a_program_and_gets_its_verdict(worker_pod):
     """The chart's `helm test` hook, as users run it: its pod finds the API by its Service's name
     (CoreDNS) and reaches it through the Service's address (kube-proxy)."""
     helm = [str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "-n", NAMESPACE]
