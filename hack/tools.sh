@@ -218,7 +218,7 @@ func main() { etcdmain.Main(os.Args) }
 GO
 }
 
-# CoreDNS with the plugins a cluster DNS uses (~1.5 minutes cold), as CoreDNS builds with a plugin.cfg of its own.
+# CoreDNS with the plugins a cluster DNS uses, as CoreDNS builds with a plugin.cfg of its own.
 build_coredns() {
   build_main coredns "$COREDNS_VERSION" github.com/coredns/coredns <<'GO'
 package main
