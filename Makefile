@@ -17,6 +17,8 @@ LOCAL_STATE := $(PROJECT_DIR)/build/local
 LOCAL_AMQP_PORT ?= 5672
 LOCAL_PG_PORT ?= 5432
 LOCAL_API_PORT ?= 8080
+# The size of make load-test's burst (the TestRun's SUBMISSIONS).
+SUBMISSIONS ?= 10000
 
 ##@ General
 
@@ -87,13 +89,17 @@ deploy: ## Install or upgrade the judge chart in namespace judge and wait until 
 		--wait --timeout 10m
 
 .PHONY: load-test
-load-test: ## Run the 10,000-submission burst in the cluster (a k6-operator TestRun) and say where to watch it
+load-test: ## Run the 10,000-submission burst in the cluster (a k6-operator TestRun; SUBMISSIONS=N for another size) and say where to watch it
 	$(BIN)/kubectl -n judge rollout status deployment/judge-api --timeout 5m
 	$(BIN)/kubectl -n judge create configmap judge-load-test --from-file=$(PROJECT_DIR)/tests/load/submissions.js \
 		--from-file=$(PROJECT_DIR)/tests/load/programs.js --dry-run=client -o yaml | $(BIN)/kubectl apply -f -
 	@# A previous run's jobs and pods go first, so that the new runners do not race them.
 	$(BIN)/kubectl -n judge delete testrun judge-burst --ignore-not-found --cascade=foreground --wait --timeout 5m
-	$(BIN)/kubectl apply -f $(PROJECT_DIR)/manifests/load-test/testrun.yaml
+	@# SUBMISSIONS=N sizes the burst (the manifest's 10,000 by default); the patch checks that it edits
+	@# the SUBMISSIONS variable, and fails if the manifest's env list has moved.
+	$(BIN)/kubectl patch --local -f $(PROJECT_DIR)/manifests/load-test/testrun.yaml --type json -o yaml -p \
+		'[{"op":"test","path":"/spec/runner/env/3/name","value":"SUBMISSIONS"},{"op":"replace","path":"/spec/runner/env/3/value","value":"$(SUBMISSIONS)"}]' \
+		| $(BIN)/kubectl apply -f -
 	@echo "Running. Follow it:  kubectl -n judge get testrun judge-burst -w"
 	@echo "Runner logs:         kubectl -n judge logs -l k6_cr=judge-burst,runner=true -f --prefix --max-log-requests 4"
 	@echo "Grafana (make grafana): \"Judge: queue, autoscaling, latency\" shows the queue, the workers and k6's load."

@@ -31,7 +31,9 @@ if [[ ! -f "$certs/front-proxy-client.crt" ]]; then
   openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=judge-test-ca" \
     -keyout "$certs/ca.key" -out "$certs/ca.crt" 2>/dev/null
   openssl req -newkey rsa:2048 -nodes -subj "/CN=kube-apiserver" -keyout "$certs/apiserver.key" -out "$certs/apiserver.csr" 2>/dev/null
-  printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\n' > "$certs/san.ext"
+  # Loopback, and for pods (hack/node.sh) the kubernetes Service's address and names and the node's.
+  printf 'subjectAltName=IP:127.0.0.1,DNS:localhost,IP:10.0.0.1,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc,DNS:kubernetes.default.svc.cluster.local%s\n' \
+    "${APISERVER_ADVERTISE_ADDRESS:+,IP:$APISERVER_ADVERTISE_ADDRESS}" > "$certs/san.ext"
   openssl x509 -req -in "$certs/apiserver.csr" -CA "$certs/ca.crt" -CAkey "$certs/ca.key" -CAcreateserial \
     -days 2 -extfile "$certs/san.ext" -out "$certs/apiserver.crt" 2>/dev/null
   openssl genrsa -out "$certs/sa.key" 2048 2>/dev/null
@@ -53,7 +55,11 @@ echo "$token,admin,admin,system:masters" > "$state/tokens.csv"
   > "$state/etcd.log" 2>&1 &
 echo $! > "$state/etcd.pid"
 
-"$BIN/kube-apiserver" --etcd-servers "http://127.0.0.1:$ETCD_PORT" --bind-address 127.0.0.1 \
+# Loopback only, unless pods must reach it (APISERVER_ADVERTISE_ADDRESS, in hack/node.sh's sealed
+# namespace, where nothing from outside can): then every address there, as on a node.
+bind_address=127.0.0.1
+[[ -z "${APISERVER_ADVERTISE_ADDRESS:-}" ]] || bind_address=0.0.0.0
+"$BIN/kube-apiserver" --etcd-servers "http://127.0.0.1:$ETCD_PORT" --bind-address "$bind_address" \
   --secure-port "$API_PORT" --tls-cert-file "$certs/apiserver.crt" --tls-private-key-file "$certs/apiserver.key" \
   --client-ca-file "$certs/ca.crt" --token-auth-file "$state/tokens.csv" --authorization-mode RBAC \
   --service-account-issuer https://kubernetes.default.svc.cluster.local \

@@ -8,7 +8,7 @@
 #   hack/control-plane.sh up|down STATE_DIR    (the kubeconfig is STATE_DIR/kubeconfig)
 #
 # HPA_SYNC_PERIOD (default 15s, the kube-controller-manager default) sets how often the HPA controller
-# looks at metrics. NODE_CONTROLLERS adds controllers a cluster with nodes needs (hack/node.sh).
+# looks at metrics. CONTROLLERS picks kube-controller-manager's controllers (see below).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -52,10 +52,12 @@ if [[ ! -f "$keda_certs/tls.crt" ]]; then
   cp "$certs/ca.crt" "$keda_cas/ca.crt"
 fi
 
-# Only the controllers autoscaling needs, plus the one that creates each namespace's `default`
-# ServiceAccount (the ReplicaSet's pods are admitted against it). --secure-port=0: nothing scrapes it.
+# CONTROLLERS: by default only those autoscaling needs, plus the one that creates each namespace's
+# `default` ServiceAccount (the ReplicaSet's pods are admitted against it); a cluster with nodes
+# (hack/node.sh) runs them all ('*'). --secure-port=0: nothing scrapes it.
 "$BIN/kube-controller-manager" --kubeconfig "$state/kubeconfig" --leader-elect=false --secure-port=0 \
-  --controllers=horizontalpodautoscaling,deployment,replicaset,serviceaccount${NODE_CONTROLLERS:+,$NODE_CONTROLLERS} \
+  --controllers="${CONTROLLERS:-horizontalpodautoscaling,deployment,replicaset,serviceaccount}" \
+  --root-ca-file "$certs/ca.crt" --service-account-private-key-file "$certs/sa.key" \
   --horizontal-pod-autoscaler-sync-period="$HPA_SYNC_PERIOD" \
   > "$state/kube-controller-manager.log" 2>&1 &
 echo $! > "$state/kube-controller-manager.pid"

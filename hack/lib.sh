@@ -32,6 +32,10 @@ service_jar() {
 JUDGE_PODMAN_ULIMITS="--ulimit nofile=20000:20000 --ulimit nproc=4096:4096"
 judge_podman() { podman --runtime runc --cgroup-manager cgroupfs "$@"; }
 
+# Where the Go module proxy's copy of MODULE@VERSION is (downloaded first if need be): upstream charts,
+# manifests and sources are read from there, never copied into the repository.
+module_dir() { go mod download -json "$1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])'; }
+
 # The version the images are tagged with: the chart's appVersion, so the chart finds them.
 judge_version() { sed -n 's/^appVersion: "\(.*\)"/\1/p' "$PROJECT_DIR/charts/judge/Chart.yaml"; }
 

@@ -14,8 +14,6 @@ CRDS="$ROOT/crds-keda$KEDA_VERSION-rmq$RABBITMQ_CLUSTER_OPERATOR_VERSION-mto$MES
 VENV="$ROOT/venv-openapi2jsonschema-$OPENAPI2JSONSCHEMA_VERSION"
 export GOFLAGS="-buildvcs=false" GOTOOLCHAIN=local
 
-module_dir() { go mod download -json "$1" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["Dir"])'; }
-
 if [[ ! -x "$VENV/bin/openapi2jsonschema" ]]; then
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet 'pyyaml==6.0.2' 'jsonref<0.3' 'click<8' 'colorama<0.5'

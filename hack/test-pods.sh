@@ -2,10 +2,12 @@
 # make test-pods (and the last part of make test): the chart as users install it, its pods run by a
 # real kubelet and containerd (hack/node.sh) in a network namespace of their own, then tests/pods.
 # Builds what it needs first, outside that namespace: the pinned Kubernetes, containerd, runc and
-# KEDA binaries (hack/tools.sh, cached), the three images (hack/images.sh podman), saved for import.
+# KEDA binaries (hack/tools.sh, cached), the three images (hack/images.sh podman) and the upstream
+# ones (hack/upstream-images.sh), saved for import.
 # The kernel settings the kubelet changes at start are put back afterwards.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+source "$PROJECT_DIR/versions.env"
 
 state="$PROJECT_DIR/build/pods"
 images="$state/images"
@@ -25,6 +27,12 @@ for component in api worker consumer; do
     echo "$id" > "$images/$component.id"
   fi
 done
+
+# The upstream images the user's manifests name (the k6-operator's controller, the TestRun's runner
+# and starter), built from their pinned sources; the operator's chart from its Go module, as pinned.
+"$PROJECT_DIR/hack/upstream-images.sh" "$images"
+K6_OPERATOR_CHART="$(module_dir "github.com/grafana/k6-operator@v$K6_OPERATOR_VERSION")/charts/k6-operator"
+export K6_OPERATOR_CHART
 
 # kubelet's setupKernelTunables rewrites these for the whole machine, not only the namespace.
 tunables=(vm.overcommit_memory vm.panic_on_oom kernel.panic kernel.panic_on_oops kernel.keys.root_maxkeys kernel.keys.root_maxbytes)

@@ -4,7 +4,8 @@
 #
 #   hack/tools.sh [tool...]      tools: helm kubeconform helm-unittest kube-apiserver kubectl
 #                                kube-controller-manager etcd k6 kind keda-operator keda-adapter,
-#                                and a node's: kubelet kube-scheduler kube-proxy coredns containerd runc pause
+#                                and a node's: kubelet kube-scheduler kube-proxy coredns containerd runc pause,
+#                                and the k6-operator's controller (k6-operator, for its image)
 #
 # kind, helm and kubectl, which `make kind-up` needs on a user's machine, are first downloaded from
 # their release pages where versions.env has a checksum for the platform, and built only when that
@@ -70,7 +71,7 @@ require_go() { # module version
 # A module's source, writable, for builds `go install` refuses (replace directives, workspaces).
 module_copy() {
   local module=$1 version=$2 dir
-  dir=$(go mod download -json "$module@$version" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
+  dir=$(module_dir "$module@$version")
   local copy; copy=$(mktemp -d)
   cp -r "$dir/." "$copy/"
   chmod -R u+w "$copy"
@@ -178,7 +179,7 @@ build_pause() { # the pod sandbox's process, from Kubernetes' own pause.c, as an
   local version=$KUBERNETES_VERSION tarball="$CACHE/pause-${PAUSE_IMAGE##*:}-$KUBERNETES_VERSION.tar"
   if [[ ! -f "$tarball" ]]; then
     echo "Building the pause image from k8s.io/kubernetes@$version"
-    local dir src; dir=$(go mod download -json "k8s.io/kubernetes@$version" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])')
+    local dir src; dir=$(module_dir "k8s.io/kubernetes@$version")
     src=$(mktemp -d)
     gcc -Os -Wall -Werror -static -DVERSION="${PAUSE_IMAGE##*:}" -o "$src/pause" "$dir/build/pause/linux/pause.c"
     printf 'FROM scratch\nCOPY pause /pause\nUSER 65535:65535\nENTRYPOINT ["/pause"]\n' > "$src/Containerfile"
@@ -202,6 +203,18 @@ build_main() { # tool version module: a tool whose main package is the Go progra
     cat > /dev/null
   fi
   link "$tool" "$version"
+}
+
+build_k6_operator() { # the controller ("manager"), as the operator's Dockerfile.controller builds it
+  local version=v$K6_OPERATOR_VERSION
+  if [[ ! -x "$CACHE/k6-operator-$version" ]]; then
+    echo "Building k6-operator $version"
+    local src; src=$(module_copy github.com/grafana/k6-operator "$version")
+    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" \
+      -o "$CACHE/k6-operator-$version" ./cmd)
+    rm -rf "$src"
+  fi
+  link k6-operator "$version"
 }
 
 build_etcd() {
@@ -272,6 +285,7 @@ for tool in "${tools[@]}"; do
     keda-operator|keda-adapter) keda_tools+=("$tool") ;;
     etcd) build_etcd ;;
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
+    k6-operator) build_k6_operator ;;
     kind)
       [[ -x "$CACHE/kind-$KIND_VERSION" ]] || download kind "$KIND_VERSION" \
         "https://github.com/kubernetes-sigs/kind/releases/download/$KIND_VERSION/kind-$os-$arch" || require_go sigs.k8s.io/kind "$KIND_VERSION"

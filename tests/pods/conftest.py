@@ -4,6 +4,7 @@ The broker and database are hack/infra.sh's, behind the secrets and broker users
 would create."""
 import base64
 import datetime
+import functools
 import json
 import os
 import pathlib
@@ -11,6 +12,7 @@ import subprocess
 import time
 
 import pytest
+import yaml
 
 from support.cluster import Broker, Kube, play_topology_operator
 from support.judge_client import JudgeClient
@@ -21,12 +23,26 @@ STATE = pathlib.Path(os.environ["NODE_STATE"])
 NODE_ADDRESS = os.environ["NODE_ADDRESS"]
 AMQP_PORT = int(os.environ["NODE_AMQP_PORT"])
 PG_PORT = int(os.environ["NODE_PG_PORT"])
-SOCKET = os.environ["NODE_SOCKET"]
+# Each node's container runtime socket, by node name (hack/node.sh).
+SOCKETS = dict(pair.split("=", 1) for pair in os.environ["NODE_SOCKETS"].split())
 KUBECONFIG = os.environ["KUBECONFIG"]
 RELEASE = NAMESPACE = "judge"
-VALUES = PROJECT / "tests/pods/values.yaml"
+# The kind install's values as shipped (make deploy), and on top of them only what this node needs.
+VALUE_FILES = [PROJECT / "manifests/judge-kind-values.yaml", PROJECT / "tests/pods/values.yaml"]
 REPORT = {}
 BROKER_USERS = {}  # User name -> (username, password), as the topology operator's stand-in made them
+
+
+def merged(base, override):
+    """Helm's merge of values files: maps key by key, anything else replaced."""
+    if not (isinstance(base, dict) and isinstance(override, dict)):
+        return override
+    return {**base, **{key: merged(base.get(key), value) for key, value in override.items()}}
+
+
+# The release's values: the chart's defaults under VALUE_FILES.
+RELEASE_VALUES = functools.reduce(merged, (yaml.safe_load(path.read_text()) for path in VALUE_FILES),
+                                  yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text()))
 
 
 def secret(name, data):
@@ -76,7 +92,7 @@ def kube():
 
 @pytest.fixture(scope="session")
 def release(kube, broker):
-    """helm install of the chart with tests/pods/values.yaml, and what the operators would make for
+    """helm install of the chart with VALUE_FILES, and what the operators would make for
     it: CloudNativePG's application secret, and the broker user of each component with only its
     chart's permissions (the topology operator's part, played from the User and Permission objects
     the install created). The pods start once their users' secrets exist."""
@@ -87,7 +103,7 @@ def release(kube, broker):
     ])
     started = time.monotonic()
     subprocess.run([str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "install", RELEASE,
-                    str(PROJECT / "charts/judge"), "-n", NAMESPACE, "-f", str(VALUES),
+                    str(PROJECT / "charts/judge"), "-n", NAMESPACE, *(f"--values={path}" for path in VALUE_FILES),
                     "--set", f"rabbitmq.host={NODE_ADDRESS}", "--set", f"rabbitmq.port={AMQP_PORT}"], check=True)
     BROKER_USERS.update(play_topology_operator(kube, broker, kube.get("user")["items"], kube.get("permission")["items"]))
     pods = Pods(kube)

@@ -6,15 +6,13 @@ import threading
 import time
 import urllib.error
 
-import yaml
-
-from conftest import PG_PORT, PROJECT, STATE
+from conftest import PG_PORT, RELEASE_VALUES, STATE
 from loop import Loop, assert_loop
 from support.processes import counter
 
 WORKER = "judge-worker"
 KEDA_METRICS_PORT = 28080
-AUTOSCALING = yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text())["worker"]["autoscaling"]
+AUTOSCALING = RELEASE_VALUES["worker"]["autoscaling"]
 
 
 class PodWatcher(threading.Thread):

@@ -4,7 +4,7 @@ restarts it and judging goes on)."""
 import subprocess
 import time
 
-from conftest import PROJECT, SOCKET
+from conftest import PROJECT, SOCKETS
 from support.programs import SUM
 
 REQUEST_QUEUE = "judge.submissions"
@@ -42,7 +42,8 @@ def test_a_killed_worker_container_is_restarted_and_judging_goes_on(api, release
     status = pod["status"]["containerStatuses"][0]
     container_id = status["containerID"].removeprefix("containerd://")
 
-    subprocess.run([str(PROJECT / "bin/ctr"), "-a", SOCKET, "-n", "k8s.io", "tasks", "kill", "-s", "SIGKILL", container_id],
+    socket = SOCKETS[pod["spec"]["nodeName"]]  # the container runtime of the pod's node
+    subprocess.run([str(PROJECT / "bin/ctr"), "-a", socket, "-n", "k8s.io", "tasks", "kill", "-s", "SIGKILL", container_id],
                    check=True)
     deadline = time.monotonic() + 120
     while True:

@@ -226,13 +226,21 @@ Usage: include "judge.probes" "http"
 startupProbe:
   httpGet: {path: /actuator/health/liveness, port: {{ . }}}
   periodSeconds: 2
+  timeoutSeconds: 5
   failureThreshold: 90
+{{- /* A burst starves the node's CPU for a while; with the default 1 s timeout the kubelet restarted
+  both API pods mid-burst (and took them out of the Service) when their health answered late, not
+  when they were broken. A stuck process still goes within a minute. */}}
 livenessProbe:
   httpGet: {path: /actuator/health/liveness, port: {{ . }}}
   periodSeconds: 10
+  timeoutSeconds: 5
+  failureThreshold: 6
 readinessProbe:
   httpGet: {path: /actuator/health/readiness, port: {{ . }}}
   periodSeconds: 5
+  timeoutSeconds: 5
+  failureThreshold: 3
 {{- end }}
 
 {{/*

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The images of upstream projects that the pod tests run and no registry can give this machine,
+# built from the pinned sources (hack/tools.sh) and tagged with the exact names the user's manifests
+# and upstream charts use, so those run unchanged. Each is saved as an archive for containerd to
+# import (hack/node.sh), and saved again only when its image changes.
+#
+#   hack/upstream-images.sh OUT_DIR
+#
+#   docker.io/grafana/k6:<K6_RUNNER_IMAGE's tag>     the TestRun's runner and initializer
+#   <K6_STARTER_IMAGE>                               the TestRun's starter
+#   ghcr.io/grafana/k6-operator:controller-v<K6_OPERATOR_VERSION>   the k6-operator chart's controller
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+source "$PROJECT_DIR/versions.env"
+
+out=$(mkdir -p "${1:?usage: upstream-images.sh OUT_DIR}" && cd "$1" && pwd)
+recipes="$PROJECT_DIR/hack/upstream-images"
+"$PROJECT_DIR/hack/tools.sh" k6 k6-operator
+read -ra stand_ins <<< "$("$PROJECT_DIR/hack/stand-ins.sh")"
+
+build() { # archive-name image containerfile [binary]
+  local name=$1 image=$2 containerfile=$3 binary=${4:-} context id
+  context=$(mktemp -d)
+  [[ -z "$binary" ]] || cp "$(readlink -f "$PROJECT_DIR/bin/$binary")" "$context/$binary"
+  # shellcheck disable=SC2086 # the ulimit flags are words
+  judge_podman build --quiet --pull=never --isolation chroot $JUDGE_PODMAN_ULIMITS "${stand_ins[@]}" \
+    -f "$recipes/$containerfile" -t "$image" "$context" >/dev/null
+  rm -rf "$context"
+  id=$(judge_podman image inspect --format '{{.Id}}' "$image")
+  if [[ "$(cat "$out/$name.id" 2>/dev/null)" != "$id" ]]; then
+    rm -f "$out/$name.tar"
+    judge_podman save --quiet --format docker-archive -o "$out/$name.tar" "$image"
+    echo "$id" > "$out/$name.id"
+  fi
+  echo "Image $image ($out/$name.tar)"
+}
+
+# Short names are Docker Hub's, as the kubelet reads them.
+build k6 "docker.io/$K6_RUNNER_IMAGE" k6.Containerfile k6
+build k6-operator-starter "$K6_STARTER_IMAGE" k6-operator-starter.Containerfile
+build k6-operator-controller "ghcr.io/grafana/k6-operator:controller-v$K6_OPERATOR_VERSION" \
+  k6-operator-controller.Containerfile k6-operator

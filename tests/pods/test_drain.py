@@ -1,0 +1,52 @@
+"""hack/node.sh's two nodes as kind-config.yaml's two workers: the worker pods KEDA adds spread over
+both (manifests/judge-kind-values.yaml's topologySpreadConstraints), and `kubectl drain` of one
+during a burst evicts its pods within their disruption budgets while every submission still gets
+its verdict."""
+import collections
+import subprocess
+import time
+
+from conftest import KUBECONFIG, PROJECT, RELEASE_VALUES
+
+# Judged slowly enough (a second a test case) that the drain finds the workers busy.
+SLOW_SUM = "import time\ntime.sleep(1)\na, b = map(int, input().split())\nprint(a + b)\n"
+SUBMISSIONS = 150
+DRAINED = "judge-worker2"
+
+
+def kubectl(*args, timeout=60):
+    return subprocess.run([str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, *args],
+                          capture_output=True, text=True, timeout=timeout)
+
+
+def workers_by_node(release):
+    return collections.Counter(pod["spec"]["nodeName"] for pod in release.of("worker") if release.ready(pod))
+
+
+def test_workers_spread_over_both_nodes_and_a_drain_mid_burst_loses_no_submission(api, release, worker_pod, report):
+    problem = api.create_problem()
+    ids = [api.submit(problem, SLOW_SUM) for _ in range(SUBMISSIONS)]
+    started = time.monotonic()
+    most = RELEASE_VALUES["worker"]["autoscaling"]["maxReplicaCount"]
+    deadline = started + 300
+    while sum(workers_by_node(release).values()) < most:
+        assert time.monotonic() < deadline, f"not {most} ready workers: {workers_by_node(release)}"
+        time.sleep(1)
+    spread = workers_by_node(release)
+    assert set(spread) == {"judge-worker", DRAINED} and max(spread.values()) - min(spread.values()) <= 1, spread
+
+    drain_started = time.monotonic()
+    drained = kubectl("drain", DRAINED, "--ignore-daemonsets", "--delete-emptydir-data", "--timeout=600s", timeout=660)
+    drain_s = round(time.monotonic() - drain_started, 1)
+    try:
+        assert drained.returncode == 0, drained.stdout + drained.stderr
+        left = [pod["metadata"]["name"] for pod in release.of("api") + release.of("worker") + release.of("consumer")
+                if pod["spec"]["nodeName"] == DRAINED]
+        assert left == [], f"still on {DRAINED}: {left}"
+        verdicts = collections.Counter(api.wait_for_verdict(id_, timeout=600)["verdict"] for id_ in ids)
+    finally:
+        kubectl("uncordon", DRAINED)
+    report["drain"] = {"submissions": SUBMISSIONS, "ready_workers_by_node_before": dict(spread),
+                       "drain_s": drain_s, "all_verdicts_s": round(time.monotonic() - started, 1),
+                       "verdicts": dict(verdicts), "evicted": drained.stdout.count("evicted")}
+    assert verdicts == {"ACCEPTED": SUBMISSIONS}, verdicts

@@ -1,0 +1,71 @@
+"""The user's last step, as the README gives it: `make load-test`, which applies the k6-operator TestRun
+of manifests/load-test/testrun.yaml (only its size made smaller: SUBMISSIONS) against the release
+installed from manifests/judge-kind-values.yaml. The k6-operator is installed from its pinned chart
+(read from its Go module) as make kind-up installs it, and runs its controller, initializer, runners
+and starter from images built from the pinned sources with the names upstream gives them."""
+import json
+import os
+import re
+import subprocess
+import time
+
+import pytest
+
+from conftest import KUBECONFIG, NAMESPACE, PROJECT
+from support.cluster import Kube
+
+SUBMISSIONS = 2000
+TESTRUN = "judge-burst"
+# k6's exit code when a threshold fails (the script's thresholds: every POST accepted, every
+# submission judged with the expected verdict, no read errors).
+THRESHOLDS_FAILED = 99
+VERSIONS = dict(line.split("=", 1) for line in (PROJECT / "versions.env").read_text().splitlines()
+                if line and not line.startswith("#"))
+
+
+@pytest.fixture(scope="module")
+def k6_operator():
+    """helm install of the k6-operator's chart as make kind-up runs it (a release in "default" that
+    makes the namespace k6-operator-system), with the controller built from the pinned version."""
+    subprocess.run([str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "install", "k6-operator",
+                    os.environ["K6_OPERATOR_CHART"], "--namespace", "default",
+                    "--set", f"manager.image.tag=controller-v{VERSIONS['K6_OPERATOR_VERSION']}",
+                    "--wait", "--timeout", "5m"], check=True)
+    return Kube(PROJECT / "bin/kubectl", KUBECONFIG, "k6-operator-system")
+
+
+def test_make_load_test_runs_the_shipped_testrun_to_its_end_with_its_thresholds_met(k6_operator, release, worker_pod, kube,
+                                                                                     report):
+    started = time.monotonic()
+    subprocess.run(["make", "-C", str(PROJECT), "load-test", f"SUBMISSIONS={SUBMISSIONS}"],
+                   env=dict(os.environ, KUBECONFIG=KUBECONFIG), check=True, timeout=600)
+    stages, deadline = [], time.monotonic() + 1500
+    while not stages or stages[-1][1] not in ("finished", "error"):
+        stage = kube.get("testrun", TESTRUN).get("status", {}).get("stage", "")
+        if not stages or stages[-1][1] != stage:
+            stages.append((round(time.monotonic() - started), stage))
+        assert time.monotonic() < deadline, f"the TestRun's stages: {stages}"
+        time.sleep(2)
+    runners = kube.get("pods", selector=f"k6_cr={TESTRUN},runner=true")["items"]
+    logs = {pod["metadata"]["name"]: kube.run("logs", pod["metadata"]["name"]) for pod in runners}
+    exits = {pod["metadata"]["name"]: pod["status"]["containerStatuses"][0]["state"].get("terminated", {}).get("exitCode")
+             for pod in runners}
+    summaries = {name: summary(log) for name, log in logs.items()}
+    report["load_test"] = {"submissions": SUBMISSIONS, "stages_s": stages, "runner_exit_codes": exits,
+                           "runners": summaries}
+
+    assert stages[-1][1] == "finished", f"the TestRun's stages: {stages}; runner logs: {json.dumps(logs)[-3000:]}"
+    assert len(runners) == kube.get("testrun", TESTRUN)["spec"]["parallelism"]
+    assert set(exits.values()) == {0}, f"k6 exits {THRESHOLDS_FAILED} when a threshold fails: {exits}; {summaries}"
+    assert sum(s["accepted"] for s in summaries.values()) == SUBMISSIONS, summaries
+    assert sum(s["verdicts"] for s in summaries.values()) == SUBMISSIONS, summaries
+
+
+def summary(log):
+    """The counts the script's handleSummary prints (tests/load/submissions.js)."""
+    counts = re.search(r"accepted (\d+), rejected (\d+), verdicts (\d+), unexpected (\d+), no verdict (\d+)", log)
+    assert counts, f"no summary in the runner's log: {log[-2000:]}"
+    accepted, rejected, verdicts, unexpected, no_verdict = map(int, counts.groups())
+    latency = re.search(r"end to end ms: p50 (\S+) p95 (\S+) p99 (\S+)", log)
+    return {"accepted": accepted, "rejected": rejected, "verdicts": verdicts, "unexpected": unexpected,
+            "no_verdict": no_verdict, "end_to_end_ms_p50_p95_p99": latency.groups() if latency else None}
