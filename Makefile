@@ -124,8 +124,11 @@ verify-chart: ## Offline checks of the chart and manifests: lint, unit tests, sc
 ##@ Test
 
 .PHONY: test
-test: deps ## Run all tests: unit, integration, end to end, containers and autoscaling, against a private RabbitMQ and PostgreSQL
+test: deps ## Run all tests: unit, integration, end to end, containers and the pod cluster, against a private RabbitMQ and PostgreSQL
 	$(PROJECT_DIR)/hack/test.sh
+
+.PHONY: test-cluster
+test-cluster: test-autoscaling ## What make test leaves out for time, run before a release: KEDA's and the HPA's timing step by step
 
 .PHONY: test-unit
 test-unit: ## The fast loop: the services' unit tests (*Tests), no RabbitMQ, PostgreSQL, sandbox or Go tools

@@ -2,8 +2,8 @@
 # A Kubernetes control plane without nodes, on loopback: etcd and kube-apiserver (hack/apiserver.sh),
 # kube-controller-manager with the controllers autoscaling needs (HPA, Deployment, ReplicaSet), and
 # KEDA's operator and metrics adapter registered as the external metrics API, at the versions
-# versions.env pins for make kind-up. No kubelet and no scheduler: pods are created but never run,
-# unless something plays the kubelet (tests/autoscaling does, for the worker).
+# versions.env pins for make kind-up. No kubelet and no scheduler: pods are created but never run
+# (tests/autoscaling keeps them Pending, so that the queue holds exactly what each test puts there).
 #
 #   hack/control-plane.sh up|down STATE_DIR    (the kubeconfig is STATE_DIR/kubeconfig)
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make test-autoscaling (and the last part of make test): the chart's worker autoscaling on a real
+# make test-autoscaling (and make test-cluster): the chart's worker autoscaling on a real
 # control plane. Starts a private RabbitMQ and PostgreSQL (hack/infra.sh, with the chart's
 # statistics interval), kube-apiserver + kube-controller-manager + KEDA (hack/control-plane.sh),
 # then runs tests/autoscaling, which applies the chart's objects; no pod runs (the closed loop with

@@ -32,7 +32,8 @@ done
 # and starter), built from their pinned sources; the operator's chart from its Go module, as pinned.
 "$PROJECT_DIR/hack/upstream-images.sh" "$images"
 K6_OPERATOR_CHART="$(module_dir "github.com/grafana/k6-operator@v$K6_OPERATOR_VERSION")/charts/k6-operator"
-export K6_OPERATOR_CHART
+METRICS_SERVER_CHART="$(module_dir "sigs.k8s.io/metrics-server@$METRICS_SERVER_VERSION")/charts/metrics-server"
+export K6_OPERATOR_CHART METRICS_SERVER_CHART
 
 # kubelet's setupKernelTunables rewrites these for the whole machine, not only the namespace.
 tunables=(vm.overcommit_memory vm.panic_on_oom kernel.panic kernel.panic_on_oops kernel.keys.root_maxkeys kernel.keys.root_maxbytes)
@@ -41,6 +42,6 @@ for key in "${tunables[@]}"; do saved+=("$key=$(sysctl -n "$key")"); done
 restore() { sysctl -q -w "${saved[@]}" || true; }
 trap restore EXIT
 
-rm -rf "${state:?}/cluster" "$state/rabbitmq" "$state/postgres" "$state/logs"
+rm -rf "${state:?}/cluster" "$state/rabbitmq" "$state/postgres" "$state/logs" "$state"/*.log
 unshare --net -- "$PROJECT_DIR/hack/node.sh" "$state" "$images" \
   python3 -m pytest "$PROJECT_DIR/tests/pods" -v -s -p no:cacheprovider "$@"

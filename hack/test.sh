@@ -2,8 +2,7 @@
 # The README's test command (make test): starts a private RabbitMQ and PostgreSQL on ports of their
 # own (so a running `make local-up` is not disturbed), runs the Maven tests, the end-to-end tests
 # and the container tests (the images built and run with their pods' settings) against them, and
-# stops them again whatever happens; then the autoscaling tests (hack/test-autoscaling.sh) and the pod
-# tests (hack/test-pods.sh), which bring their own.
+# stops them again whatever happens; then the pod tests (hack/test-pods.sh), which bring their own.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -37,9 +36,8 @@ echo "== Images: built from services/Dockerfile, run as containers with their po
 "$PROJECT_DIR/hack/images.sh" podman
 python3 -m pytest "$PROJECT_DIR/tests/containers" -v -p no:cacheprovider
 
-echo "== Autoscaling: the real KEDA and HPA controller on the chart's worker (its own broker and database)"
+# KEDA's and the HPA's timing step by step (tests/autoscaling) is make test-cluster's: it takes ~9
+# minutes that a cold run on the slowest machine cannot spare, and the pod tier scales real pods.
 cleanup
-"$PROJECT_DIR/hack/test-autoscaling.sh"
-
 echo "== Pods: the chart on a real kubelet and containerd, in a sealed network namespace"
 "$PROJECT_DIR/hack/test-pods.sh"

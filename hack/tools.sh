@@ -5,7 +5,7 @@
 #   hack/tools.sh [tool...]      tools: helm kubeconform helm-unittest kube-apiserver kubectl
 #                                kube-controller-manager etcd k6 kind keda-operator keda-adapter,
 #                                and a node's: kubelet kube-scheduler kube-proxy coredns containerd runc pause,
-#                                and the k6-operator's controller (k6-operator, for its image)
+#                                and, for their images, k6-operator (its controller) and metrics-server
 #
 # kind, helm and kubectl, which `make kind-up` needs on a user's machine, are first downloaded from
 # their release pages where versions.env has a checksum for the platform, and built only when that
@@ -286,6 +286,9 @@ for tool in "${tools[@]}"; do
     etcd) build_etcd ;;
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
     k6-operator) build_k6_operator ;;
+    # Static, for its image FROM scratch, as its own Makefile builds it.
+    metrics-server) CGO_ENABLED=0 go_install metrics-server "$METRICS_SERVER_VERSION" sigs.k8s.io/metrics-server/cmd/metrics-server \
+      "-s -w -X sigs.k8s.io/metrics-server/pkg/version.gitVersion=$METRICS_SERVER_VERSION" ;;
     kind)
       [[ -x "$CACHE/kind-$KIND_VERSION" ]] || download kind "$KIND_VERSION" \
         "https://github.com/kubernetes-sigs/kind/releases/download/$KIND_VERSION/kind-$os-$arch" || require_go sigs.k8s.io/kind "$KIND_VERSION"

@@ -9,13 +9,14 @@
 #   docker.io/grafana/k6:<K6_RUNNER_IMAGE's tag>     the TestRun's runner and initializer
 #   <K6_STARTER_IMAGE>                               the TestRun's starter
 #   ghcr.io/grafana/k6-operator:controller-v<K6_OPERATOR_VERSION>   the k6-operator chart's controller
+#   registry.k8s.io/metrics-server/metrics-server:<METRICS_SERVER_VERSION>   the metrics-server chart's
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$PROJECT_DIR/versions.env"
 
 out=$(mkdir -p "${1:?usage: upstream-images.sh OUT_DIR}" && cd "$1" && pwd)
 recipes="$PROJECT_DIR/hack/upstream-images"
-"$PROJECT_DIR/hack/tools.sh" k6 k6-operator
+"$PROJECT_DIR/hack/tools.sh" k6 k6-operator metrics-server
 read -ra stand_ins <<< "$("$PROJECT_DIR/hack/stand-ins.sh")"
 
 build() { # archive-name image containerfile [binary]
@@ -40,3 +41,5 @@ build k6 "docker.io/$K6_RUNNER_IMAGE" k6.Containerfile k6
 build k6-operator-starter "$K6_STARTER_IMAGE" k6-operator-starter.Containerfile
 build k6-operator-controller "ghcr.io/grafana/k6-operator:controller-v$K6_OPERATOR_VERSION" \
   k6-operator-controller.Containerfile k6-operator
+build metrics-server "registry.k8s.io/metrics-server/metrics-server:$METRICS_SERVER_VERSION" \
+  metrics-server.Containerfile metrics-server

@@ -11,7 +11,7 @@ import yaml
 
 from support.processes import PROJECT, Service, require_jars
 
-from support.cluster import Broker, Kube, play_topology_operator
+from support.cluster import REQUEST_QUEUE, Broker, Kube, play_topology_operator
 
 STATE = pathlib.Path(os.environ.get("JUDGE_AUTOSCALING_STATE", PROJECT / "build" / "autoscaling"))
 AMQP_PORT = int(os.environ.get("JUDGE_TEST_AMQP_PORT", "5675"))
@@ -20,9 +20,6 @@ MANAGEMENT_PORT = AMQP_PORT + 10000
 KEDA_METRICS_PORT = int(os.environ.get("KEDA_METRICS_PORT", "28080"))
 RELEASE = NAMESPACE = "judge"
 WORKER = f"{RELEASE}-worker"
-REQUEST_QUEUE = "judge.submissions"  # the practice lane's
-# Every lane's request queue, in the order workers serve them (services/contracts Lane).
-LANE_QUEUES = ["judge.submissions.contest", REQUEST_QUEUE, "judge.submissions.rejudge"]
 VALUES = yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text())
 AUTOSCALING = VALUES["worker"]["autoscaling"]
 STATISTICS_INTERVAL_S = VALUES["rabbitmq"]["statisticsIntervalMs"] / 1000

@@ -7,9 +7,8 @@ import time
 
 import pytest
 
-from support.cluster import keda_scaler_metric
-from conftest import (AUTOSCALING, KEDA_METRICS_PORT, LANE_QUEUES, RELEASE, REQUEST_QUEUE, STATISTICS_INTERVAL_S,
-                      WORKER, credentials_secret, pick)
+from support.cluster import LANE_QUEUES, REQUEST_QUEUE, keda_metric_name, keda_scaler_metric
+from conftest import AUTOSCALING, KEDA_METRICS_PORT, RELEASE, STATISTICS_INTERVAL_S, WORKER, credentials_secret, pick
 
 POLLING_S = AUTOSCALING["pollingInterval"]
 PER_REPLICA = AUTOSCALING["messagesPerReplica"]
@@ -51,10 +50,7 @@ def watch_replicas(kube, until, timeout):
 
 
 def external_metric_name(kube, queue=REQUEST_QUEUE):
-    """KEDA's name for the metric of the trigger on this queue: s<index>-rabbitmq-<queue, dots as dashes>."""
-    names = [metric["external"]["metric"]["name"] for metric in kube.get("hpa", HPA)["spec"]["metrics"]]
-    [name] = [name for name in names if name.endswith("-rabbitmq-" + queue.replace(".", "-"))]
-    return name
+    return keda_metric_name(kube.get("hpa", HPA), queue)
 
 
 def test_an_idle_worker_deployment_is_scaled_to_zero(kube, autoscaled_worker, broker):
@@ -68,30 +64,6 @@ def test_the_first_submission_activates_a_worker_within_polling_plus_statistics_
     activation_s = wait_for(lambda: kube.replicas(WORKER) == 1, KEDA_LAG_S + SLACK_S, message="activation 0 → 1")
     report["activation_s"] = round(activation_s, 1)
     assert time.monotonic() - start <= KEDA_LAG_S + SLACK_S
-
-
-def test_the_hpa_keda_creates_has_the_charts_target_bounds_and_behaviour(kube):
-    wait_for(lambda: kube.find("hpa", HPA) is not None, 30, message="KEDA's HPA")
-    spec = kube.get("hpa", HPA)["spec"]
-    assert spec["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment", "name": WORKER}
-    # KEDA owns 0 ↔ 1; the HPA works from one replica up.
-    assert spec["minReplicas"] == max(1, AUTOSCALING["minReplicaCount"])
-    assert spec["maxReplicas"] == MAX_REPLICAS
-    # One metric per lane, each with the same target: the HPA follows whichever asks for the most.
-    assert len(spec["metrics"]) == len(LANE_QUEUES)
-    for queue in LANE_QUEUES:
-        [metric] = [m for m in spec["metrics"] if m["external"]["metric"]["name"] == external_metric_name(kube, queue)]
-        assert metric["type"] == "External"
-        assert metric["external"]["target"] == {"type": "AverageValue", "averageValue": str(PER_REPLICA)}
-    assert spec["behavior"] == {
-        "scaleUp": {"stabilizationWindowSeconds": SCALE_UP["stabilizationWindowSeconds"], "selectPolicy": "Max",
-                    "policies": [
-                        {"type": "Pods", "value": SCALE_UP["pods"], "periodSeconds": SCALE_UP["periodSeconds"]},
-                        {"type": "Percent", "value": SCALE_UP["percent"], "periodSeconds": SCALE_UP["periodSeconds"]}]},
-        "scaleDown": {"stabilizationWindowSeconds": SCALE_DOWN["stabilizationWindowSeconds"], "selectPolicy": "Max",
-                      "policies": [{"type": "Pods", "value": SCALE_DOWN["pods"],
-                                    "periodSeconds": SCALE_DOWN["periodSeconds"]}]},
-    }
 
 
 def test_kedas_metric_is_ready_plus_unacknowledged_messages(kube, broker, report):

@@ -27,6 +27,8 @@ PG_PORT = int(os.environ["NODE_PG_PORT"])
 SOCKETS = dict(pair.split("=", 1) for pair in os.environ["NODE_SOCKETS"].split())
 KUBECONFIG = os.environ["KUBECONFIG"]
 RELEASE = NAMESPACE = "judge"
+VERSIONS = dict(line.split("=", 1) for line in (PROJECT / "versions.env").read_text().splitlines()
+                if line and not line.startswith("#"))
 # The kind install's values as shipped (make deploy), and on top of them only what this node needs.
 VALUE_FILES = [PROJECT / "manifests/judge-kind-values.yaml", PROJECT / "tests/pods/values.yaml"]
 REPORT = {}
@@ -90,8 +92,22 @@ def kube():
     return kube
 
 
+def helm(*args):
+    subprocess.run([str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, *args], check=True)
+
+
 @pytest.fixture(scope="session")
-def release(kube, broker):
+def metrics_server():
+    """metrics-server as make kind-up installs it (its values from manifests/platform/), from its
+    chart in the pinned Go module, with the image built from the same version: the API's CPU
+    autoscaler reads it."""
+    version = VERSIONS["METRICS_SERVER_VERSION"]
+    helm("install", "metrics-server", os.environ["METRICS_SERVER_CHART"], "--namespace", "kube-system",
+         f"--values={PROJECT / 'manifests/platform/metrics-server-values.yaml'}", "--set", f"image.tag={version}")
+
+
+@pytest.fixture(scope="session")
+def release(kube, broker, metrics_server):
     """helm install of the chart with VALUE_FILES, and what the operators would make for
     it: CloudNativePG's application secret, and the broker user of each component with only its
     chart's permissions (the topology operator's part, played from the User and Permission objects
@@ -102,9 +118,8 @@ def release(kube, broker):
             "uri": f"postgresql://judge:judge@{NODE_ADDRESS}:{PG_PORT}/judge"}),
     ])
     started = time.monotonic()
-    subprocess.run([str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "install", RELEASE,
-                    str(PROJECT / "charts/judge"), "-n", NAMESPACE, *(f"--values={path}" for path in VALUE_FILES),
-                    "--set", f"rabbitmq.host={NODE_ADDRESS}", "--set", f"rabbitmq.port={AMQP_PORT}"], check=True)
+    helm("install", RELEASE, str(PROJECT / "charts/judge"), "-n", NAMESPACE, *(f"--values={path}" for path in VALUE_FILES),
+         "--set", f"rabbitmq.host={NODE_ADDRESS}", "--set", f"rabbitmq.port={AMQP_PORT}")
     BROKER_USERS.update(play_topology_operator(kube, broker, kube.get("user")["items"], kube.get("permission")["items"]))
     pods = Pods(kube)
     pods.wait_ready("api")

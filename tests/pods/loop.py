@@ -10,9 +10,8 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-from support.cluster import keda_scaler_metric
+from support.cluster import REQUEST_QUEUE, keda_scaler_metric
 
-REQUEST_QUEUE = "judge.submissions"
 BURST = 1500
 TRICKLE_PER_S = 2
 SOLUTION = "a, b = map(int, input().split())\nprint(a + b)\n"

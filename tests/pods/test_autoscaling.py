@@ -8,9 +8,11 @@ import urllib.error
 
 from conftest import PG_PORT, RELEASE_VALUES, STATE
 from loop import Loop, assert_loop
+from support.cluster import LANE_QUEUES, keda_metric_name
 from support.processes import counter
 
 WORKER = "judge-worker"
+HPA = f"keda-hpa-{WORKER}"
 KEDA_METRICS_PORT = 28080
 AUTOSCALING = RELEASE_VALUES["worker"]["autoscaling"]
 
@@ -94,3 +96,31 @@ def test_a_burst_is_judged_by_worker_pods_keda_adds_and_removes_with_nothing_los
     assert_loop(figures, AUTOSCALING)
     grace = kube.get("deployment", WORKER)["spec"]["template"]["spec"]["terminationGracePeriodSeconds"]
     assert max(figures["worker_stop_durations_s"]) < grace, "every stopped worker pod drained within its grace period"
+
+
+def test_the_hpa_keda_creates_has_the_releases_target_bounds_and_behaviour(kube, release):
+    """The HPA KEDA made from the chart's ScaledObject (installed with the kind values), as the HPA
+    controller that scaled the workers above reads it."""
+    hpa = kube.get("hpa", HPA)
+    spec = hpa["spec"]
+    scale_up, scale_down = AUTOSCALING["behavior"]["scaleUp"], AUTOSCALING["behavior"]["scaleDown"]
+    assert spec["scaleTargetRef"] == {"apiVersion": "apps/v1", "kind": "Deployment", "name": WORKER}
+    # KEDA owns 0 <-> 1; the HPA works from one replica up.
+    assert spec["minReplicas"] == max(1, AUTOSCALING["minReplicaCount"])
+    assert spec["maxReplicas"] == AUTOSCALING["maxReplicaCount"]
+    # One metric per lane, each with the same target: the HPA follows whichever asks for the most.
+    assert len(spec["metrics"]) == len(LANE_QUEUES)
+    for queue in LANE_QUEUES:
+        [metric] = [m for m in spec["metrics"] if m["external"]["metric"]["name"] == keda_metric_name(hpa, queue)]
+        assert metric["type"] == "External"
+        assert metric["external"]["target"] == {"type": "AverageValue",
+                                                "averageValue": str(AUTOSCALING["messagesPerReplica"])}
+    assert spec["behavior"] == {
+        "scaleUp": {"stabilizationWindowSeconds": scale_up["stabilizationWindowSeconds"], "selectPolicy": "Max",
+                    "policies": [
+                        {"type": "Pods", "value": scale_up["pods"], "periodSeconds": scale_up["periodSeconds"]},
+                        {"type": "Percent", "value": scale_up["percent"], "periodSeconds": scale_up["periodSeconds"]}]},
+        "scaleDown": {"stabilizationWindowSeconds": scale_down["stabilizationWindowSeconds"], "selectPolicy": "Max",
+                      "policies": [{"type": "Pods", "value": scale_down["pods"],
+                                    "periodSeconds": scale_down["periodSeconds"]}]},
+    }

@@ -35,6 +35,10 @@ def test_workers_spread_over_both_nodes_and_a_drain_mid_burst_loses_no_submissio
     spread = workers_by_node(release)
     assert set(spread) == {"judge-worker", DRAINED} and max(spread.values()) - min(spread.values()) <= 1, spread
 
+    # Some still queued or being judged: otherwise the drain would prove nothing.
+    unfinished = sum(api.submission(id_)["status"] != "FINISHED" for id_ in ids)
+    assert unfinished > 0, "the burst was judged before the drain began"
+
     drain_started = time.monotonic()
     drained = kubectl("drain", DRAINED, "--ignore-daemonsets", "--delete-emptydir-data", "--timeout=600s", timeout=660)
     drain_s = round(time.monotonic() - drain_started, 1)
@@ -47,6 +51,6 @@ def test_workers_spread_over_both_nodes_and_a_drain_mid_burst_loses_no_submissio
     finally:
         kubectl("uncordon", DRAINED)
     report["drain"] = {"submissions": SUBMISSIONS, "ready_workers_by_node_before": dict(spread),
-                       "drain_s": drain_s, "all_verdicts_s": round(time.monotonic() - started, 1),
+                       "unfinished_at_drain": unfinished, "drain_s": drain_s, "all_verdicts_s": round(time.monotonic() - started, 1),
                        "verdicts": dict(verdicts), "evicted": drained.stdout.count("evicted")}
     assert verdicts == {"ACCEPTED": SUBMISSIONS}, verdicts

@@ -11,26 +11,23 @@ import time
 
 import pytest
 
-from conftest import KUBECONFIG, NAMESPACE, PROJECT
+from conftest import KUBECONFIG, PROJECT, RELEASE_VALUES, VERSIONS, helm
 from support.cluster import Kube
 
 SUBMISSIONS = 2000
 TESTRUN = "judge-burst"
+API, WORKER = "judge-api", "judge-worker"
 # k6's exit code when a threshold fails (the script's thresholds: every POST accepted, every
 # submission judged with the expected verdict, no read errors).
 THRESHOLDS_FAILED = 99
-VERSIONS = dict(line.split("=", 1) for line in (PROJECT / "versions.env").read_text().splitlines()
-                if line and not line.startswith("#"))
 
 
 @pytest.fixture(scope="module")
 def k6_operator():
     """helm install of the k6-operator's chart as make kind-up runs it (a release in "default" that
     makes the namespace k6-operator-system), with the controller built from the pinned version."""
-    subprocess.run([str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "install", "k6-operator",
-                    os.environ["K6_OPERATOR_CHART"], "--namespace", "default",
-                    "--set", f"manager.image.tag=controller-v{VERSIONS['K6_OPERATOR_VERSION']}",
-                    "--wait", "--timeout", "5m"], check=True)
+    helm("install", "k6-operator", os.environ["K6_OPERATOR_CHART"], "--namespace", "default",
+         "--set", f"manager.image.tag=controller-v{VERSIONS['K6_OPERATOR_VERSION']}", "--wait", "--timeout", "5m")
     return Kube(PROJECT / "bin/kubectl", KUBECONFIG, "k6-operator-system")
 
 
@@ -39,19 +36,25 @@ def test_make_load_test_runs_the_shipped_testrun_to_its_end_with_its_thresholds_
     started = time.monotonic()
     subprocess.run(["make", "-C", str(PROJECT), "load-test", f"SUBMISSIONS={SUBMISSIONS}"],
                    env=dict(os.environ, KUBECONFIG=KUBECONFIG), check=True, timeout=600)
-    stages, deadline = [], time.monotonic() + 1500
-    while not stages or stages[-1][1] not in ("finished", "error"):
-        stage = kube.get("testrun", TESTRUN).get("status", {}).get("stage", "")
-        if not stages or stages[-1][1] != stage:
-            stages.append((round(time.monotonic() - started), stage))
-        assert time.monotonic() < deadline, f"the TestRun's stages: {stages}"
+    # (seconds, value) each time a value changes: the TestRun's stage, and the replicas KEDA sets for
+    # the workers and the API's CPU autoscaler (metrics-server's readings) for the API.
+    traces = {"stage": [], API: [], WORKER: []}
+    deadline = time.monotonic() + 1500
+    while not traces["stage"] or traces["stage"][-1][1] not in ("finished", "error"):
+        now = round(time.monotonic() - started)
+        for name, value in (("stage", kube.get("testrun", TESTRUN).get("status", {}).get("stage", "")),
+                            (API, kube.replicas(API)), (WORKER, kube.replicas(WORKER))):
+            if not traces[name] or traces[name][-1][1] != value:
+                traces[name].append((now, value))
+        assert time.monotonic() < deadline, f"the TestRun's stages: {traces['stage']}"
         time.sleep(2)
+    stages = traces["stage"]
     runners = kube.get("pods", selector=f"k6_cr={TESTRUN},runner=true")["items"]
     logs = {pod["metadata"]["name"]: kube.run("logs", pod["metadata"]["name"]) for pod in runners}
     exits = {pod["metadata"]["name"]: pod["status"]["containerStatuses"][0]["state"].get("terminated", {}).get("exitCode")
              for pod in runners}
     summaries = {name: summary(log) for name, log in logs.items()}
-    report["load_test"] = {"submissions": SUBMISSIONS, "stages_s": stages, "runner_exit_codes": exits,
+    report["load_test"] = {"submissions": SUBMISSIONS, "traces_s": traces, "runner_exit_codes": exits,
                            "runners": summaries}
 
     assert stages[-1][1] == "finished", f"the TestRun's stages: {stages}; runner logs: {json.dumps(logs)[-3000:]}"
@@ -59,6 +62,10 @@ def test_make_load_test_runs_the_shipped_testrun_to_its_end_with_its_thresholds_
     assert set(exits.values()) == {0}, f"k6 exits {THRESHOLDS_FAILED} when a threshold fails: {exits}; {summaries}"
     assert sum(s["accepted"] for s in summaries.values()) == SUBMISSIONS, summaries
     assert sum(s["verdicts"] for s in summaries.values()) == SUBMISSIONS, summaries
+    autoscaling = RELEASE_VALUES["api"]["autoscaling"]
+    assert max(replicas for _, replicas in traces[API]) > autoscaling["minReplicas"], \
+        f"the API's CPU autoscaler never scaled it out: {traces[API]}"
+    assert max(replicas for _, replicas in traces[WORKER]) == RELEASE_VALUES["worker"]["autoscaling"]["maxReplicaCount"]
 
 
 def summary(log):

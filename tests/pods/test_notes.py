@@ -1,11 +1,14 @@
-"""What `helm install` prints a user (charts/judge/templates/NOTES.txt), run as printed: the
-port-forward to the API's Service through the kubelet's streaming, a key made with the admin token
-from its Secret, a problem, a submission, and polls until its verdict."""
+"""What `helm install` prints a user (charts/judge/templates/NOTES.txt), run as printed: a key made
+with the admin token from its Secret, a problem, a submission, and polls until its verdict, on
+localhost:8080. The release is installed with the kind values, whose NodePort kind maps to
+localhost:8080; here `make port-forward` (the other clusters' way, through the kubelet's streaming)
+puts the API there, and the NodePort is checked on every node."""
 import os
 import re
 import subprocess
+import urllib.request
 
-from conftest import KUBECONFIG, NAMESPACE, PROJECT, RELEASE
+from conftest import KUBECONFIG, NAMESPACE, PROJECT, RELEASE, RELEASE_VALUES
 
 # Printed for the user to watch, not to finish: left out.
 WATCHES = re.compile(r"\s-w$")
@@ -40,10 +43,13 @@ def test_the_notes_commands_as_printed_reach_a_verdict(release, worker_pod):
     notes = subprocess.run([str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "-n", NAMESPACE, "get", "notes", RELEASE],
                            capture_output=True, text=True, check=True).stdout
     steps = commands(notes)
-    [forward] = [step for step in steps if " port-forward " in step]
+    # A ClusterIP Service's notes print the port-forward; a NodePort's (kind's) count on the mapping.
+    forwards = [step for step in steps if " port-forward " in step]
+    assert len(forwards) == (RELEASE_VALUES["api"]["service"]["type"] != "NodePort"), forwards
+    forward = forwards[0] if forwards else f"make -C {PROJECT} port-forward"
     [poll] = [step for step in steps if step.startswith("curl -s localhost:8080/api/submissions/$ID ")]
     [follow] = [step for step in steps if step.startswith("curl -sN ")]
-    setup = [step for step in steps if step not in (forward, poll, follow)]
+    setup = [step for step in steps if re.match(r"[A-Z]+=", step)]
     assert [step.split("=", 1)[0] for step in setup] == ["ADMIN", "KEY", "AUTH", "PROBLEM", "ID"], setup
     env = dict(os.environ, KUBECONFIG=KUBECONFIG, PATH=f"{PROJECT / 'bin'}:{os.environ['PATH']}")
 
@@ -63,3 +69,12 @@ def test_the_notes_commands_as_printed_reach_a_verdict(release, worker_pod):
     verdict, events = run.stdout.split("\n", 1)
     assert '"verdict":"ACCEPTED"' in verdict, run.stdout
     assert "event:status" in events.replace(" ", "") and '"verdict":"ACCEPTED"' in events, events
+
+
+def test_the_api_answers_on_its_node_port_on_every_node(kube, release):
+    """What kind-config.yaml maps to localhost:8080: the Service's node port, on each node."""
+    port = RELEASE_VALUES["api"]["service"]["nodePort"]
+    for node in kube.raw("api/v1/nodes")["items"]:
+        [address] = [a["address"] for a in node["status"]["addresses"] if a["type"] == "InternalIP"]
+        with urllib.request.urlopen(f"http://{address}:{port}/api/languages", timeout=10) as response:
+            assert response.status == 200, node["metadata"]["name"]

@@ -16,6 +16,11 @@ import urllib.request
 import pika
 import yaml
 
+# The practice lane's request queue, and every lane's, in the order workers serve them
+# (services/contracts Lane; tests/autoscaling checks them against the broker).
+REQUEST_QUEUE = "judge.submissions"
+LANE_QUEUES = ["judge.submissions.contest", REQUEST_QUEUE, "judge.submissions.rejudge"]
+
 # Where each kind the tests read lives in the API.
 API_PATHS = {
     "pods": "api/v1", "secret": "api/v1", "events": "api/v1", "service": "api/v1",
@@ -98,6 +103,14 @@ class Kube:
 
     def events(self, involved_name):
         return [e for e in self.get("events")["items"] if e["involvedObject"]["name"] == involved_name]
+
+
+def keda_metric_name(hpa, queue=REQUEST_QUEUE):
+    """KEDA's name for the metric of the trigger on this queue in the HPA it made:
+    s<index>-rabbitmq-<queue, dots as dashes>."""
+    names = [metric["external"]["metric"]["name"] for metric in hpa["spec"]["metrics"]]
+    [name] = [name for name in names if name.endswith("-rabbitmq-" + queue.replace(".", "-"))]
+    return name
 
 
 def parse_quantity(value):
