@@ -13,7 +13,7 @@
 # nodes are 198.18.0.1 and .2): no default route, nothing forwarded out. Service addresses
 # (10.0.0.0/24) are kube-proxy's: they lead to this namespace's pods and nowhere else. Names resolve
 # through CoreDNS (cluster.local only, no upstream). The broker and database listen on 198.18.0.1.
-# The nodes share the namespace, so one kube-proxy's rules serve both, as kind's would each node.
+# The nodes share the namespace, so one kube-proxy's rules serve both (kind runs one on each node).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$PROJECT_DIR/versions.env"
