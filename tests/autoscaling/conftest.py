@@ -9,7 +9,7 @@ import subprocess
 import pytest
 import yaml
 
-from support.processes import PROJECT, Service, require_jars
+from support.processes import PROJECT, VERSIONS, Service, require_jars
 
 from support.cluster import REQUEST_QUEUE, Broker, Kube, play_topology_operator
 
@@ -23,8 +23,6 @@ WORKER = f"{RELEASE}-worker"
 VALUES = yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text())
 AUTOSCALING = VALUES["worker"]["autoscaling"]
 STATISTICS_INTERVAL_S = VALUES["rabbitmq"]["statisticsIntervalMs"] / 1000
-VERSIONS = dict(line.split("=", 1) for line in (PROJECT / "versions.env").read_text().splitlines()
-                if line and not line.startswith("#"))
 CRD_APIS = ["keda.sh/v1alpha1", "monitoring.coreos.com/v1", "rabbitmq.com/v1beta1", "rabbitmq.com/v1beta1/User",
             "rabbitmq.com/v1beta1/Permission", "postgresql.cnpg.io/v1"]
 

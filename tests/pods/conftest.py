@@ -16,7 +16,7 @@ import yaml
 
 from support.cluster import Broker, Kube, play_topology_operator
 from support.judge_client import JudgeClient
-from support.processes import PROJECT
+from support.processes import PROJECT, VERSIONS
 from support.programs import SUM
 
 STATE = pathlib.Path(os.environ["NODE_STATE"])
@@ -27,8 +27,6 @@ PG_PORT = int(os.environ["NODE_PG_PORT"])
 SOCKETS = dict(pair.split("=", 1) for pair in os.environ["NODE_SOCKETS"].split())
 KUBECONFIG = os.environ["KUBECONFIG"]
 RELEASE = NAMESPACE = "judge"
-VERSIONS = dict(line.split("=", 1) for line in (PROJECT / "versions.env").read_text().splitlines()
-                if line and not line.startswith("#"))
 # The kind install's values as shipped (make deploy), and on top of them only what this node needs.
 VALUE_FILES = [PROJECT / "manifests/judge-kind-values.yaml", PROJECT / "tests/pods/values.yaml"]
 REPORT = {}

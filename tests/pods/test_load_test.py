@@ -12,7 +12,6 @@ import time
 import pytest
 
 from conftest import KUBECONFIG, PROJECT, RELEASE_VALUES, VERSIONS, helm
-from support.cluster import Kube
 
 SUBMISSIONS = 2000
 TESTRUN = "judge-burst"
@@ -28,7 +27,6 @@ def k6_operator():
     makes the namespace k6-operator-system), with the controller built from the pinned version."""
     helm("install", "k6-operator", os.environ["K6_OPERATOR_CHART"], "--namespace", "default",
          "--set", f"manager.image.tag=controller-v{VERSIONS['K6_OPERATOR_VERSION']}", "--wait", "--timeout", "5m")
-    return Kube(PROJECT / "bin/kubectl", KUBECONFIG, "k6-operator-system")
 
 
 def test_make_load_test_runs_the_shipped_testrun_to_its_end_with_its_thresholds_met(k6_operator, release, worker_pod, kube,

@@ -7,6 +7,9 @@ import time
 import urllib.request
 
 PROJECT = pathlib.Path(__file__).resolve().parents[2]
+# Every pinned version outside Maven (versions.env, KEY=value).
+VERSIONS = dict(line.split("=", 1) for line in (PROJECT / "versions.env").read_text().splitlines()
+                if line and not line.startswith("#"))
 JAVA = pathlib.Path(os.environ.get("JAVA_HOME", "/usr/lib/jvm/temurin-25-jdk-amd64")) / "bin" / "java"
 JARS = {
     "api": PROJECT / "services/api/target/judge-api-0.1.0-SNAPSHOT.jar",
