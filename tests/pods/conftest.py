@@ -83,6 +83,16 @@ class Pods:
         return self.kube.run("logs", pod["metadata"]["name"])
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "disruptive: removes pods or nodes the other tests use; runs last")
+
+
+def pytest_collection_modifyitems(items):
+    """The drain and the full TestRun last (in file order among themselves): they leave the release
+    with other pods, on fewer nodes, or scaled out."""
+    items.sort(key=lambda item: item.get_closest_marker("disruptive") is not None)
+
+
 @pytest.fixture(scope="session")
 def kube():
     kube = Kube(PROJECT / "bin/kubectl", KUBECONFIG, NAMESPACE)
@@ -127,9 +137,11 @@ def release(kube, broker, metrics_server):
 
 
 @pytest.fixture(scope="session")
-def api_url(release):
-    pod = release.wait_ready("api")[0]
-    return f"http://{pod['status']['podIP']}:8080"
+def api_url(kube, release):
+    """The API's Service, as pods and port-forwards reach it: kube-proxy picks a ready pod, so the
+    tests outlive the pods the API's autoscaler and the drain remove."""
+    service = kube.get("service", f"{RELEASE}-api")["spec"]
+    return f"http://{service['clusterIP']}:{RELEASE_VALUES['api']['service']['port']}"
 
 
 @pytest.fixture(scope="session")
@@ -172,7 +184,7 @@ def condition_time(pod, kind):
 
 
 @pytest.fixture(scope="session")
-def worker_pod(api, release):
+def first_worker(api, release):
     """The first worker pod, activated from zero by KEDA on a submission, as users see it happen."""
     # The Deployment is created with one replica; KEDA takes it to zero on its first poll.
     deadline = time.monotonic() + 120
@@ -185,6 +197,15 @@ def worker_pod(api, release):
     memory = tier_memory()
     REPORT["tier_memory_mb_with_one_worker"] = dict(memory, total=sum(memory.values()))
     return pod
+
+
+@pytest.fixture
+def worker_pod(api, release, first_worker):
+    """A worker pod ready now: KEDA, the drain and the tests before replace them, and take them to
+    zero when the queue is idle long enough, so one submission brings one back if none is."""
+    if not any(release.ready(pod) for pod in release.of("worker")):
+        api.wait_for_verdict(api.submit(api.create_problem(), SUM["python"]), timeout=180)
+    return release.wait_ready("worker")[0]
 
 
 @pytest.fixture(scope="session")

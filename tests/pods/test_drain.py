@@ -6,6 +6,8 @@ import collections
 import subprocess
 import time
 
+import pytest
+
 from conftest import KUBECONFIG, PROJECT, RELEASE_VALUES
 
 # Judged slowly enough (a second a test case) that the drain finds the workers busy.
@@ -23,7 +25,8 @@ def workers_by_node(release):
     return collections.Counter(pod["spec"]["nodeName"] for pod in release.of("worker") if release.ready(pod))
 
 
-def test_workers_spread_over_both_nodes_and_a_drain_mid_burst_loses_no_submission(api, release, worker_pod, report):
+@pytest.mark.disruptive
+def test_workers_spread_over_both_nodes_and_a_drain_mid_burst_loses_no_submission(api, release, first_worker, report):
     problem = api.create_problem()
     ids = [api.submit(problem, SLOW_SUM) for _ in range(SUBMISSIONS)]
     started = time.monotonic()

@@ -65,10 +65,11 @@ def test_the_chart_refuses_calls_without_a_key(api_url):
     assert refused.value.status == 401
 
 
-def test_the_api_pod_answers_health_and_metrics_on_its_management_port_only(api_url):
+def test_the_api_pod_answers_health_and_metrics_on_its_management_port_only(kube, api_url):
     """The public port (what the API's Service exposes) knows no Actuator; the management port
-    (8081, the chart's judge.apiManagementPort, reached through a ClusterIP Service) serves it."""
-    management_url = re.sub(r":8080$", ":8081", api_url)
+    (8081, the chart's judge.apiManagementPort, reached through its own ClusterIP Service) serves it."""
+    management = kube.get("service", f"{RELEASE}-api-management")["spec"]
+    management_url = f"http://{management['clusterIP']}:{management['ports'][0]['port']}"
     for path in ("/actuator/prometheus", "/actuator/health/readiness"):
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(api_url + path, timeout=10)

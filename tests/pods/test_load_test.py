@@ -29,7 +29,8 @@ def k6_operator():
          "--set", f"manager.image.tag=controller-v{VERSIONS['K6_OPERATOR_VERSION']}", "--wait", "--timeout", "5m")
 
 
-def test_make_load_test_runs_the_shipped_testrun_to_its_end_with_its_thresholds_met(k6_operator, release, worker_pod, kube,
+@pytest.mark.disruptive
+def test_make_load_test_runs_the_shipped_testrun_to_its_end_with_its_thresholds_met(k6_operator, release, first_worker, kube,
                                                                                      report):
     started = time.monotonic()
     subprocess.run(["make", "-C", str(PROJECT), "load-test", f"SUBMISSIONS={SUBMISSIONS}"],
