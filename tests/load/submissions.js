@@ -117,6 +117,8 @@ export function setup() {
   return { problemId: problem.json('id') };
 }
 
+let rejectionsLogged = 0; // per VU: the first few say why, without flooding the log
+
 export function submitAndAwaitVerdict(data) {
   const program = SCENARIO === 'mixed' ? MIX[exec.scenario.iterationInTest % MIX.length] : PROGRAMS.accepted;
   postStarted.add(Date.now());
@@ -128,6 +130,9 @@ export function submitAndAwaitVerdict(data) {
   if (!ok) {
     rejected.add(1);
     errors[errorKind(response)].add(1);
+    if (rejectionsLogged++ < 3) {
+      console.warn(`POST not accepted: ${response.status || response.error} ${String(response.body || '').slice(0, 300)}`);
+    }
     return;
   }
   accepted.add(1);
@@ -241,6 +246,9 @@ export function handleSummary(data) {
     `accepted ${metric('judge_accepted', 'count') || 0}, rejected ${metric('judge_rejected', 'count') || 0}, ` +
       `verdicts ${metric('judge_verdicts', 'count') || 0}, unexpected ${metric('judge_unexpected_verdicts', 'count') || 0}, ` +
       `no verdict ${metric('judge_no_verdict', 'count') || 0}, polls ${metric('judge_polls', 'count') || 0}`,
+    `rejected as: timeout ${metric('judge_errors_timeout', 'count') || 0}, refused ${metric('judge_errors_refused', 'count') || 0}, ` +
+      `reset ${metric('judge_errors_reset', 'count') || 0}, non-2xx ${metric('judge_errors_non_2xx', 'count') || 0}, ` +
+      `other ${metric('judge_errors_other', 'count') || 0}`,
     `accept ms: p50 ${fmt(metric('judge_accept_duration', 'med'))} p95 ${fmt(metric('judge_accept_duration', 'p(95)'))} ` +
       `p99 ${fmt(metric('judge_accept_duration', 'p(99)'))} max ${fmt(metric('judge_accept_duration', 'max'))}`,
     `end to end ms: p50 ${fmt(metric('judge_e2e_duration', 'med'))} p95 ${fmt(metric('judge_e2e_duration', 'p(95)'))} ` +

@@ -10,9 +10,11 @@ import pytest
 
 from conftest import KUBECONFIG, PROJECT, RELEASE_VALUES
 
-# Judged slowly enough (a second a test case) that the drain finds the workers busy.
-SLOW_SUM = "import time\ntime.sleep(1)\na, b = map(int, input().split())\nprint(a + b)\n"
-SUBMISSIONS = 150
+# Judged slowly enough (two seconds a test case, the problem's two cases) that the drain finds the
+# workers busy even when the tests before left them at their maximum: 300 × 4 s over 6 workers' 12
+# slots is ~100 s of judging.
+SLOW_SUM = "import time\ntime.sleep(2)\na, b = map(int, input().split())\nprint(a + b)\n"
+SUBMISSIONS = 300
 DRAINED = "judge-worker2"
 
 
@@ -27,7 +29,7 @@ def workers_by_node(release):
 
 @pytest.mark.disruptive
 def test_workers_spread_over_both_nodes_and_a_drain_mid_burst_loses_no_submission(api, release, first_worker, report):
-    problem = api.create_problem()
+    problem = api.create_problem(time_limit_ms=5000)
     ids = [api.submit(problem, SLOW_SUM) for _ in range(SUBMISSIONS)]
     started = time.monotonic()
     most = RELEASE_VALUES["worker"]["autoscaling"]["maxReplicaCount"]

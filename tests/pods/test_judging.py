@@ -23,7 +23,7 @@ def test_a_correct_program_is_accepted(api, worker_pod, language):
 
 
 @pytest.fixture(scope="module")
-def submitted_cases(api, worker_pod):
+def submitted_cases(api, first_worker):
     return submit_cases(api)
 
 

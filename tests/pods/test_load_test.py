@@ -32,6 +32,7 @@ def k6_operator():
 @pytest.mark.disruptive
 def test_make_load_test_runs_the_shipped_testrun_to_its_end_with_its_thresholds_met(k6_operator, release, first_worker, kube,
                                                                                      report):
+    restarts_before = api_restarts(release)
     started = time.monotonic()
     subprocess.run(["make", "-C", str(PROJECT), "load-test", f"SUBMISSIONS={SUBMISSIONS}"],
                    env=dict(os.environ, KUBECONFIG=KUBECONFIG), check=True, timeout=600)
@@ -54,7 +55,7 @@ def test_make_load_test_runs_the_shipped_testrun_to_its_end_with_its_thresholds_
              for pod in runners}
     summaries = {name: summary(log) for name, log in logs.items()}
     report["load_test"] = {"submissions": SUBMISSIONS, "traces_s": traces, "runner_exit_codes": exits,
-                           "runners": summaries}
+                           "runners": summaries, "api_restarts": api_restarts(release) - restarts_before}
 
     assert stages[-1][1] == "finished", f"the TestRun's stages: {stages}; runner logs: {json.dumps(logs)[-3000:]}"
     assert len(runners) == kube.get("testrun", TESTRUN)["spec"]["parallelism"]
@@ -67,11 +68,20 @@ def test_make_load_test_runs_the_shipped_testrun_to_its_end_with_its_thresholds_
     assert max(replicas for _, replicas in traces[WORKER]) == RELEASE_VALUES["worker"]["autoscaling"]["maxReplicaCount"]
 
 
+def api_restarts(release):
+    """Container restarts of the API pods running now (a restart under load refuses connections)."""
+    return sum(status["restartCount"] for pod in release.of("api") for status in pod["status"]["containerStatuses"])
+
+
 def summary(log):
     """The counts the script's handleSummary prints (tests/load/submissions.js)."""
     counts = re.search(r"accepted (\d+), rejected (\d+), verdicts (\d+), unexpected (\d+), no verdict (\d+)", log)
     assert counts, f"no summary in the runner's log: {log[-2000:]}"
     accepted, rejected, verdicts, unexpected, no_verdict = map(int, counts.groups())
     latency = re.search(r"end to end ms: p50 (\S+) p95 (\S+) p99 (\S+)", log)
-    return {"accepted": accepted, "rejected": rejected, "verdicts": verdicts, "unexpected": unexpected,
-            "no_verdict": no_verdict, "end_to_end_ms_p50_p95_p99": latency.groups() if latency else None}
+    rejected_as = dict((kind, int(count)) for kind, count in
+                       re.findall(r"(timeout|refused|reset|non-2xx|other) (\d+)", log.split("rejected as:", 1)[-1].split("\n", 1)[0]))
+    why = re.findall(r"POST not accepted: [^\n]*", log)
+    return {"accepted": accepted, "rejected": rejected, "rejected_as": rejected_as, "why": why[:3],
+            "verdicts": verdicts, "unexpected": unexpected, "no_verdict": no_verdict,
+            "end_to_end_ms_p50_p95_p99": latency.groups() if latency else None}
