@@ -8,7 +8,8 @@
 #   hack/control-plane.sh up|down STATE_DIR    (the kubeconfig is STATE_DIR/kubeconfig)
 #
 # HPA_SYNC_PERIOD (default 15s, the kube-controller-manager default) sets how often the HPA controller
-# looks at metrics. CONTROLLERS picks kube-controller-manager's controllers (see below).
+# looks at metrics. CONTROLLERS picks kube-controller-manager's controllers (see below). KEDA=none
+# leaves KEDA out, for a cluster with nodes that runs it in pods as kind does (hack/node.sh).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -62,6 +63,7 @@ fi
   > "$state/kube-controller-manager.log" 2>&1 &
 echo $! > "$state/kube-controller-manager.pid"
 
+if [[ "${KEDA:-processes}" == none ]]; then exit 0; fi
 kubectl create namespace keda --dry-run=client -o yaml | kubectl apply -f - >/dev/null
 
 # Out of cluster, as KEDA's own docs run it for development (make run): env says where it "lives".

@@ -33,10 +33,14 @@ rabbit_up() {
     head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' > "$rabbit_dir/.erlang.cookie"
     chmod 400 "$rabbit_dir/.erlang.cookie"
   fi
+  # With pods beside it (hack/node.sh), KEDA's operator reads queue depth from a pod: every address of
+  # that sealed namespace.
+  local management_ip=127.0.0.1
+  [[ -z "${INFRA_POD_ADDRESS:-}" ]] || management_ip=0.0.0.0
   cat > "$rabbit_dir/rabbitmq.conf" <<CONF
 listeners.tcp.1 = 127.0.0.1:$amqp_port
 ${INFRA_POD_ADDRESS:+listeners.tcp.2 = $INFRA_POD_ADDRESS:$amqp_port}
-management.tcp.ip = 127.0.0.1
+management.tcp.ip = $management_ip
 management.tcp.port = $((amqp_port + 10000))
 prometheus.tcp.ip = 127.0.0.1
 prometheus.tcp.port = $((amqp_port + 10020))

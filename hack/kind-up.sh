@@ -71,7 +71,6 @@ fi
 kubectl config use-context kind-judge >/dev/null
 
 helm repo add prometheus-community https://prometheus-community.github.io/helm-charts --force-update >/dev/null
-helm repo add kedacore https://kedacore.github.io/charts --force-update >/dev/null
 helm repo add cnpg https://cloudnative-pg.github.io/charts --force-update >/dev/null
 helm repo add grafana https://grafana.github.io/helm-charts --force-update >/dev/null
 helm repo add metrics-server https://kubernetes-sigs.github.io/metrics-server/ --force-update >/dev/null
@@ -86,9 +85,10 @@ echo "== metrics-server (chart $METRICS_SERVER_CHART_VERSION), for the API's CPU
 helm upgrade --install metrics-server metrics-server/metrics-server --version "$METRICS_SERVER_CHART_VERSION" \
   -n kube-system -f "$PROJECT_DIR/manifests/platform/metrics-server-values.yaml" --wait
 
-echo "== KEDA $KEDA_VERSION"
-helm upgrade --install keda kedacore/keda --version "$KEDA_CHART_VERSION" -n keda --create-namespace \
-  -f "$PROJECT_DIR/manifests/platform/keda-values.yaml" --wait
+echo "== KEDA $KEDA_VERSION (its release manifest, which the pod tests install from the same source)"
+kubectl apply --server-side -f "https://github.com/kedacore/keda/releases/download/v$KEDA_VERSION/keda-$KEDA_VERSION.yaml"
+kubectl -n keda wait --for condition=Available deployment --all --timeout 5m
+kubectl apply -f "$PROJECT_DIR/manifests/platform/keda-monitors.yaml"
 
 echo "== CloudNativePG $CLOUDNATIVE_PG_VERSION"
 helm upgrade --install cnpg cnpg/cloudnative-pg --version "$CLOUDNATIVE_PG_CHART_VERSION" -n cnpg-system --create-namespace \

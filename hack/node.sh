@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A two-node Kubernetes cluster inside a sealed network namespace, for the pod tests: the control
-# plane of hack/control-plane.sh (kube-apiserver, kube-controller-manager, KEDA) plus a scheduler;
+# plane of hack/control-plane.sh (kube-apiserver, kube-controller-manager) plus a scheduler;
 # two nodes, judge-worker and judge-worker2 (kind's names for kind-config.yaml's two workers), each
 # with its own containerd, runc state, kubelet, address, pod address range and cgroup root; one
 # kube-proxy and CoreDNS; and hack/infra.sh's RabbitMQ and PostgreSQL; all at the versions
@@ -288,7 +288,8 @@ echo "== Control plane (logs in $state/cluster)"
 # Every controller a cluster runs by default: among them node lifecycle (the not-ready taint a
 # kubelet registers its node with), EndpointSlices (which kube-proxy routes to), Jobs (the
 # k6-operator's), the disruption budgets a drain respects, and each namespace's kube-root-ca.crt.
-APISERVER_ADVERTISE_ADDRESS=$NODE_ADDRESS CONTROLLERS='*' \
+# KEDA runs in pods, installed by the tests as make kind-up installs it.
+APISERVER_ADVERTISE_ADDRESS=$NODE_ADDRESS CONTROLLERS='*' KEDA=none \
   "$PROJECT_DIR/hack/control-plane.sh" up "$state/cluster"
 # The k6-operator's chart installs its own CRDs (tests/pods/test_load_test.py installs it as make
 # kind-up does), and Helm will not adopt the copies hack/apiserver.sh put there for dry runs.

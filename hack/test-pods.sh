@@ -2,7 +2,7 @@
 # make test-pods (and the last part of make test): the chart as users install it, its pods run by a
 # real kubelet and containerd (hack/node.sh) in a network namespace of their own, then tests/pods.
 # Builds what it needs first, outside that namespace: the pinned Kubernetes, containerd, runc and
-# KEDA binaries (hack/tools.sh, cached), the three images (hack/images.sh podman) and the upstream
+# KEDA binaries (hack/tools.sh, cached; KEDA's for its images), the three images (hack/images.sh podman) and the upstream
 # ones (hack/upstream-images.sh), saved for import.
 # The kernel settings the kubelet changes at start are put back afterwards.
 set -euo pipefail
@@ -13,7 +13,7 @@ state="$PROJECT_DIR/build/pods"
 images="$state/images"
 
 "$PROJECT_DIR/hack/tools.sh" helm kubectl kube-apiserver kube-controller-manager kube-scheduler kubelet kube-proxy coredns etcd \
-  keda-operator keda-adapter containerd runc pause
+  containerd runc pause
 "$PROJECT_DIR/hack/schemas.sh"
 "$PROJECT_DIR/hack/images.sh" podman
 mkdir -p "$images"
@@ -33,7 +33,9 @@ done
 "$PROJECT_DIR/hack/upstream-images.sh" "$images"
 K6_OPERATOR_CHART="$(module_dir "github.com/grafana/k6-operator@v$K6_OPERATOR_VERSION")/charts/k6-operator"
 METRICS_SERVER_CHART="$(module_dir "sigs.k8s.io/metrics-server@$METRICS_SERVER_VERSION")/charts/metrics-server"
-export K6_OPERATOR_CHART METRICS_SERVER_CHART
+# KEDA's release manifest is this kustomization, rendered with the release's image tags.
+KEDA_CONFIG="$(module_dir "github.com/kedacore/keda/v2@v$KEDA_VERSION")/config/default"
+export K6_OPERATOR_CHART METRICS_SERVER_CHART KEDA_CONFIG
 
 # kubelet's setupKernelTunables rewrites these for the whole machine, not only the namespace.
 tunables=(vm.overcommit_memory vm.panic_on_oom kernel.panic kernel.panic_on_oops kernel.keys.root_maxkeys kernel.keys.root_maxbytes)

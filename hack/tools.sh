@@ -3,7 +3,8 @@
 # outside the clone (~/.cache/judge/bin/<tool>-<version>), and links them into bin/.
 #
 #   hack/tools.sh [tool...]      tools: helm kubeconform helm-unittest kube-apiserver kubectl
-#                                kube-controller-manager etcd k6 kind keda-operator keda-adapter,
+#                                kube-controller-manager etcd k6 kind keda-operator keda-adapter
+#                                keda-webhooks,
 #                                and a node's: kubelet kube-scheduler kube-proxy coredns containerd runc pause,
 #                                and, for their images, k6-operator (its controller) and metrics-server
 #
@@ -129,19 +130,19 @@ build_kubernetes() { # Kubernetes binaries from k8s.io/kubernetes, whose staging
   for tool in "$@"; do link "$tool" "$version"; done
 }
 
-build_keda() { # the operator and the metrics adapter, from one copy of the module, at the version kind-up installs
+build_keda() { # the operator, the metrics adapter and the admission webhooks, from one copy of the module, at the version kind-up installs
   local version=v$KEDA_VERSION missing=() tool
   for tool in "$@"; do [[ -x "$CACHE/$tool-$version" ]] || missing+=("$tool"); done
   if ((${#missing[@]})); then
     echo "Building ${missing[*]} $version (~8 minutes cold)"
     local src; src=$(module_copy github.com/kedacore/keda/v2 "$version")
+    # One go build for all: the binaries share nearly every package. Static, for their images FROM scratch.
     (
-      cd "$src"
-      for tool in "${missing[@]}"; do
-        GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build \
-          -ldflags "-X github.com/kedacore/keda/v2/version.Version=$version" \
-          -o "$CACHE/$tool-$version" "./cmd/${tool#keda-}"
-      done
+      cd "$src" && mkdir out
+      GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath \
+        -ldflags "-s -w -X github.com/kedacore/keda/v2/version.Version=$version" \
+        -o out/ "${missing[@]/#keda-/./cmd/}"
+      for tool in "${missing[@]}"; do mv "out/${tool#keda-}" "$CACHE/$tool-$version"; done
     )
     rm -rf "$src"
   fi
@@ -282,7 +283,7 @@ for tool in "${tools[@]}"; do
     containerd) build_containerd ;;
     runc) build_runc ;;
     pause) build_pause ;;
-    keda-operator|keda-adapter) keda_tools+=("$tool") ;;
+    keda-operator|keda-adapter|keda-webhooks) keda_tools+=("$tool") ;;
     etcd) build_etcd ;;
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
     k6-operator) build_k6_operator ;;

@@ -10,22 +10,24 @@
 #   <K6_STARTER_IMAGE>                               the TestRun's starter
 #   ghcr.io/grafana/k6-operator:controller-v<K6_OPERATOR_VERSION>   the k6-operator chart's controller
 #   registry.k8s.io/metrics-server/metrics-server:<METRICS_SERVER_VERSION>   the metrics-server chart's
+#   ghcr.io/kedacore/keda{,-metrics-apiserver,-admission-webhooks}:<KEDA_VERSION>   KEDA's release manifest's
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$PROJECT_DIR/versions.env"
 
 out=$(mkdir -p "${1:?usage: upstream-images.sh OUT_DIR}" && cd "$1" && pwd)
 recipes="$PROJECT_DIR/hack/upstream-images"
-"$PROJECT_DIR/hack/tools.sh" k6 k6-operator metrics-server
+"$PROJECT_DIR/hack/tools.sh" k6 k6-operator metrics-server keda-operator keda-adapter keda-webhooks
 read -ra stand_ins <<< "$("$PROJECT_DIR/hack/stand-ins.sh")"
 
-build() { # archive-name image containerfile [binary]
+build() { # archive-name image containerfile [binary [build-arg...]]
   local name=$1 image=$2 containerfile=$3 binary=${4:-} context id
+  local build_args=("${@:5}")
   context=$(mktemp -d)
   [[ -z "$binary" ]] || cp "$(readlink -f "$PROJECT_DIR/bin/$binary")" "$context/$binary"
   # shellcheck disable=SC2086 # the ulimit flags are words
   judge_podman build --quiet --pull=never --isolation chroot $JUDGE_PODMAN_ULIMITS "${stand_ins[@]}" \
-    -f "$recipes/$containerfile" -t "$image" "$context" >/dev/null
+    "${build_args[@]/#/--build-arg=}" -f "$recipes/$containerfile" -t "$image" "$context" >/dev/null
   rm -rf "$context"
   id=$(judge_podman image inspect --format '{{.Id}}' "$image")
   if [[ "$(cat "$out/$name.id" 2>/dev/null)" != "$id" ]]; then
@@ -43,3 +45,10 @@ build k6-operator-controller "ghcr.io/grafana/k6-operator:controller-v$K6_OPERAT
   k6-operator-controller.Containerfile k6-operator
 build metrics-server "registry.k8s.io/metrics-server/metrics-server:$METRICS_SERVER_VERSION" \
   metrics-server.Containerfile metrics-server
+# KEDA's, with each binary where its manifests' command runs it.
+keda_image() { # name binary target
+  build "$1" "ghcr.io/kedacore/$1:$KEDA_VERSION" keda.Containerfile "$2" "BINARY=$2" "TARGET=$3"
+}
+keda_image keda keda-operator keda
+keda_image keda-metrics-apiserver keda-adapter keda-adapter
+keda_image keda-admission-webhooks keda-webhooks keda-admission-webhooks

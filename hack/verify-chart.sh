@@ -75,10 +75,15 @@ trap '"$PROJECT_DIR/hack/apiserver.sh" down "$APISERVER_STATE"' EXIT
 "$PROJECT_DIR/hack/apiserver.sh" up "$APISERVER_STATE"
 export KUBECONFIG="$APISERVER_STATE/kubeconfig"
 kubectl create namespace judge >/dev/null
+kubectl create namespace keda >/dev/null  # manifests/platform's monitors of KEDA live there
 # No controller-manager runs to create it; pods are admitted only with one.
 kubectl -n judge create serviceaccount default >/dev/null
 for file in "$OUT"/*.yaml "${manifests[@]}"; do
-  kubectl apply -n judge --server-side --dry-run=server -f "$file" >/dev/null
+  # The renders and the TestRun go where make deploy and make load-test put them; the platform's
+  # manifests name their own namespace.
+  namespace=(-n judge)
+  [[ "$file" != "$PROJECT_DIR/manifests/platform/"* ]] || namespace=()
+  kubectl apply "${namespace[@]}" --server-side --dry-run=server -f "$file" >/dev/null
   echo "accepted: $(basename "$file")"
 done
 "$BIN/helm" install judge "$CHART" -n judge --dry-run=server >/dev/null

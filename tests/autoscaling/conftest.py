@@ -17,7 +17,7 @@ STATE = pathlib.Path(os.environ.get("JUDGE_AUTOSCALING_STATE", PROJECT / "build"
 AMQP_PORT = int(os.environ.get("JUDGE_TEST_AMQP_PORT", "5675"))
 PG_PORT = int(os.environ.get("JUDGE_TEST_PG_PORT", "5435"))
 MANAGEMENT_PORT = AMQP_PORT + 10000
-KEDA_METRICS_PORT = int(os.environ.get("KEDA_METRICS_PORT", "28080"))
+KEDA_METRICS_URL = f"http://127.0.0.1:{os.environ.get('KEDA_METRICS_PORT', '28080')}"
 RELEASE = NAMESPACE = "judge"
 WORKER = f"{RELEASE}-worker"
 VALUES = yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text())

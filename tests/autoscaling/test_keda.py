@@ -8,7 +8,7 @@ import time
 import pytest
 
 from support.cluster import LANE_QUEUES, REQUEST_QUEUE, keda_metric_name, keda_scaler_metric
-from conftest import AUTOSCALING, KEDA_METRICS_PORT, RELEASE, STATISTICS_INTERVAL_S, WORKER, credentials_secret, pick
+from conftest import AUTOSCALING, KEDA_METRICS_URL, RELEASE, STATISTICS_INTERVAL_S, WORKER, credentials_secret, pick
 
 POLLING_S = AUTOSCALING["pollingInterval"]
 PER_REPLICA = AUTOSCALING["messagesPerReplica"]
@@ -75,9 +75,9 @@ def test_kedas_metric_is_ready_plus_unacknowledged_messages(kube, broker, report
         broker.wait_depth(REQUEST_QUEUE, ready=9, unacked=7, timeout=4 * STATISTICS_INTERVAL_S)
         # What the operator computed on its own polls, and what the HPA reads through the apiserver.
         metric = external_metric_name(kube)
-        wait_for(lambda: keda_scaler_metric(KEDA_METRICS_PORT, WORKER, metric) == 16, KEDA_LAG_S + SLACK_S,
+        wait_for(lambda: keda_scaler_metric(KEDA_METRICS_URL, WORKER, metric) == 16, KEDA_LAG_S + SLACK_S,
                  message=f"keda_scaler_metrics_value = 16 (ready 9 + unacked 7); last "
-                         f"{keda_scaler_metric(KEDA_METRICS_PORT, WORKER, metric)}")
+                         f"{keda_scaler_metric(KEDA_METRICS_URL, WORKER, metric)}")
         through_api = kube.external_metric(metric, WORKER)
         report["metric_matches_ready_plus_unacked"] = through_api == 16
         assert through_api == 16

@@ -30,6 +30,7 @@ RABBITMQ_OPERATOR = module_source("github.com/rabbitmq/cluster-operator/v2", "v"
 CNPG = module_source("github.com/cloudnative-pg/cloudnative-pg", "v" + VERSIONS["CLOUDNATIVE_PG_VERSION"])
 TOPOLOGY_OPERATOR = module_source("github.com/rabbitmq/messaging-topology-operator",
                                   "v" + VERSIONS["MESSAGING_TOPOLOGY_OPERATOR_VERSION"])
+KEDA = module_source("github.com/kedacore/keda/v2", "v" + VERSIONS["KEDA_VERSION"])
 
 
 def rabbitmq_generated_secret():
@@ -273,6 +274,21 @@ def test_the_policy_peers_are_where_kind_up_installs_the_platform():
     # The RabbitMQ operators' pods, as their pinned manifests label them.
     for manifest in (RABBITMQ_OPERATOR / "config/manager/manager.yaml", TOPOLOGY_OPERATOR / "config/manager/manager.yaml"):
         assert "app.kubernetes.io/part-of: rabbitmq" in manifest.read_text(), manifest
+    # KEDA's operator pod, as its pinned release manifest (config/manager) labels it.
+    operator = yaml.safe_load((KEDA / "config/manager/manager.yaml").read_text())
+    pod_labels = operator["spec"]["template"]["metadata"]["labels"]
+    assert values["keda"]["podSelector"]["matchLabels"].items() <= pod_labels.items(), pod_labels
+
+
+def test_the_keda_monitors_select_the_services_of_kedas_release_manifest():
+    services = {doc["metadata"]["name"]: doc for path in ("config/manager/service.yaml", "config/metrics-server/service.yaml")
+                for doc in yaml.safe_load_all((KEDA / path).read_text()) if doc}
+    for monitor in yaml.safe_load_all((PROJECT / "manifests/platform/keda-monitors.yaml").read_text()):
+        selected = [s for s in services.values()
+                    if monitor["spec"]["selector"]["matchLabels"].items() <= s["metadata"]["labels"].items()]
+        assert [s["metadata"]["name"] for s in selected] == [monitor["metadata"]["name"]], monitor["metadata"]["name"]
+        [endpoint] = monitor["spec"]["endpoints"]
+        assert endpoint["port"] in {p["name"] for p in selected[0]["spec"]["ports"]}
 
 
 def test_the_api_listens_where_the_chart_sends_traffic():

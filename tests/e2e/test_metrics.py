@@ -27,10 +27,10 @@ FROM_THE_PLATFORM = {
     "container_cpu_cfs_periods_total": "the kubelet's cAdvisor (kube-prometheus-stack's kubelet monitor)",
     "container_cpu_cfs_throttled_periods_total": "the kubelet's cAdvisor (kube-prometheus-stack's kubelet monitor)",
     # KEDA 2.21's pkg/metricscollector/prommetrics.go; its error counters appear only after an error.
-    "keda_scaler_metrics_value": "the KEDA operator (keda-values.yaml: prometheus.operator)",
-    "keda_scaler_active": "the KEDA operator (keda-values.yaml: prometheus.operator)",
-    "keda_scaler_detail_errors_total": "the KEDA operator (keda-values.yaml: prometheus.operator)",
-    "keda_scaled_object_errors_total": "the KEDA operator (keda-values.yaml: prometheus.operator)",
+    "keda_scaler_metrics_value": "the KEDA operator (manifests/platform/keda-monitors.yaml)",
+    "keda_scaler_active": "the KEDA operator (manifests/platform/keda-monitors.yaml)",
+    "keda_scaler_detail_errors_total": "the KEDA operator (manifests/platform/keda-monitors.yaml)",
+    "keda_scaled_object_errors_total": "the KEDA operator (manifests/platform/keda-monitors.yaml)",
     "k6_vus": "k6 --out experimental-prometheus-rw (k6-operator TestRun)",
     "k6_http_reqs_total": "k6 --out experimental-prometheus-rw (k6-operator TestRun)",
 }

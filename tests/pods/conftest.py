@@ -8,6 +8,7 @@ import functools
 import json
 import os
 import pathlib
+import re
 import subprocess
 import time
 
@@ -22,6 +23,7 @@ from support.programs import SUM
 STATE = pathlib.Path(os.environ["NODE_STATE"])
 NODE_ADDRESS = os.environ["NODE_ADDRESS"]
 AMQP_PORT = int(os.environ["NODE_AMQP_PORT"])
+MANAGEMENT_PORT = AMQP_PORT + 10000  # hack/infra.sh's
 PG_PORT = int(os.environ["NODE_PG_PORT"])
 # Each node's container runtime socket, by node name (hack/node.sh).
 SOCKETS = dict(pair.split("=", 1) for pair in os.environ["NODE_SOCKETS"].split())
@@ -114,8 +116,37 @@ def metrics_server():
          f"--values={PROJECT / 'manifests/platform/metrics-server-values.yaml'}", "--set", f"image.tag={version}")
 
 
+KEDA_NAMESPACE = "keda"
+# KEDA's operator: its Prometheus metrics (keda_scaler_metrics_value) on its Service's port "metrics".
+KEDA_OPERATOR = "keda-operator"
+
+
 @pytest.fixture(scope="session")
-def release(kube, broker, metrics_server):
+def keda(kube):
+    """KEDA as its release manifest installs it (the one make kind-up's chart renders the same
+    Deployments and APIService from): config/default of the pinned module with the release's image
+    tags, applied server-side as KEDA's docs say. Its images are built here from that module with
+    those names; only the pull policy differs (Always would ask a registry this machine cannot reach).
+    Returns the base URL of the operator's metrics."""
+    version = VERSIONS["KEDA_VERSION"]
+    rendered = subprocess.run([str(PROJECT / "bin/kubectl"), "kustomize", os.environ["KEDA_CONFIG"]],
+                              capture_output=True, text=True, check=True).stdout
+    rendered = re.sub(r"(image: ghcr\.io/kedacore/keda[a-z-]*):main", rf"\1:{version}", rendered)
+    rendered = rendered.replace("imagePullPolicy: Always", "imagePullPolicy: IfNotPresent")
+    assert rendered.count(f":{version}") == 3, "KEDA's three images"
+    subprocess.run([str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, "apply", "--server-side", "-f", "-"],
+                   input=rendered, text=True, check=True, stdout=subprocess.DEVNULL)
+    keda_kube = Kube(PROJECT / "bin/kubectl", KUBECONFIG, KEDA_NAMESPACE)
+    for deployment in (KEDA_OPERATOR, "keda-metrics-apiserver", "keda-admission"):
+        keda_kube.run("rollout", "status", f"deployment/{deployment}", "--timeout=300s")
+    keda_kube.run("wait", "--for=condition=Available", "--timeout=300s", "apiservice/v1beta1.external.metrics.k8s.io")
+    service = keda_kube.get("service", KEDA_OPERATOR)["spec"]
+    port = next(p["port"] for p in service["ports"] if p["name"] == "metrics")
+    return f"http://{service['clusterIP']}:{port}"
+
+
+@pytest.fixture(scope="session")
+def release(kube, broker, metrics_server, keda):
     """helm install of the chart with VALUE_FILES, and what the operators would make for
     it: CloudNativePG's application secret, and the broker user of each component with only its
     chart's permissions (the topology operator's part, played from the User and Permission objects
@@ -127,7 +158,8 @@ def release(kube, broker, metrics_server):
     ])
     started = time.monotonic()
     helm("install", RELEASE, str(PROJECT / "charts/judge"), "-n", NAMESPACE, *(f"--values={path}" for path in VALUE_FILES),
-         "--set", f"rabbitmq.host={NODE_ADDRESS}", "--set", f"rabbitmq.port={AMQP_PORT}")
+         "--set", f"rabbitmq.host={NODE_ADDRESS}", "--set", f"rabbitmq.port={AMQP_PORT}",
+         "--set", f"rabbitmq.managementUrl=http://{NODE_ADDRESS}:{MANAGEMENT_PORT}/")
     BROKER_USERS.update(play_topology_operator(kube, broker, kube.get("user")["items"], kube.get("permission")["items"]))
     pods = Pods(kube)
     pods.wait_ready("api")
@@ -210,7 +242,7 @@ def worker_pod(api, release, first_worker):
 
 @pytest.fixture(scope="session")
 def broker():
-    return Broker(AMQP_PORT, AMQP_PORT + 10000)
+    return Broker(AMQP_PORT, MANAGEMENT_PORT)
 
 
 @pytest.fixture(scope="session")

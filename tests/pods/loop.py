@@ -18,11 +18,11 @@ SOLUTION = "a, b = map(int, input().split())\nprint(a + b)\n"
 
 
 class Loop:
-    def __init__(self, api, kube, broker, workers, autoscaling, worker_deployment, pg_port, keda_metrics_port,
+    def __init__(self, api, kube, broker, workers, autoscaling, worker_deployment, pg_port, keda_metrics_url,
                  verdicts_recorded, state):
         self.api, self.kube, self.broker, self.workers = api, kube, broker, workers
         self.autoscaling, self.worker_deployment = autoscaling, worker_deployment
-        self.pg_port, self.keda_metrics_port, self.state = pg_port, keda_metrics_port, state
+        self.pg_port, self.keda_metrics_url, self.state = pg_port, keda_metrics_url, state
         # The consumer's count of verdicts it recorded (a duplicate would count twice).
         self.verdicts_recorded = verdicts_recorded
         # The trickle lasts until the HPA's scale-down (its stabilisation window after the burst
@@ -134,7 +134,7 @@ class Recorder(threading.Thread):
         return {
             "t": round(self.elapsed(), 1),
             "ready": ready, "unacked": unacked,
-            "keda_metric": keda_scaler_metric(loop.keda_metrics_port, loop.worker_deployment),
+            "keda_metric": keda_scaler_metric(loop.keda_metrics_url, loop.worker_deployment),
             "desired": loop.kube.replicas(loop.worker_deployment),
             "running": loop.workers.ready_count(),
             "finished": int(loop.sql(f"select count(*) from submission where problem_id = {self.problem_id} "

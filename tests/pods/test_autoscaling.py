@@ -13,7 +13,6 @@ from support.processes import counter
 
 WORKER = "judge-worker"
 HPA = f"keda-hpa-{WORKER}"
-KEDA_METRICS_PORT = 28080
 AUTOSCALING = RELEASE_VALUES["worker"]["autoscaling"]
 
 
@@ -73,7 +72,7 @@ class PodWatcher(threading.Thread):
 
 
 def test_a_burst_is_judged_by_worker_pods_keda_adds_and_removes_with_nothing_lost_or_judged_twice(
-        api, kube, broker, release, report):
+        api, kube, broker, release, keda, report):
     # From zero worker pods (this module runs first; a leftover worker goes after KEDA's cooldown).
     deadline = time.monotonic() + AUTOSCALING["cooldownPeriod"] + 120
     while (kube.replicas(WORKER) or release.of("worker", running_only=False)) and time.monotonic() < deadline:
@@ -87,7 +86,7 @@ def test_a_burst_is_judged_by_worker_pods_keda_adds_and_removes_with_nothing_los
         return sum(counter(f"http://{pod['status']['podIP']}:8082", "judge_submissions_verdicts_total")
                    for pod in release.wait_ready("consumer"))
 
-    figures = Loop(api, kube, broker, watcher, AUTOSCALING, WORKER, PG_PORT, KEDA_METRICS_PORT,
+    figures = Loop(api, kube, broker, watcher, AUTOSCALING, WORKER, PG_PORT, keda,
                    verdicts_recorded, STATE).run()
     figures["worker_stop_durations_s"] = watcher.stop_durations()
     watcher.stopped.set()

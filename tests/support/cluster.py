@@ -119,10 +119,11 @@ def parse_quantity(value):
     return float(number) * {"": 1, "m": 1e-3, "k": 1e3, "M": 1e6}[suffix]
 
 
-def keda_scaler_metric(metrics_port, scaled_object, metric=None):
+def keda_scaler_metric(metrics_url, scaled_object, metric=None):
     """keda_scaler_metrics_value for the ScaledObject: what KEDA's operator last computed; with several
-    triggers, the one of this metric (the HPA's external metric name), else the sum of them all."""
-    with urllib.request.urlopen(f"http://127.0.0.1:{metrics_port}/metrics", timeout=5) as response:
+    triggers, the one of this metric (the HPA's external metric name), else the sum of them all.
+    metrics_url: where the operator serves its Prometheus metrics."""
+    with urllib.request.urlopen(f"{metrics_url}/metrics", timeout=5) as response:
         text = response.read().decode()
     values = [float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
               if line.startswith("keda_scaler_metrics_value{") and f'scaledObject="{scaled_object}"' in line
