@@ -37,22 +37,32 @@ def test_a_pod_deleted_mid_run_has_its_submission_judged_by_another(api, release
     assert redeliveries(broker) > before, "the submission went back to the queue"
 
 
-def test_a_killed_worker_container_is_restarted_and_judging_goes_on(api, release, worker_pod):
-    pod = release.wait_ready("worker")[0]  # KEDA may run more than one by now
+def kill_and_await_restart(release, pod):
+    """SIGKILL the pod's worker container through its node's runtime; its container status once the
+    kubelet has restarted it and it is ready again, or None if the pod went meanwhile (KEDA may
+    scale in the workers the tests before added)."""
     status = pod["status"]["containerStatuses"][0]
     container_id = status["containerID"].removeprefix("containerd://")
-
     socket = SOCKETS[pod["spec"]["nodeName"]]  # the container runtime of the pod's node
     subprocess.run([str(PROJECT / "bin/ctr"), "-a", socket, "-n", "k8s.io", "tasks", "kill", "-s", "SIGKILL", container_id],
                    check=True)
     deadline = time.monotonic() + 120
     while True:
-        [again] = [p for p in release.of("worker") if p["metadata"]["name"] == pod["metadata"]["name"]]
-        restarted = again["status"]["containerStatuses"][0]
-        if restarted["restartCount"] > status["restartCount"] and release.ready(again):
-            break
+        again = [p for p in release.of("worker") if p["metadata"]["name"] == pod["metadata"]["name"]]
+        if not again:
+            return None
+        restarted = again[0]["status"]["containerStatuses"][0]
+        if restarted["restartCount"] > status["restartCount"] and release.ready(again[0]):
+            return restarted
         assert time.monotonic() < deadline, f"not restarted and ready: {restarted}"
         time.sleep(1)
 
+
+def test_a_killed_worker_container_is_restarted_and_judging_goes_on(api, release, worker_pod):
+    restarted = kill_and_await_restart(release, worker_pod)
+    for _ in range(2):  # scaled in meanwhile: another
+        restarted = restarted or kill_and_await_restart(release, release.wait_ready("worker")[0])
+
+    assert restarted, "every worker killed was scaled in before it restarted"
     assert restarted["lastState"]["terminated"]["exitCode"] == 137
     assert api.wait_for_verdict(api.submit(api.create_problem(), SUM["python"]), timeout=120)["verdict"] == "ACCEPTED"
