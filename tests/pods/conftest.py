@@ -86,13 +86,17 @@ class Pods:
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "disruptive: removes pods or nodes the other tests use; runs last")
+    config.addinivalue_line("markers", "disruptive(rank): scales the release out or drains a node; runs after "
+                                       "the other tests, by rank")
 
 
 def pytest_collection_modifyitems(items):
-    """The drain and the full TestRun last (in file order among themselves): they leave the release
-    with other pods, on fewer nodes, or scaled out."""
-    items.sort(key=lambda item: item.get_closest_marker("disruptive") is not None)
+    """The TestRun and the drain after the rest (the TestRun first), since they leave the release
+    scaled out, or with other pods on fewer nodes; the rest in file order."""
+    def rank(item):
+        marker = item.get_closest_marker("disruptive")
+        return (1, marker.args[0]) if marker else (0, 0)
+    items.sort(key=rank)
 
 
 @pytest.fixture(scope="session")
@@ -123,11 +127,10 @@ KEDA_OPERATOR = "keda-operator"
 
 @pytest.fixture(scope="session")
 def keda(kube):
-    """KEDA as its release manifest installs it (the one make kind-up's chart renders the same
-    Deployments and APIService from): config/default of the pinned module with the release's image
-    tags, applied server-side as KEDA's docs say. Its images are built here from that module with
-    those names; only the pull policy differs (Always would ask a registry this machine cannot reach).
-    Returns the base URL of the operator's metrics."""
+    """KEDA as make kind-up installs it: its release manifest, which is config/default of the pinned
+    module rendered with the release's image tags, applied server-side as KEDA's docs say. Its images
+    are built here from that module with those names; only the pull policy differs (Always would ask
+    a registry this machine cannot reach). Returns the base URL of the operator's metrics."""
     version = VERSIONS["KEDA_VERSION"]
     rendered = subprocess.run([str(PROJECT / "bin/kubectl"), "kustomize", os.environ["KEDA_CONFIG"]],
                               capture_output=True, text=True, check=True).stdout

@@ -12,6 +12,7 @@ from support.cluster import LANE_QUEUES, keda_metric_name
 from support.processes import counter
 
 WORKER = "judge-worker"
+API = "judge-api"  # also the name of its CPU autoscaler
 HPA = f"keda-hpa-{WORKER}"
 AUTOSCALING = RELEASE_VALUES["worker"]["autoscaling"]
 
@@ -73,11 +74,12 @@ class PodWatcher(threading.Thread):
 
 def test_a_burst_is_judged_by_worker_pods_keda_adds_and_removes_with_nothing_lost_or_judged_twice(
         api, kube, broker, release, keda, report):
-    # From zero worker pods (this module runs first; a leftover worker goes after KEDA's cooldown).
+    # From zero worker pods: the TestRun before leaves workers until KEDA's cooldown has passed.
     deadline = time.monotonic() + AUTOSCALING["cooldownPeriod"] + 120
     while (kube.replicas(WORKER) or release.of("worker", running_only=False)) and time.monotonic() < deadline:
         time.sleep(2)
     assert kube.replicas(WORKER) == 0 and release.of("worker", running_only=False) == []
+    api_replicas_before = kube.replicas(API)
     watcher = PodWatcher(kube, "app.kubernetes.io/component=worker")
     watcher.start()
 
@@ -91,7 +93,12 @@ def test_a_burst_is_judged_by_worker_pods_keda_adds_and_removes_with_nothing_los
     figures["worker_stop_durations_s"] = watcher.stop_durations()
     watcher.stopped.set()
 
+    # The burst also loads the API: its CPU autoscaler (metrics-server's readings) scales it out.
+    rescales = [event["message"] for event in kube.events(API) if event["reason"] == "SuccessfulRescale"]
+    figures["api_replicas_before"], figures["api_rescales"] = api_replicas_before, rescales
     report["closed_loop"] = figures
+    assert api_replicas_before == RELEASE_VALUES["api"]["autoscaling"]["minReplicas"]
+    assert any("above target" in message for message in rescales), f"the API was not scaled out: {rescales}"
     assert_loop(figures, AUTOSCALING)
     grace = kube.get("deployment", WORKER)["spec"]["template"]["spec"]["terminationGracePeriodSeconds"]
     assert max(figures["worker_stop_durations_s"]) < grace, "every stopped worker pod drained within its grace period"

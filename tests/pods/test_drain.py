@@ -27,7 +27,7 @@ def workers_by_node(release):
     return collections.Counter(pod["spec"]["nodeName"] for pod in release.of("worker") if release.ready(pod))
 
 
-@pytest.mark.disruptive
+@pytest.mark.disruptive(2)
 def test_workers_spread_over_both_nodes_and_a_drain_mid_burst_loses_no_submission(api, release, first_worker, report):
     problem = api.create_problem(time_limit_ms=5000)
     ids = [api.submit(problem, SLOW_SUM) for _ in range(SUBMISSIONS)]
