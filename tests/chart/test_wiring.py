@@ -14,10 +14,9 @@ import subprocess
 import pytest
 import yaml
 
-PROJECT = pathlib.Path(__file__).resolve().parents[2]
+from support.processes import PROJECT, VERSIONS
+
 RENDER_DIR = pathlib.Path(os.environ.get("JUDGE_RENDER_DIR", PROJECT / "build" / "verify-chart"))
-VERSIONS = dict(line.split("=", 1) for line in (PROJECT / "versions.env").read_text().splitlines()
-                if line and not line.startswith("#"))
 
 
 def module_source(module, version):

@@ -137,6 +137,7 @@ def keda(kube):
     rendered = re.sub(r"(image: ghcr\.io/kedacore/keda[a-z-]*):main", rf"\1:{version}", rendered)
     rendered = rendered.replace("imagePullPolicy: Always", "imagePullPolicy: IfNotPresent")
     assert rendered.count(f":{version}") == 3, "KEDA's three images"
+    # Without a namespace of its own (Kube.run's): the manifest puts objects in keda and kube-system.
     subprocess.run([str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, "apply", "--server-side", "-f", "-"],
                    input=rendered, text=True, check=True, stdout=subprocess.DEVNULL)
     keda_kube = Kube(PROJECT / "bin/kubectl", KUBECONFIG, KEDA_NAMESPACE)

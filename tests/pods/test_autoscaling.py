@@ -74,7 +74,7 @@ class PodWatcher(threading.Thread):
 
 def test_a_burst_is_judged_by_worker_pods_keda_adds_and_removes_with_nothing_lost_or_judged_twice(
         api, kube, broker, release, keda, report):
-    # From zero worker pods: the TestRun before leaves workers until KEDA's cooldown has passed.
+    # From zero worker pods (this module runs first; a leftover worker goes after KEDA's cooldown).
     deadline = time.monotonic() + AUTOSCALING["cooldownPeriod"] + 120
     while (kube.replicas(WORKER) or release.of("worker", running_only=False)) and time.monotonic() < deadline:
         time.sleep(2)
