@@ -290,6 +290,17 @@ def test_the_keda_monitors_select_the_services_of_kedas_release_manifest():
         assert endpoint["port"] in {p["name"] for p in selected[0]["spec"]["ports"]}
 
 
+def test_kedas_series_keep_the_scaled_objects_namespace_the_alerts_match_on():
+    """KEDA labels its scaler series with the ScaledObject's namespace. Without honorLabels,
+    Prometheus moves that to exported_namespace and sets namespace to KEDA's own, so an alert
+    matching namespace="judge" could never fire."""
+    alerts = yaml.safe_dump(one(documents(), "PrometheusRule"))
+    assert re.search(r'keda_[a-z_]+\{namespace=', alerts), "the alerts no longer match KEDA's series on namespace"
+    [operator] = [m for m in yaml.safe_load_all((PROJECT / "manifests/platform/keda-monitors.yaml").read_text())
+                  if m["metadata"]["name"] == "keda-operator"]
+    assert all(endpoint.get("honorLabels") for endpoint in operator["spec"]["endpoints"])
+
+
 def test_the_api_listens_where_the_chart_sends_traffic():
     """The container ports are the API's own (Spring's server.port default and judge.http.management-port),
     the public Service reaches only the public one, and the workers fetch tests from the management Service."""
@@ -337,10 +348,10 @@ def test_monitors_select_what_exists_on_ports_that_exist():
         assert ports <= {p["name"] for t in matching for c in t["spec"]["containers"] for p in c.get("ports", [])}
 
 
-def test_the_prometheus_of_kind_up_selects_the_charts_monitors():
+def test_the_prometheus_of_kind_up_selects_the_charts_monitors_and_rules():
     values = yaml.safe_load((PROJECT / "manifests/platform/kube-prometheus-stack-values.yaml").read_text())
     spec = values["prometheus"]["prometheusSpec"]
-    for kind, key in (("ServiceMonitor", "serviceMonitor"), ("PodMonitor", "podMonitor")):
+    for kind, key in (("ServiceMonitor", "serviceMonitor"), ("PodMonitor", "podMonitor"), ("PrometheusRule", "rule")):
         if spec.get(f"{key}SelectorNilUsesHelmValues", True):
             required = {"release": "kube-prometheus-stack"}  # the chart's default selector
         else:
