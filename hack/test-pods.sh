@@ -46,4 +46,4 @@ trap restore EXIT
 
 rm -rf "${state:?}/cluster" "$state/rabbitmq" "$state/postgres" "$state/logs" "$state"/*.log
 unshare --net -- "$PROJECT_DIR/hack/node.sh" "$state" "$images" \
-  python3 -m pytest "$PROJECT_DIR/tests/pods" -v -s -p no:cacheprovider "$@"
+  python3 -m pytest "$PROJECT_DIR/tests/pods" -v -s -p no:cacheprovider --durations=15 "$@"
