@@ -10,8 +10,16 @@ state="$PROJECT_DIR/build/test"
 amqp_port=${TEST_AMQP_PORT:-5673}
 pg_port=${TEST_PG_PORT:-5433}
 
+# The Go tools only the pod tier needs (the TestRun's k6 and k6-operator, metrics-server, KEDA's
+# admission webhooks) build beside the suites before it, at the lowest priority: cold, they take
+# minutes of CPU that those suites leave idle; warm, nothing. Their output is shown if they fail.
+mkdir -p "$PROJECT_DIR/build"
+pod_tools_log="$PROJECT_DIR/build/pod-tools.log"
+setsid nice -n 19 "$PROJECT_DIR/hack/tools.sh" k6 k6-operator metrics-server keda-webhooks > "$pod_tools_log" 2>&1 &
+pod_tools=$!  # a process group of its own, so that an early exit stops its go builds too
+
 cleanup() { "$PROJECT_DIR/hack/infra.sh" down "$state" "$amqp_port" "$pg_port" || true; }
-trap cleanup EXIT
+trap 'kill -- -"$pod_tools" 2>/dev/null || true; cleanup' EXIT
 
 # A fresh database and broker every run: tests must not depend on what an earlier run left.
 "$PROJECT_DIR/hack/infra.sh" down "$state" "$amqp_port" "$pg_port" >/dev/null 2>&1 || true
@@ -39,5 +47,10 @@ python3 -m pytest "$PROJECT_DIR/tests/containers" -v -p no:cacheprovider
 # KEDA's and the HPA's timing step by step (tests/autoscaling) is make test-cluster's: it takes ~9
 # minutes that a cold run on the slowest machine cannot spare, and the pod tier scales real pods.
 cleanup
+if ! wait "$pod_tools"; then
+  cat "$pod_tools_log" >&2
+  echo "Building the pod tier's tools failed (above)" >&2
+  exit 1
+fi
 echo "== Pods: the chart on a real kubelet and containerd, in a sealed network namespace"
 "$PROJECT_DIR/hack/test-pods.sh"

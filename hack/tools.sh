@@ -260,7 +260,7 @@ GO
 
 tools=("$@")
 ((${#tools[@]})) || tools=(helm kubeconform helm-unittest kube-apiserver kubectl kube-controller-manager kubelet
-  kube-scheduler kube-proxy coredns etcd keda-operator keda-adapter containerd runc pause)
+  kube-scheduler kube-proxy coredns etcd keda-operator keda-adapter keda-webhooks containerd runc pause)
 kubernetes_tools=() keda_tools=()  # each set built together, from one copy of its (large) module
 for tool in "${tools[@]}"; do
   case "$tool" in
