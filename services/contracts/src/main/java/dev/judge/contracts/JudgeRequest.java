@@ -1,5 +1,6 @@
 package dev.judge.contracts;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -43,6 +44,13 @@ public record JudgeRequest(
         Instant acceptedAt,
         TestData testData,
         Integer judgement) {
+
+    /**
+     * The longest a submission is expected to wait from {@code acceptedAt} to its verdict, in a burst
+     * that a small cluster drains in minutes: the top bucket of the queue-wait and end-to-end
+     * histograms, whose quantiles would otherwise stop at Micrometer's default 30 s.
+     */
+    public static final Duration LONGEST_EXPECTED_WAIT = Duration.ofHours(1);
 
     /** What a problem without subtasks is worth, all or nothing. */
     public static final double UNGROUPED_POINTS = 100;

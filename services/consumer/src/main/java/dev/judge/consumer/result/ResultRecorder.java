@@ -14,6 +14,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.SubmissionNotifications;
 import dev.judge.contracts.stored.StoredResult;
@@ -42,6 +43,7 @@ public class ResultRecorder {
         this.endToEnd = Timer.builder("judge.submissions.latency")
                 .description("End to end: from accepting a submission to recording its verdict")
                 .publishPercentileHistogram()
+                .maximumExpectedValue(JudgeRequest.LONGEST_EXPECTED_WAIT)
                 .register(meters);
     }
 

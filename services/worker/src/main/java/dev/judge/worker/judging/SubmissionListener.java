@@ -69,6 +69,7 @@ class SubmissionListener implements DisposableBean {
                     .description("From accepting a submission (or queueing it for a rejudge) to a worker starting it")
                     .tag("lane", tag(lane))
                     .publishPercentileHistogram()
+                    .maximumExpectedValue(JudgeRequest.LONGEST_EXPECTED_WAIT)
                     .register(meters));
         }
     }
