@@ -128,7 +128,7 @@ test: deps ## Run all tests: unit, integration, end to end, containers and the p
 	$(PROJECT_DIR)/hack/test.sh
 
 .PHONY: test-cluster
-test-cluster: test-autoscaling ## What make test leaves out for time, run before a release: KEDA's and the HPA's timing step by step
+test-cluster: test-autoscaling test-monitoring ## What make test leaves out for time, run before a release: KEDA's and the HPA's timing step by step, and what Prometheus makes of the chart
 
 .PHONY: test-unit
 test-unit: ## The fast loop: the services' unit tests (*Tests), no RabbitMQ, PostgreSQL, sandbox or Go tools
@@ -141,6 +141,10 @@ test-autoscaling: deps ## The chart's worker autoscaling with the real KEDA and 
 .PHONY: test-pods
 test-pods: deps ## The chart's pods on a real kubelet and containerd in a sealed network namespace; report in build/pods
 	$(PROJECT_DIR)/hack/test-pods.sh
+
+.PHONY: test-monitoring
+test-monitoring: deps ## The pod cluster with the Prometheus Operator, Prometheus and kube-state-metrics: the chart's monitors, alerts and dashboard panels; report and PNGs in build/monitoring
+	$(PROJECT_DIR)/hack/test-pods.sh --monitoring
 
 .PHONY: clean
 clean: ## Remove build output (stop the local stack first)

@@ -33,16 +33,16 @@ rabbit_up() {
     head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' > "$rabbit_dir/.erlang.cookie"
     chmod 400 "$rabbit_dir/.erlang.cookie"
   fi
-  # With pods beside it (hack/node.sh), KEDA's operator reads queue depth from a pod: every address of
-  # that sealed namespace.
-  local management_ip=127.0.0.1
-  [[ -z "${INFRA_POD_ADDRESS:-}" ]] || management_ip=0.0.0.0
+  # With pods beside it (hack/node.sh), KEDA's operator reads queue depth and Prometheus scrapes the
+  # broker from a pod: every address of that sealed namespace.
+  local http_ip=127.0.0.1
+  [[ -z "${INFRA_POD_ADDRESS:-}" ]] || http_ip=0.0.0.0
   cat > "$rabbit_dir/rabbitmq.conf" <<CONF
 listeners.tcp.1 = 127.0.0.1:$amqp_port
 ${INFRA_POD_ADDRESS:+listeners.tcp.2 = $INFRA_POD_ADDRESS:$amqp_port}
-management.tcp.ip = $management_ip
+management.tcp.ip = $http_ip
 management.tcp.port = $((amqp_port + 10000))
-prometheus.tcp.ip = 127.0.0.1
+prometheus.tcp.ip = $http_ip
 prometheus.tcp.port = $((amqp_port + 10020))
 # The management API's statistics interval: what KEDA's http mode sees lags by up to this. The
 # chart sets it on the cluster (rabbitmq.statisticsIntervalMs); tests/autoscaling passes that value.

@@ -175,8 +175,11 @@ rotateCertificates: false
 podPidsLimit: 4096
 YAML
   # The label kind-config.yaml gives the nodes for sandboxes (manifests/judge-kind-values.yaml selects it).
+  # --containerd: its cAdvisor finds the containers' pods and names in this node's containerd, not at
+  # /run/containerd/containerd.sock (without it, container_* series carry no pod or container).
   "$BIN/kubelet" --config "$state/$node/kubelet.yaml" --kubeconfig "$KUBECONFIG" --hostname-override "$node" \
     --node-ip "${NODE_IP[$node]}" --node-labels judge.dev/sandbox=true --root-dir "$LIB_ROOT/$node/kubelet" --v 2 \
+    --containerd "$(socket "$node")" \
     > "$state/kubelet-$node.log" 2>&1 &
   echo $! > "$state/kubelet-$node.pid"
 }

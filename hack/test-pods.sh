@@ -5,12 +5,24 @@
 # KEDA binaries (hack/tools.sh, cached; KEDA's for its images), the three images (hack/images.sh podman) and the upstream
 # ones (hack/upstream-images.sh), saved for import.
 # The kernel settings the kubelet changes at start are put back afterwards.
+#
+#   hack/test-pods.sh [--monitoring] [pytest args...]
+#
+# --monitoring (make test-monitoring) runs the tests marked monitoring instead of the others: the
+# Prometheus Operator, Prometheus and kube-state-metrics in the cluster, reading the chart's monitors,
+# alerts and dashboard; their images are built for it.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$PROJECT_DIR/versions.env"
 
 state="$PROJECT_DIR/build/pods"
 images="$state/images"
+selection=(-m "not monitoring") image_sets=()
+if [[ "${1:-}" == --monitoring ]]; then
+  shift
+  selection=(-m monitoring) image_sets=(monitoring)
+  state="$PROJECT_DIR/build/monitoring"
+fi
 
 "$PROJECT_DIR/hack/tools.sh" helm kubectl kube-apiserver kube-controller-manager kube-scheduler kubelet kube-proxy coredns etcd \
   containerd runc pause
@@ -30,12 +42,18 @@ done
 
 # The upstream images the user's manifests name (the k6-operator's controller, the TestRun's runner
 # and starter), built from their pinned sources; the operator's chart from its Go module, as pinned.
-"$PROJECT_DIR/hack/upstream-images.sh" "$images"
+"$PROJECT_DIR/hack/upstream-images.sh" "$images" "${image_sets[@]}"
 K6_OPERATOR_CHART="$(module_dir "github.com/grafana/k6-operator@v$K6_OPERATOR_VERSION")/charts/k6-operator"
 METRICS_SERVER_CHART="$(module_dir "sigs.k8s.io/metrics-server@$METRICS_SERVER_VERSION")/charts/metrics-server"
 # KEDA's release manifest is this kustomization, rendered with the release's image tags.
 KEDA_CONFIG="$(module_dir "github.com/kedacore/keda/v2@v$KEDA_VERSION")/config/default"
 export K6_OPERATOR_CHART METRICS_SERVER_CHART KEDA_CONFIG
+if ((${#image_sets[@]})); then
+  # The operator's own example manifests, and kube-state-metrics' (examples/standard).
+  PROMETHEUS_OPERATOR_MODULE="$(module_dir "github.com/prometheus-operator/prometheus-operator@v$PROMETHEUS_OPERATOR_VERSION")"
+  KUBE_STATE_METRICS_MODULE="$(module_dir "k8s.io/kube-state-metrics/v2@$KUBE_STATE_METRICS_VERSION")"
+  export PROMETHEUS_OPERATOR_MODULE KUBE_STATE_METRICS_MODULE
+fi
 
 # kubelet's setupKernelTunables rewrites these for the whole machine, not only the namespace.
 tunables=(vm.overcommit_memory vm.panic_on_oom kernel.panic kernel.panic_on_oops kernel.keys.root_maxkeys kernel.keys.root_maxbytes)
@@ -46,4 +64,4 @@ trap restore EXIT
 
 rm -rf "${state:?}/cluster" "$state/rabbitmq" "$state/postgres" "$state/logs" "$state"/*.log
 unshare --net -- "$PROJECT_DIR/hack/node.sh" "$state" "$images" \
-  python3 -m pytest "$PROJECT_DIR/tests/pods" -v -s -p no:cacheprovider --durations=15 "$@"
+  python3 -m pytest "$PROJECT_DIR/tests/pods" -v -s -p no:cacheprovider --durations=15 "${selection[@]}" "$@"

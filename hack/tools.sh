@@ -6,7 +6,9 @@
 #                                kube-controller-manager etcd k6 kind keda-operator keda-adapter
 #                                keda-webhooks,
 #                                and a node's: kubelet kube-scheduler kube-proxy coredns containerd runc pause,
-#                                and, for their images, k6-operator (its controller) and metrics-server
+#                                and, for their images, k6-operator (its controller) and metrics-server,
+#                                and make test-cluster's prometheus-operator (with its config reloader),
+#                                prometheus (with promtool) and kube-state-metrics
 #
 # kind, helm and kubectl, which `make kind-up` needs on a user's machine, are first downloaded from
 # their release pages where versions.env has a checksum for the platform, and built only when that
@@ -218,6 +220,61 @@ build_k6_operator() { # the controller ("manager"), as the operator's Dockerfile
   link k6-operator "$version"
 }
 
+build_prometheus_operator() { # the operator and its config reloader, from one copy of the module, as its Makefile builds them
+  local version=v$PROMETHEUS_OPERATOR_VERSION missing=() tool
+  for tool in prometheus-operator prometheus-config-reloader; do [[ -x "$CACHE/$tool-$version" ]] || missing+=("$tool"); done
+  if ((${#missing[@]})); then
+    echo "Building ${missing[*]} $version"
+    local src nested; src=$(module_copy github.com/prometheus-operator/prometheus-operator "$version")
+    # go.mod replaces its API and client modules with ./pkg/..., which the module's zip leaves out
+    # (they are modules of their own): put their copies, at the same version, where it looks.
+    for nested in pkg/apis/monitoring pkg/client; do
+      mkdir -p "$src/$nested"
+      cp -r "$(module_dir "github.com/prometheus-operator/prometheus-operator/$nested@$version")/." "$src/$nested/"
+    done
+    (
+      cd "$src" && chmod -R u+w . && mkdir out
+      GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath \
+        -ldflags "-s -w -X github.com/prometheus/common/version.Version=${version#v}" -o out/ ./cmd/operator ./cmd/prometheus-config-reloader
+      mv out/operator "$CACHE/prometheus-operator-$version"
+      mv out/prometheus-config-reloader "$CACHE/prometheus-config-reloader-$version"
+    )
+    rm -rf "$src"
+  fi
+  for tool in prometheus-operator prometheus-config-reloader; do link "$tool" "$version"; done
+}
+
+build_prometheus() { # Prometheus and promtool, with the one service discovery the operator's configurations use
+  local version=$PROMETHEUS_VERSION
+  if [[ ! -x "$CACHE/prometheus-$version/prometheus" ]]; then
+    echo "Building prometheus $version"
+    local src; src=$(module_copy github.com/prometheus/prometheus "$PROMETHEUS_MODULE_VERSION")
+    # plugins/plugins.go is generated from plugins.yml, which Prometheus lets builders trim; every
+    # scrape configuration the operator writes uses kubernetes_sd_configs only. No builtinassets tag:
+    # no web UI, the HTTP API is whole.
+    printf 'package plugins\n\nimport _ "github.com/prometheus/prometheus/discovery/kubernetes" // Register kubernetes plugin.\n' \
+      > "$src/plugins/plugins.go"
+    rm -rf "$CACHE/prometheus-$version"; mkdir -p "$CACHE/prometheus-$version"
+    (cd "$src" && GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath \
+      -ldflags "-s -w -X github.com/prometheus/common/version.Version=${version#v}" \
+      -o "$CACHE/prometheus-$version/" ./cmd/prometheus ./cmd/promtool)
+    rm -rf "$src"
+  fi
+  for tool in prometheus promtool; do ln -sfn "$CACHE/prometheus-$version/$tool" "$BIN/$tool"; done
+}
+
+build_kube_state_metrics() { # static, as its Makefile's build-local; go install refuses it (the proxy withholds its version list)
+  local version=$KUBE_STATE_METRICS_VERSION
+  if [[ ! -x "$CACHE/kube-state-metrics-$version" ]]; then
+    echo "Building kube-state-metrics $version"
+    local src; src=$(module_copy k8s.io/kube-state-metrics/v2 "$version")
+    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath \
+      -ldflags "-s -w -X github.com/prometheus/common/version.Version=$version" -o "$CACHE/kube-state-metrics-$version" .)
+    rm -rf "$src"
+  fi
+  link kube-state-metrics "$version"
+}
+
 build_etcd() {
   build_main etcd "$ETCD_VERSION" go.etcd.io/etcd/server/v3 <<'GO'
 package main
@@ -287,6 +344,9 @@ for tool in "${tools[@]}"; do
     etcd) build_etcd ;;
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
     k6-operator) build_k6_operator ;;
+    prometheus-operator) build_prometheus_operator ;;
+    prometheus) build_prometheus ;;
+    kube-state-metrics) build_kube_state_metrics ;;
     # Static, for its image FROM scratch, as its own Makefile builds it.
     metrics-server) CGO_ENABLED=0 go_install metrics-server "$METRICS_SERVER_VERSION" sigs.k8s.io/metrics-server/cmd/metrics-server \
       "-s -w -X sigs.k8s.io/metrics-server/pkg/version.gitVersion=$METRICS_SERVER_VERSION" ;;

@@ -4,18 +4,24 @@
 # and upstream charts use, so those run unchanged. Each is saved as an archive for containerd to
 # import (hack/node.sh), and saved again only when its image changes.
 #
-#   hack/upstream-images.sh OUT_DIR
+#   hack/upstream-images.sh OUT_DIR [monitoring]
 #
 #   docker.io/grafana/k6:<K6_RUNNER_IMAGE's tag>     the TestRun's runner and initializer
 #   <K6_STARTER_IMAGE>                               the TestRun's starter
 #   ghcr.io/grafana/k6-operator:controller-v<K6_OPERATOR_VERSION>   the k6-operator chart's controller
 #   registry.k8s.io/metrics-server/metrics-server:<METRICS_SERVER_VERSION>   the metrics-server chart's
 #   ghcr.io/kedacore/keda{,-metrics-apiserver,-admission-webhooks}:<KEDA_VERSION>   KEDA's release manifest's
+#
+# and with `monitoring` (make test-cluster), what kube-prometheus-stack runs with its operator:
+#   quay.io/prometheus-operator/prometheus-operator:v<PROMETHEUS_OPERATOR_VERSION>   and its prometheus-config-reloader
+#   quay.io/prometheus/prometheus:<PROMETHEUS_VERSION>
+#   registry.k8s.io/kube-state-metrics/kube-state-metrics:<KUBE_STATE_METRICS_VERSION>
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$PROJECT_DIR/versions.env"
 
-out=$(mkdir -p "${1:?usage: upstream-images.sh OUT_DIR}" && cd "$1" && pwd)
+out=$(mkdir -p "${1:?usage: upstream-images.sh OUT_DIR [monitoring]}" && cd "$1" && pwd)
+monitoring=false; [[ "${2:-}" != monitoring ]] || monitoring=true
 recipes="$PROJECT_DIR/hack/upstream-images"
 "$PROJECT_DIR/hack/tools.sh" k6 k6-operator metrics-server keda-operator keda-adapter keda-webhooks
 read -ra stand_ins <<< "$("$PROJECT_DIR/hack/stand-ins.sh")"
@@ -52,3 +58,15 @@ keda_image() { # name binary target
 keda_image keda keda-operator keda
 keda_image keda-metrics-apiserver keda-adapter keda-adapter
 keda_image keda-admission-webhooks keda-webhooks keda-admission-webhooks
+
+if $monitoring; then
+  "$PROJECT_DIR/hack/tools.sh" prometheus-operator prometheus kube-state-metrics
+  operator=quay.io/prometheus-operator
+  build prometheus-operator "$operator/prometheus-operator:v$PROMETHEUS_OPERATOR_VERSION" \
+    prometheus-operator.Containerfile prometheus-operator
+  build prometheus-config-reloader "$operator/prometheus-config-reloader:v$PROMETHEUS_OPERATOR_VERSION" \
+    prometheus-config-reloader.Containerfile prometheus-config-reloader
+  build prometheus "quay.io/prometheus/prometheus:$PROMETHEUS_VERSION" prometheus.Containerfile prometheus
+  build kube-state-metrics "registry.k8s.io/kube-state-metrics/kube-state-metrics:$KUBE_STATE_METRICS_VERSION" \
+    kube-state-metrics.Containerfile kube-state-metrics
+fi

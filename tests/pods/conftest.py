@@ -88,6 +88,8 @@ class Pods:
 def pytest_configure(config):
     config.addinivalue_line("markers", "disruptive(rank): scales the release out or drains a node; runs after "
                                        "the other tests, by rank")
+    config.addinivalue_line("markers", "monitoring: needs the Prometheus stack (make test-monitoring, "
+                                       "hack/test-pods.sh --monitoring); left out of make test")
 
 
 def pytest_collection_modifyitems(items):
@@ -118,6 +120,14 @@ def metrics_server():
     version = VERSIONS["METRICS_SERVER_VERSION"]
     helm("install", "metrics-server", os.environ["METRICS_SERVER_CHART"], "--namespace", "kube-system",
          f"--values={PROJECT / 'manifests/platform/metrics-server-values.yaml'}", "--set", f"image.tag={version}")
+
+
+@pytest.fixture(scope="session")
+def k6_operator():
+    """helm install of the k6-operator's chart as make kind-up runs it (a release in "default" that
+    makes the namespace k6-operator-system), with the controller built from the pinned version."""
+    helm("install", "k6-operator", os.environ["K6_OPERATOR_CHART"], "--namespace", "default",
+         "--set", f"manager.image.tag=controller-v{VERSIONS['K6_OPERATOR_VERSION']}", "--wait", "--timeout", "5m")
 
 
 KEDA_NAMESPACE = "keda"
@@ -181,14 +191,18 @@ def api_url(kube, release):
 
 
 @pytest.fixture(scope="session")
-def api(kube, api_url):
+def admin(kube, api_url):
+    """The API as its admin, with the token the chart keeps in its Secret (as NOTES.txt shows)."""
+    return JudgeClient(api_url, base64.b64decode(kube.get("secret", f"{RELEASE}-admin-token")["data"]["token"]).decode())
+
+
+@pytest.fixture(scope="session")
+def api(admin):
     """The API as a platform meets it with the chart's defaults: anonymous calls are off, so the tests
-    call with a key made with the admin token the chart keeps in its Secret (as NOTES.txt shows)."""
-    admin = base64.b64decode(kube.get("secret", f"{RELEASE}-admin-token")["data"]["token"]).decode()
+    call with a key the admin made."""
     # Quotas above the tier's bursts: the default 600 a minute would refuse the autoscaling burst.
-    key = JudgeClient(api_url, admin).create_key("pods-tier", perMinute=1_000_000, maxWaiting=1_000_000,
-                                                 scopes=["SUBMIT", "PROBLEMS"])["key"]
-    return JudgeClient(api_url, key)
+    key = admin.create_key("pods-tier", perMinute=1_000_000, maxWaiting=1_000_000, scopes=["SUBMIT", "PROBLEMS"])["key"]
+    return admin.with_token(key)
 
 
 def tier_memory():

@@ -26,11 +26,12 @@ API_PATHS = {
     "pods": "api/v1", "secret": "api/v1", "events": "api/v1", "service": "api/v1",
     "deployment": "apis/apps/v1", "hpa": "apis/autoscaling/v2", "scaledobject": "apis/keda.sh/v1alpha1",
     "user": "apis/rabbitmq.com/v1beta1", "permission": "apis/rabbitmq.com/v1beta1", "testrun": "apis/k6.io/v1alpha1",
-    "node": "api/v1",
+    "node": "api/v1", "prometheusrule": "apis/monitoring.coreos.com/v1",
 }
 PLURALS = {"pods": "pods", "secret": "secrets", "events": "events", "service": "services", "deployment": "deployments",
            "hpa": "horizontalpodautoscalers", "scaledobject": "scaledobjects",
-           "user": "users", "permission": "permissions", "testrun": "testruns", "node": "nodes"}
+           "user": "users", "permission": "permissions", "testrun": "testruns", "node": "nodes",
+           "prometheusrule": "prometheusrules"}
 
 
 class Kube:
