@@ -117,6 +117,15 @@ JSON
   PATH="$BIN:$PATH" "$BIN/containerd" --config "$conf/containerd/config.toml" > "$state/containerd-$node.log" 2>&1 &
   echo $! > "$state/containerd-$node.pid"
   for _ in $(seq 1 60); do "$BIN/ctr" -a "$socket" version >/dev/null 2>&1 && break; sleep 0.5; done
+  # The containers of earlier runs (their pods are gone with the kubelet's state) and the images no
+  # longer imported: without this their snapshots stay, several GB a run.
+  local stale
+  stale=$("$BIN/ctr" -a "$socket" -n k8s.io containers ls -q)
+  # shellcheck disable=SC2086 # one word each
+  [[ -z "$stale" ]] || "$BIN/ctr" -a "$socket" -n k8s.io containers rm $stale >/dev/null 2>&1 || true
+  stale=$("$BIN/ctr" -a "$socket" -n k8s.io images ls -q)
+  # shellcheck disable=SC2086
+  [[ -z "$stale" ]] || "$BIN/ctr" -a "$socket" -n k8s.io images rm $stale >/dev/null 2>&1 || true
   local tarball
   for tarball in "$BIN/pause.tar" "$images"/*.tar; do
     "$BIN/ctr" -a "$socket" -n k8s.io images import --platform linux/amd64 "$tarball" >/dev/null
