@@ -461,6 +461,12 @@ def test_each_alert_fires_in_its_scenario_and_resolves_when_it_is_over(prometheu
                    for pod in kube.get("pods", selector="app.kubernetes.io/component=worker")["items"]
                    for s in pod["status"].get("containerStatuses", []))
 
+    def put_right():
+        """The previous revision (the worker's setting, the backlog's duration), KEDA's password; no more submissions."""
+        trickle.stopped.set()
+        helm("rollback", RELEASE, str(revision), "-n", NAMESPACE, "--wait", "--timeout", "5m")
+        broker.add_user(keda_username, keda_password, keda_tags)
+
     broken_keda = False
     try:
         deadline = time.monotonic() + 1200
@@ -478,21 +484,15 @@ def test_each_alert_fires_in_its_scenario_and_resolves_when_it_is_over(prometheu
                 broker.purge("judge.results.dead")  # docs/runbooks.md: once the cause is known
                 purged = True
             if restored_at is None and all(any(s.get(name) == "firing" for _, s in timeline) for name in expected):
-                # Put right: the previous revision (the worker's setting, the backlog's duration),
-                # KEDA's password; the submissions stop.
-                helm("rollback", RELEASE, str(revision), "-n", NAMESPACE, "--wait", "--timeout", "5m")
-                broker.add_user(keda_username, keda_password, keda_tags)
-                trickle.stopped.set()
+                put_right()
                 restored_at = now
             if restored_at is not None and not states:
                 break
             assert time.monotonic() < deadline, f"alerts over time: {timeline}"
             time.sleep(10)
     finally:
-        trickle.stopped.set()
         if restored_at is None:
-            helm("rollback", RELEASE, str(revision), "-n", NAMESPACE)
-            broker.add_user(keda_username, keda_password, keda_tags)
+            put_right()
     ALERTS_STATE.write_text(json.dumps({"timeline_s": timeline, "restored_at_s": restored_at}) + "\n")
     fired = {name: next((t for t, s in timeline if s.get(name) == "firing"), None) for name in expected}
     resolved = {name: next((t for t, s in timeline if fired[name] is not None and t > fired[name] and name not in s), None)
