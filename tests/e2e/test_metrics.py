@@ -34,7 +34,8 @@ FROM_THE_PLATFORM = {
     "k6_vus": "k6 --out experimental-prometheus-rw (k6-operator TestRun)",
     "k6_http_reqs_total": "k6 --out experimental-prometheus-rw (k6-operator TestRun)",
 }
-PROMQL_WORDS = {"sum", "rate", "increase", "histogram_quantile", "by", "le", "without", "max", "min", "avg"}
+# PromQL's binary-operator keywords; functions and aggregations are told apart by the "(" after them.
+PROMQL_KEYWORDS = {"and", "or", "unless", "on", "ignoring", "group_left", "group_right", "bool", "offset"}
 
 
 def scrape(url):
@@ -61,9 +62,11 @@ def queried_metrics():
     for path in DASHBOARDS:
         for panel in json.loads(path.read_text())["panels"]:
             for target in panel["targets"]:
-                # Drop label matchers, ranges, strings and grouping clauses: what is left are functions and metrics.
+                # Drop label matchers, ranges, strings and grouping clauses: what is left are keywords,
+                # functions (a name before "(") and metrics.
                 expr = re.sub(r'\{[^}]*\}|\[[^]]*\]|"[^"]*"|\b(by|without)\s*\([^)]*\)', "", target["expr"])
-                names |= {word for word in re.findall(r"[a-zA-Z_:][a-zA-Z0-9_:]*", expr) if word not in PROMQL_WORDS}
+                names |= {word for word in re.findall(r"([a-zA-Z_:][a-zA-Z0-9_:]*)(?!\s*\(|[a-zA-Z0-9_:])", expr)
+                          if word not in PROMQL_KEYWORDS}
     return names
 
 
