@@ -1,15 +1,23 @@
 package dev.judge.worker.judging;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import dev.judge.contracts.Verdict;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
 
 /**
- * What a setter's program (a custom checker, an interactor) said of a test, by testlib's exit codes:
- * 0 accepted, 1 wrong answer, 2 presentation error (judged as a wrong answer), 3 the checker's own
- * failure, 7 a partial score in [0, 1] printed on stdout. Anything else, or a setter's program that
- * crashed or ran out of a limit, is the judge's failure (INTERNAL_ERROR), never the contestant's.
- * Pure, like {@link RunVerdicts}, so that every rule is shown by a unit test.
+ * What a setter's program (a custom checker, an interactor) said of a test, by testlib's exit codes
+ * (testlib.h built without TESTSYS, EJUDGE or CONTESTER): 0 accepted; 1 wrong answer; 2 presentation
+ * error, 4 extra output and 8 unexpected end of file, all judged as a wrong answer with testlib's
+ * reason; 3 the program's own failure; 7 points, a share of the test in [0, 1], read from the first
+ * word of stdout or, as testlib's {@code quitp} writes it, from {@code points <share>} on stderr;
+ * and {@code _pc(n)} (exit code n, {@code partially correct (n)} on stderr), n percent of the test,
+ * whatever else exit code n means.
+ * Anything else, or a setter's program that crashed or ran out of a limit, is the judge's failure
+ * (INTERNAL_ERROR), never the contestant's. Pure, like {@link RunVerdicts}, so that every rule is
+ * shown by a unit test.
  */
 final class TestlibVerdicts {
 
@@ -17,8 +25,14 @@ final class TestlibVerdicts {
     static final int WRONG_ANSWER = 1;
     static final int PRESENTATION_ERROR = 2;
     static final int FAIL = 3;
+    static final int DIRT = 4;
     static final int POINTS = 7;
+    static final int UNEXPECTED_EOF = 8;
     static final int SIGPIPE = 13;
+
+    /** How testlib's quit() begins its line on stderr (after whatever the program wrote there before) for these results. */
+    private static final Pattern TESTLIB_POINTS = Pattern.compile("^points (\\S+)", Pattern.MULTILINE);
+    private static final Pattern TESTLIB_PARTIALLY_CORRECT = Pattern.compile("^partially correct \\((\\d{1,3})\\)", Pattern.MULTILINE);
 
     /**
      * A test's outcome.
@@ -83,9 +97,13 @@ final class TestlibVerdicts {
 
     private static Judgement byExitCode(RunOutcome run, String who) {
         int exitCode = run.exitCode();
+        String partiallyCorrect = lastMatch(TESTLIB_PARTIALLY_CORRECT, run.stderr());
+        if (partiallyCorrect != null && Integer.parseInt(partiallyCorrect) == exitCode && exitCode <= 100) {
+            return scored(exitCode / 100.0, run.stderr());
+        }
         return switch (exitCode) {
             case OK -> Judgement.of(Verdict.ACCEPTED, run.stderr());
-            case WRONG_ANSWER, PRESENTATION_ERROR -> Judgement.of(Verdict.WRONG_ANSWER, run.stderr());
+            case WRONG_ANSWER, PRESENTATION_ERROR, DIRT, UNEXPECTED_EOF -> Judgement.of(Verdict.WRONG_ANSWER, run.stderr());
             case POINTS -> points(run, who);
             default -> Judgement.of(Verdict.INTERNAL_ERROR,
                     "The " + who + " failed (exit code " + exitCode + "). " + run.stderr());
@@ -93,7 +111,8 @@ final class TestlibVerdicts {
     }
 
     private static Judgement points(RunOutcome run, String who) {
-        String printed = run.stdout().strip().split("\\s+", 2)[0];
+        String testlib = lastMatch(TESTLIB_POINTS, run.stderr());
+        String printed = testlib != null ? testlib : run.stdout().strip().split("\\s+", 2)[0];
         double score;
         try {
             score = Double.parseDouble(printed);
@@ -102,9 +121,22 @@ final class TestlibVerdicts {
         }
         if (!(score >= 0 && score <= 1)) {
             return Judgement.of(Verdict.INTERNAL_ERROR,
-                    "The " + who + " exited with 7 but printed no score in [0, 1] (\"" + printed + "\"). " + run.stderr());
+                    "The " + who + " exited with 7 but gave no score in [0, 1] (\"" + printed + "\"). " + run.stderr());
         }
+        return scored(score, run.stderr());
+    }
+
+    private static Judgement scored(double score, String message) {
         Verdict verdict = score == 1 ? Verdict.ACCEPTED : score == 0 ? Verdict.WRONG_ANSWER : Verdict.PARTIALLY_ACCEPTED;
-        return new Judgement(verdict, score, run.stderr());
+        return new Judgement(verdict, score, message);
+    }
+
+    private static String lastMatch(Pattern pattern, String text) {
+        Matcher matcher = pattern.matcher(text);
+        String last = null;
+        while (matcher.find()) {
+            last = matcher.group(1);
+        }
+        return last;
     }
 }

@@ -29,13 +29,40 @@ class TestlibVerdictsTests {
             exit 7 with 0                | false | 7  | -  | 0      | WRONG_ANSWER       | 0.0
             exit 7 with 1.5              | false | 7  | -  | 1.5    | INTERNAL_ERROR     | 0.0
             exit 7 and no number         | false | 7  | -  | half   | INTERNAL_ERROR     | 0.0
-            an exit code of no meaning   | false | 4  | -  | ''     | INTERNAL_ERROR     | 0.0
+            exit 4, extra output         | false | 4  | -  | ''     | WRONG_ANSWER       | 0.0
+            exit 8, unexpected eof       | false | 8  | -  | ''     | WRONG_ANSWER       | 0.0
+            an exit code of no meaning   | false | 5  | -  | ''     | INTERNAL_ERROR     | 0.0
             killed by SIGSEGV            | false | -  | 11 | ''     | INTERNAL_ERROR     | 0.0
             out of wall time             | true  | -  | 9  | ''     | INTERNAL_ERROR     | 0.0
             """)
     void judgesByACheckersExit(String why, boolean wallLimitReached, Integer exitCode, Integer signal, String stdout,
             Verdict verdict, double score) {
         TestlibVerdicts.Judgement judgement = TestlibVerdicts.checked(run(wallLimitReached, exitCode, signal, stdout.replace("\\n", "\n")), LIMITS);
+
+        assertThat(judgement.verdict()).isEqualTo(verdict);
+        assertThat(judgement.score()).isEqualTo(score);
+    }
+
+    /** As testlib's quit() reports them on stderr: quitp's points, and _pc(n)'s partially correct. */
+    @ParameterizedTest(name = "testlib: exit {0}, {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            7  | points 0.5 ja=1.0000 pa=0.5000                 | PARTIALLY_ACCEPTED | 0.5
+            7  | 'a debug line\\npoints 1 exact'                 | ACCEPTED           | 1.0
+            7  | points 0                                       | WRONG_ANSWER       | 0.0
+            7  | points 2.5                                     | INTERNAL_ERROR     | 0.0
+            7  | points -0.5                                    | INTERNAL_ERROR     | 0.0
+            50 | partially correct (50) half of it              | PARTIALLY_ACCEPTED | 0.5
+            13 | partially correct (13) result=13               | PARTIALLY_ACCEPTED | 0.13
+            50 | half of it                                     | INTERNAL_ERROR     | 0.0
+            51 | partially correct (50) the code disagrees      | INTERNAL_ERROR     | 0.0
+            2  | wrong output format Extra information in the output file | WRONG_ANSWER | 0.0
+            3  | FAIL cannot read the answer                    | INTERNAL_ERROR     | 0.0
+            """)
+    void readsTestlibsResultFromStderr(int exitCode, String stderr, Verdict verdict, double score) {
+        RunOutcome run = new RunOutcome(false, exitCode, null, Duration.ofMillis(100), Duration.ofMillis(50), 1000L,
+                false, true, false, false, "", stderr.replace("\\n", "\n"));
+
+        TestlibVerdicts.Judgement judgement = TestlibVerdicts.checked(run, LIMITS);
 
         assertThat(judgement.verdict()).isEqualTo(verdict);
         assertThat(judgement.score()).isEqualTo(score);
