@@ -3,6 +3,7 @@ package dev.judge.consumer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.waitAtMost;
 
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
@@ -19,6 +20,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.core.MessageProperties;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
@@ -104,6 +107,30 @@ class ResultRecordingIT {
         assertThat(verdictCount(Verdict.ACCEPTED) - acceptedBefore).isEqualTo(2.0); // ours and the sentinel
         assertThat(verdictCount(Verdict.WRONG_ANSWER)).isZero();
         assertThat(notificationsFor(id)).isEqualTo(1);
+    }
+
+    /** Retried, it would hold the one listener for minutes (the database retries), and the sentinel behind it. */
+    @Test
+    void deadLettersAnUnreadableResultAtOnce() {
+        String unreadable = "{\"submissionId\": \"not a uuid\", \"canary\": \"" + UUID.randomUUID() + "\"}";
+        MessageProperties properties = new MessageProperties();
+        properties.setContentType(MessageProperties.CONTENT_TYPE_JSON);
+        properties.setHeader("__TypeId__", JudgeResult.class.getName());
+        properties.setHeader(JudgeQueues.CONTRACT_VERSION_HEADER, JudgeQueues.CONTRACT_VERSION);
+
+        rabbit.send("", JudgeQueues.RESULTS, new Message(unreadable.getBytes(StandardCharsets.UTF_8), properties));
+        UUID sentinel = storeSubmission();
+        rabbit.convertAndSend("", JudgeQueues.RESULTS, finished(sentinel, Verdict.ACCEPTED));
+
+        waitAtMost(Duration.ofSeconds(10)).until(() -> status(sentinel).equals("FINISHED"));
+        List<String> deadLettered = new ArrayList<>();
+        waitAtMost(Duration.ofSeconds(10)).until(() -> {
+            Message dead = rabbit.receive(JudgeQueues.RESULTS_DEAD, 500);
+            if (dead != null) {
+                deadLettered.add(new String(dead.getBody(), StandardCharsets.UTF_8));
+            }
+            return deadLettered.contains(unreadable);
+        });
     }
 
     @Test
