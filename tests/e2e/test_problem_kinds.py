@@ -66,6 +66,22 @@ def test_an_interactive_problem_talks_to_the_program_through_pipes(api, worker):
     assert silent["verdict"] == "TIME_LIMIT_EXCEEDED"
 
 
+def test_an_interactor_writes_what_the_problems_checker_then_judges(api, worker):
+    """testlib's A+B shape: the interactor passes each pair on and writes the answers to its output
+    file (tout) unjudged; the checker given beside it judges them. Ignoring it would accept wrong sums."""
+    interactor = {"language": "c", "sourceCode": (SETTERS / "sum-interactor.c").read_text()}
+    problem = api.create_problem(interactor=interactor, checker={"kind": "whitespace"},
+                                 test_cases=[{"input": "2\n1 2\n40 2\n", "expectedOutput": "3\n42\n"}])
+    answering = "while True:\n    try:\n        a, b = map(int, input().split())\n    except EOFError:\n        break\n" \
+                "    print(a {} b, flush=True)\n"
+
+    right = api.wait_for_verdict(api.submit(problem, answering.format("+")))
+    wrong = api.wait_for_verdict(api.submit(problem, answering.format("*")))
+
+    assert right["verdict"] == "ACCEPTED", right
+    assert wrong["verdict"] == "WRONG_ANSWER", wrong
+
+
 def test_time_factors_stretch_a_languages_limit_and_a_problem_may_set_its_own(api, worker):
     busy_one_second = "import time\nstart = time.process_time()\nwhile time.process_time() - start < 1.0:\n    pass\nprint(3)\n"
     tests = [{"input": "", "expectedOutput": "3\n"}]

@@ -87,6 +87,22 @@ class ProblemVersionsIT extends LiveApi {
     }
 
     @Test
+    void anInteractorDecidesAloneUnlessTheProblemNamesACheckerOfWhatItWrote() throws Exception {
+        String interactive = """
+                {"title": "A+B", "timeLimitMs": 1000, "memoryLimitMb": 64,
+                 "interactor": {"language": "c", "sourceCode": "int main() { return 0; }"}%s,
+                 "testCases": [{"input": "1\\n1 2\\n", "expectedOutput": "3\\n"}]}""";
+        long alone = create(interactive.formatted(""));
+        long checked = create(interactive.formatted(", \"checker\": {\"kind\": \"whitespace\"}"));
+
+        assertThat(json.readTree(get("/api/problems/" + alone).body()).has("checker")).isFalse();
+        assertThat(json.readTree(get("/api/problems/" + checked).body()).get("checker").get("kind").asString())
+                .isEqualTo("whitespace");
+        assertThat(requestFor(submit(alone), alone).interactionChecker()).isNull();
+        assertThat(requestFor(submit(checked), checked).interactionChecker()).isEqualTo(Checker.WHITESPACE);
+    }
+
+    @Test
     void keepsTheComparisonOfBeforeCheckersAsAnAlias() throws Exception {
         long id = create("""
                 {"title": "Sum", "timeLimitMs": 1000, "memoryLimitMb": 64, "comparison": "WHITESPACE",

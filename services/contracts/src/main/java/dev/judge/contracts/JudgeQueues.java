@@ -96,8 +96,11 @@ public final class JudgeQueues {
      * <p>Version 2 added checkers, interactors and subtasks to the request, scores to the result.
      * Version 3 lets a request carry a {@link TestData} reference instead of its tests; a worker of
      * version 2 fails such a request (INTERNAL_ERROR), so upgrade workers before the API sends them.
+     * Version 4 added the request's {@code judgement} and lets an interactive request carry a checker
+     * of what its interactor wrote; a worker of version 3 would let the interactor alone decide, so
+     * again upgrade workers first.
      */
-    public static final int CONTRACT_VERSION = 3;
+    public static final int CONTRACT_VERSION = 4;
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 
     /**

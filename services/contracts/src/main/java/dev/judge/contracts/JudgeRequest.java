@@ -14,9 +14,12 @@ import java.util.UUID;
  *
  * @param limits the contestant's limits, the language's time factor already applied
  * @param comparison what a worker of contract version 1 compares with; newer ones use {@code checker}
- * @param checker null in messages of contract version 1 (see {@link #effectiveChecker()})
+ * @param checker null in messages of contract version 1 (see {@link #effectiveChecker()}); for an
+ *        interactive problem, what judges the interactor's output file (testlib's {@code tout}) against
+ *        the test's answer once the interactor accepted, or null when the interactor alone decides
+ *        (see {@link #interactionChecker()})
  * @param interactor null unless the problem is interactive: then each test runs the program and
- *        this, joined by pipes, and this decides the test's verdict
+ *        this, joined by pipes, and this (with {@code checker}, if there is one) decides the test's verdict
  * @param groups the problem's subtasks in judging order; empty for a problem without them, whose
  *        tests are all one group worth {@link #UNGROUPED_POINTS}
  * @param testCases for a run without a problem, one case whose {@code expectedOutput} is null; null
@@ -73,6 +76,11 @@ public record JudgeRequest(
 
     public boolean isInteractive() {
         return interactor != null;
+    }
+
+    /** For an interactive problem: the checker of what the interactor wrote, or null when it alone decides. */
+    public Checker interactionChecker() {
+        return interactor != null ? checker : null;
     }
 
     public boolean hasTestDataByReference() {

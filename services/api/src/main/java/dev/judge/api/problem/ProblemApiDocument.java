@@ -22,7 +22,7 @@ import dev.judge.contracts.language.LanguageCatalog;
  * its epsilon, custom with its program), each refusing the others' fields; which optional objects
  * may be null; and how setters' files may be named. What JSON Schema cannot say at all (a test's
  * group names a listed group, a group depends only on groups before it, checker or comparison but not
- * both, no custom checker with an interactor) is in the 400 answer's description.
+ * both) is in the 400 answer's description.
  */
 @Component
 class ProblemApiDocument implements OpenApiCustomizer {

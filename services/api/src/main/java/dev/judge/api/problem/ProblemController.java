@@ -57,7 +57,7 @@ class ProblemController {
     @ApiResponse(responseCode = "400", description = "Malformed JSON, wrong types, missing or invalid fields, limits "
             + "out of range; or rules across fields: with groups, each test names one of them and each group has a test "
             + "(without groups, no test names one); a group depends only on groups listed before it; checker or "
-            + "comparison, not both; no custom checker with an interactor. `errors` lists the fields")
+            + "comparison, not both. `errors` lists the fields")
     @ApiResponse(responseCode = "403", description = "A key without the scope PROBLEMS")
     @ApiResponse(responseCode = "413", description = "The body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")

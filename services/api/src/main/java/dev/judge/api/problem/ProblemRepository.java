@@ -65,7 +65,7 @@ class ProblemRepository {
                 .param("title", problem.title())
                 .param("timeLimitMs", problem.timeLimitMs())
                 .param("memoryLimitMb", problem.memoryLimitMb())
-                .param("comparison", problem.checker().asComparison().name())
+                .param("comparison", problem.comparison().name())
                 .param("stopOnFirstFailure", problem.stopOnFirstFailure())
                 .query(Long.class)
                 .single();
@@ -91,7 +91,7 @@ class ProblemRepository {
                 .param("title", problem.title())
                 .param("timeLimitMs", problem.timeLimitMs())
                 .param("memoryLimitMb", problem.memoryLimitMb())
-                .param("comparison", problem.checker().asComparison().name())
+                .param("comparison", problem.comparison().name())
                 .param("stopOnFirstFailure", problem.stopOnFirstFailure())
                 .query(Integer.class)
                 .optional();
@@ -167,7 +167,7 @@ class ProblemRepository {
                 .param("timeLimitMs", problem.timeLimitMs())
                 .param("memoryLimitMb", problem.memoryLimitMb())
                 .param("stopOnFirstFailure", problem.stopOnFirstFailure())
-                .param("checker", json.writeValueAsString(problem.checker()))
+                .param("checker", problem.checker() == null ? null : json.writeValueAsString(problem.checker()))
                 .param("interactor", problem.interactor() == null ? null : json.writeValueAsString(problem.interactor()))
                 .param("groups", json.writeValueAsString(problem.groups()))
                 .param("timeLimits", json.writeValueAsString(timeLimits))
@@ -259,13 +259,14 @@ class ProblemRepository {
 
     /** The version without its tests, and without its {@link TestData} if it was stored without one. */
     private ProblemVersion toVersion(ResultSet rs, long id, int version) throws SQLException {
+        String checker = rs.getString("checker");
         String interactor = rs.getString("interactor");
         Map<String, Language.TimeLimits> timeLimits = new TreeMap<>();
         json.readValue(rs.getString("time_limits"), TIME_LIMITS).forEach((language, limits) ->
                 timeLimits.put(language, new Language.TimeLimits(limits.factor(), Duration.ofMillis(limits.offsetMs()))));
         return new ProblemVersion(id, version, rs.getString("title"), rs.getInt("time_limit_ms"),
                 rs.getInt("memory_limit_mb"), rs.getBoolean("stop_on_first_failure"),
-                json.readValue(rs.getString("checker"), Checker.class),
+                checker == null ? null : json.readValue(checker, Checker.class),
                 interactor == null ? null : json.readValue(interactor, ProblemProgram.class),
                 json.readValue(rs.getString("groups"), GROUPS),
                 timeLimits,

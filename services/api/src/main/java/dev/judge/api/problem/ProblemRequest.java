@@ -39,9 +39,11 @@ record ProblemRequest(
         Integer memoryLimitMb,
         @Schema(types = {"string", "null"}, description = "Before checkers: EXACT or WHITESPACE, the same as a checker of that kind. Give this or checker, not both")
         OutputComparison comparison,
-        @Valid @Schema(description = "How each test's output is judged; exact when left out or null")
+        @Valid @Schema(description = "How each test's output is judged; exact when left out or null. With an interactor: "
+                + "what judges the file the interactor wrote (testlib's tout) once it accepted; left out, the interactor alone decides")
         CheckerRequest checker,
-        @Valid @Schema(description = "Makes the problem interactive: each test runs the program and this, joined by pipes; this decides")
+        @Valid @Schema(description = "Makes the problem interactive: each test runs the program and this, joined by pipes; "
+                + "this decides, with the checker if one is given")
         ProgramRequest interactor,
         @Size(max = ProblemRequest.MAX_GROUPS) @Schema(description = "Subtasks, judged in this order; left out: all tests are one, all or nothing, worth 100")
         List<@Valid @NotNull GroupRequest> groups,
@@ -147,12 +149,6 @@ record ProblemRequest(
         return checker == null || comparison == null;
     }
 
-    @AssertTrue(message = "an interactor decides each test itself: give no custom checker with it")
-    @Schema(hidden = true)
-    boolean isInteractorWithoutCustomChecker() {
-        return interactor == null || checker == null || checker.kind() != CheckerRequest.Kind.CUSTOM;
-    }
-
     @AssertTrue(message = "group names must differ, and a group may depend only on groups listed before it")
     @Schema(hidden = true)
     boolean isGroupsInOrder() {
@@ -188,6 +184,14 @@ record ProblemRequest(
             used.add(test.group());
         }
         return used.equals(names);
+    }
+
+    /**
+     * Whether a checker judges the tests' output: always, but for an interactive problem that names none
+     * (then its interactor alone decides).
+     */
+    boolean hasChecker() {
+        return interactor == null || checker != null || comparison != null;
     }
 
     /** The checker this problem asks for, in the contract's terms (its program still to be added). */

@@ -46,7 +46,7 @@ class ProblemService {
                 new Language.TimeLimits(limits.factor(), Duration.ofMillis(limits.offsetMs() == null ? 0 : limits.offsetMs()))));
         return new ProblemVersion(0, 0, request.title(), request.timeLimitMs(), request.memoryLimitMb(),
                 request.stopOnFirstFailure() == null || request.stopOnFirstFailure(),
-                new Checker(request.checkerKind(), checker == null ? null : checker.epsilon(), checkerProgram),
+                request.hasChecker() ? new Checker(request.checkerKind(), checker == null ? null : checker.epsilon(), checkerProgram) : null,
                 interactor,
                 request.groupsOrNone().stream()
                         .map(group -> new JudgeRequest.Group(group.name(), group.points(), group.dependsOn())).toList(),

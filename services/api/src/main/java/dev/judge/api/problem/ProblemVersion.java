@@ -5,6 +5,7 @@ import java.util.Map;
 
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.language.Language;
@@ -13,6 +14,7 @@ import dev.judge.contracts.language.Language;
  * One version of a problem: everything a submission is judged by. Immutable once stored; editing a
  * problem stores the next version.
  *
+ * @param checker null for an interactive problem whose interactor alone decides
  * @param interactor null unless the problem is interactive
  * @param groups subtasks in judging order; empty for a problem without them
  * @param timeLimits this problem's own time factors by language id, over the catalog's
@@ -32,6 +34,11 @@ public record ProblemVersion(
         Map<String, Language.TimeLimits> timeLimits,
         List<JudgeRequest.TestCase> testCases,
         TestData testData) {
+
+    /** What readers of contract version 1 and the problem table's summary know of the checker. */
+    public OutputComparison comparison() {
+        return checker == null ? OutputComparison.EXACT : checker.asComparison();
+    }
 
     ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
         return new ProblemVersion(problemId, version, title, timeLimitMs, memoryLimitMb, stopOnFirstFailure, checker,

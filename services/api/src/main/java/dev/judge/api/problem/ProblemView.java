@@ -26,7 +26,7 @@ record ProblemView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int timeLimitMs,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int memoryLimitMb,
         OutputComparison comparison,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) CheckerView checker,
+        @Schema(description = "Absent for an interactive problem whose interactor alone decides") CheckerView checker,
         ProgramView interactor,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<GroupView> groups,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Map<String, TimeLimitsView> timeLimits,
@@ -62,6 +62,14 @@ record ProblemView(
             String language,
             String sourceCode,
             Map<String, String> files) {
+
+        static CheckerView of(Checker checker, boolean withSources) {
+            ProgramView program = program(checker.program(), withSources);
+            return new CheckerView(ProblemRequest.CheckerRequest.Kind.valueOf(checker.kind().name()), checker.epsilon(),
+                    program == null ? null : program.language(),
+                    program == null ? null : program.sourceCode(),
+                    program == null ? null : program.files());
+        }
     }
 
     @Schema(name = "Program")
@@ -91,17 +99,14 @@ record ProblemView(
     /** The one mapping from a stored version to what is shown. */
     private static ProblemView of(ProblemVersion problem, ProblemOwner owner, boolean withSources, boolean withTests) {
         Checker checker = problem.checker();
-        ProgramView checkerProgram = program(checker.program(), withSources);
         Map<String, TimeLimitsView> timeLimits = new TreeMap<>();
         problem.timeLimits().forEach((language, limits) ->
                 timeLimits.put(language, TimeLimitsView.of(limits)));
         return new ProblemView(problem.problemId(), problem.version(), problem.title(), problem.timeLimitMs(),
                 problem.memoryLimitMb(),
-                checker.kind() == Checker.Kind.EXACT || checker.kind() == Checker.Kind.WHITESPACE ? checker.asComparison() : null,
-                new CheckerView(ProblemRequest.CheckerRequest.Kind.valueOf(checker.kind().name()), checker.epsilon(),
-                        checkerProgram == null ? null : checkerProgram.language(),
-                        checkerProgram == null ? null : checkerProgram.sourceCode(),
-                        checkerProgram == null ? null : checkerProgram.files()),
+                checker != null && (checker.kind() == Checker.Kind.EXACT || checker.kind() == Checker.Kind.WHITESPACE)
+                        ? checker.asComparison() : null,
+                checker == null ? null : CheckerView.of(checker, withSources),
                 program(problem.interactor(), withSources),
                 problem.groups().stream().map(group -> new GroupView(group.name(), group.points(), group.dependsOn())).toList(),
                 timeLimits,

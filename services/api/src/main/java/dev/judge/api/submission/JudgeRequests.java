@@ -43,7 +43,7 @@ public class JudgeRequests {
         ProblemVersion problem = problems.get(problemId, problemVersion);
         return new JudgeRequest(id, language, sourceCode,
                 new Limits(timeLimits(problem, language).applyTo(problem.timeLimitMs()), problem.memoryLimitMb()),
-                problem.checker().asComparison(), problem.checker(), problem.interactor(), problem.groups(),
+                problem.comparison(), problem.checker(), problem.interactor(), problem.groups(),
                 problem.stopOnFirstFailure(), problem.testCases(), acceptedAt,
                 problem.testCases() == null ? problem.testData() : null, judgement);
     }

@@ -91,7 +91,7 @@ class ProblemControllerTests {
             "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "files": {"../x": "x"}}   | 400
             "interactor": {"language": "c", "sourceCode": "int main() {}"}                     | 201
             "interactor": {"language": "c"}                                                    | 400
-            "interactor": {"language": "c", "sourceCode": "x"}, "checker": {"kind": "custom", "language": "c", "sourceCode": "y"} | 400
+            "interactor": {"language": "c", "sourceCode": "x"}, "checker": {"kind": "custom", "language": "c", "sourceCode": "y"} | 201
             "interactor": {"language": "c", "sourceCode": "x"}, "checker": {"kind": "whitespace"} | 201
             "groups": [{"name": "a", "points": 10}], "testCases": [{"input": "1", "expectedOutput": "1", "group": "a"}] | 201
             "groups": [{"name": "a", "points": 10}], "testCases": [{"input": "1", "expectedOutput": "1"}]              | 400

@@ -12,6 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeRequest.Group;
 import dev.judge.contracts.JudgeResult;
@@ -32,8 +33,9 @@ import dev.judge.worker.testdata.Tests;
 /**
  * Judges one submission: compiles it once, runs it on the tests group by group in the sandbox, has
  * each run checked (by a built-in checker, the setter's checker or, for an interactive problem, the
- * interactor it talked to), and sums up a verdict and a score. Failures of the judge itself, or of a
- * setter's program, become INTERNAL_ERROR, never a user verdict.
+ * interactor it talked to and then the problem's checker of what that wrote, if it has one), and
+ * sums up a verdict and a score. Failures of the judge itself, or of a setter's program, become
+ * INTERNAL_ERROR, never a user verdict.
  */
 @Component
 class Judge {
@@ -73,22 +75,22 @@ class Judge {
                     return finished(request, startedAt, Verdict.COMPILATION_ERROR, compilerOutput, List.of(), null, List.of());
                 }
             }
-            ProblemProgram setterProgram = request.isInteractive() ? request.interactor()
-                    : request.effectiveChecker().isCustom() ? request.effectiveChecker().program() : null;
-            if (setterProgram == null) {
-                return judgeTests(request, tests, new TestRunner(request, language, box, null, null, properties),
-                        compilerOutput, startedAt);
+            Checker checker = request.isInteractive() ? request.interactionChecker() : request.effectiveChecker();
+            SetterPrograms.Built interactor = buildIfAny(request.interactor());
+            SetterPrograms.Built customChecker = buildIfAny(checker != null && checker.isCustom() ? checker.program() : null);
+            for (var built : new SetterPrograms.Built[] {interactor, customChecker}) {
+                if (built != null && built.failed()) {
+                    // The compiler's messages quote the setter's code: for the worker's log, never the contestant.
+                    String which = built == interactor ? "interactor" : "checker";
+                    log.warn("The {} of submission {}'s problem could not be built:\n{}", which, request.submissionId(), built.failure());
+                    return failed(request, startedAt, "The problem's " + which + " could not be built; the judge's log says why.");
+                }
             }
-            SetterPrograms.Built built = setterPrograms.build(setterProgram);
-            if (built.failed()) {
-                // The compiler's messages quote the setter's code: for the worker's log, never the contestant.
-                String which = request.isInteractive() ? "interactor" : "checker";
-                log.warn("The {} of submission {}'s problem could not be built:\n{}", which, request.submissionId(), built.failure());
-                return failed(request, startedAt, "The problem's " + which + " could not be built; the judge's log says why.");
-            }
-            try (Sandbox setterBox = sandboxes.open()) {
-                built.copyInto(setterBox.folder());
-                return judgeTests(request, tests, new TestRunner(request, language, box, setterBox, built, properties),
+            // A sandbox each (closed here; a null one is not opened), so that neither program sees the other's files.
+            try (Sandbox interactorBox = interactor == null ? null : sandboxes.open();
+                    Sandbox checkerBox = customChecker == null ? null : sandboxes.open()) {
+                return judgeTests(request, tests, new TestRunner(request, language, box,
+                        TestRunner.Setter.in(interactorBox, interactor), TestRunner.Setter.in(checkerBox, customChecker), properties),
                         compilerOutput, startedAt);
             }
         } catch (TestDataUnavailableException e) {
@@ -154,6 +156,10 @@ class Judge {
         }
         return finished(request, startedAt, verdict, compilerOutput, results, score,
                 request.groups().isEmpty() ? List.of() : groupResults);
+    }
+
+    private SetterPrograms.Built buildIfAny(ProblemProgram program) throws IOException {
+        return program == null ? null : setterPrograms.build(program);
     }
 
     private JudgeResult failed(JudgeRequest request, Instant startedAt, String message) {

@@ -6,9 +6,11 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 
+import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.JudgeResult.TestCaseResult;
+import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
 import dev.judge.worker.judging.TestlibVerdicts.Judgement;
 import dev.judge.worker.sandbox.RunOutcome;
@@ -19,28 +21,49 @@ import dev.judge.worker.sandbox.SandboxFiles;
 /**
  * Runs one submission's compiled program on a test and judges the run: by a built-in checker, by
  * the setter's checker in a sandbox of its own, or, for an interactive problem, talking through
- * pipes to the interactor in a sandbox of its own. Neither sandbox sees the other's files.
+ * pipes to the interactor in a sandbox of its own, and then, if the problem has one, by a checker of
+ * what the interactor wrote (testlib's {@code tout}). No sandbox sees another's files.
  */
 final class TestRunner {
+
+    /** A setter's program and the sandbox it runs in, this submission's own. */
+    record Setter(Sandbox box, SetterPrograms.Built program) {
+
+        /** Null when there is no such program: a problem without a custom checker, or not interactive. */
+        static Setter in(Sandbox box, SetterPrograms.Built program) throws IOException {
+            if (program == null) {
+                return null;
+            }
+            program.copyInto(box.folder());
+            return new Setter(box, program);
+        }
+
+        Path file(String name) {
+            return box.folder().resolve(name);
+        }
+    }
 
     private final JudgeRequest request;
     private final Language language;
     private final Sandbox box;
-    private final Sandbox setterBox;
-    private final SetterPrograms.Built setterProgram;
+    private final Setter interactor;
+    private final Setter checker;
     private final WorkerProperties properties;
     private final Duration timeLimit;
     private final long memoryLimit;
     private final Duration wallLimit;
 
-    /** @param setterBox and {@code setterProgram}: null unless the problem has a custom checker or an interactor */
-    TestRunner(JudgeRequest request, Language language, Sandbox box, Sandbox setterBox,
-            SetterPrograms.Built setterProgram, WorkerProperties properties) {
+    /**
+     * @param interactor null unless the problem is interactive
+     * @param checker null unless the problem has a custom checker (of the program's output, or of what the interactor wrote)
+     */
+    TestRunner(JudgeRequest request, Language language, Sandbox box, Setter interactor, Setter checker,
+            WorkerProperties properties) {
         this.request = request;
         this.language = language;
         this.box = box;
-        this.setterBox = setterBox;
-        this.setterProgram = setterProgram;
+        this.interactor = interactor;
+        this.checker = checker;
         this.properties = properties;
         this.timeLimit = min(Duration.ofMillis(request.limits().timeLimitMs()), properties.maxTimeLimit());
         this.memoryLimit = Math.min(request.limits().memoryLimitMb() * 1024 * 1024, properties.maxMemoryLimit().toBytes());
@@ -54,16 +77,25 @@ final class TestRunner {
         RunOutcome outcome;
         Judgement judgement;
         if (request.isInteractive()) {
-            RunSpec interactor = setterRun(test, inputFile, wallLimit.plusSeconds(1));
-            Sandbox.Conversation conversation = box.converse(run, setterBox, interactor);
+            RunSpec interactorRun = setterRun(interactor, test, inputFile, wallLimit.plusSeconds(1));
+            SandboxFiles.remove(interactor.file(SetterPrograms.OUTPUT)); // the interactor writes it
+            Sandbox.Conversation conversation = box.converse(run, interactor.box(), interactorRun);
             outcome = conversation.here();
             // Its stdout was the pipe: a partial score (exit 7) is in the file it was given as its output.
-            RunOutcome interacted = conversation.peer().withStdout(readOutputFile());
-            judgement = TestlibVerdicts.interacted(outcome, run, interacted, interactor);
+            RunOutcome interacted = conversation.peer().withStdout(
+                    SandboxFiles.readRegularText(interactor.file(SetterPrograms.OUTPUT), 1024));
+            judgement = TestlibVerdicts.interacted(outcome, run, interacted, interactorRun);
+            if (judgement.verdict() == Verdict.ACCEPTED && request.interactionChecker() != null) {
+                judgement = checkedOutput(request.interactionChecker(), interactor.file(SetterPrograms.OUTPUT), test, inputFile);
+            }
+        } else if (!request.effectiveChecker().isCustom()) {
+            outcome = box.run(run);
+            judgement = Judgement.of(RunVerdicts.verdict(outcome, run, test, request.effectiveChecker()), null);
         } else {
             outcome = box.run(run);
-            judgement = request.effectiveChecker().isCustom() ? checked(outcome, run, test, inputFile)
-                    : Judgement.of(RunVerdicts.verdict(outcome, run, test, request.effectiveChecker()), null);
+            Verdict failure = RunVerdicts.failure(outcome, run);
+            judgement = failure != null ? Judgement.of(failure, null)
+                    : checkedOutput(request.effectiveChecker(), box.lastStdout(), test, inputFile);
         }
         boolean runOnStdin = request.isRunOnStdin();
         return new TestCaseResult(index, judgement.verdict(),
@@ -79,40 +111,37 @@ final class TestRunner {
                         : Compiler.truncate(judgement.message().strip(), properties.setterMessageLimit().toBytes()));
     }
 
-    /** The setter's checker on a clean run: {@code checker input output answer} in its own sandbox. */
-    private Judgement checked(RunOutcome outcome, RunSpec run, TestCase test, Path inputFile) throws IOException {
-        var failure = RunVerdicts.failure(outcome, run);
-        if (failure != null) {
-            return Judgement.of(failure, null);
+    /**
+     * What a clean run printed (or an interactor wrote), judged by the problem's checker: a built-in one
+     * here, a custom one as {@code checker input output answer} in its own sandbox.
+     */
+    private Judgement checkedOutput(Checker kind, Path output, TestCase test, Path inputFile) throws IOException {
+        if (!kind.isCustom()) {
+            String printed = SandboxFiles.readRegularText(output, properties.outputLimit().toBytes());
+            return Judgement.of(OutputComparator.matches(kind, test.expectedOutput(), printed)
+                    ? Verdict.ACCEPTED : Verdict.WRONG_ANSWER, null);
         }
-        RunSpec checker = setterRun(test, inputFile, properties.setterTimeLimit().multipliedBy(properties.wallTimeFactor()).plusSeconds(1));
-        Path output = setterBox.folder().resolve(SetterPrograms.OUTPUT);
-        SandboxFiles.copyFresh(box.lastStdout(), output);
-        // The copy keeps the contestant's private mode; the checker may run as another uid.
-        Files.setPosixFilePermissions(output, PosixFilePermissions.fromString("rw-r--r--"));
-        return TestlibVerdicts.checked(setterBox.run(checker), checker);
-    }
-
-    private String readOutputFile() throws IOException {
-        return SandboxFiles.readRegularText(setterBox.folder().resolve(SetterPrograms.OUTPUT), 1024);
+        RunSpec checkerRun = setterRun(checker, test, inputFile,
+                properties.setterTimeLimit().multipliedBy(properties.wallTimeFactor()).plusSeconds(1));
+        Path copy = checker.file(SetterPrograms.OUTPUT);
+        SandboxFiles.copyFresh(output, copy);
+        // The copy keeps the writer's private mode; the checker may run as another uid.
+        Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rw-r--r--"));
+        return TestlibVerdicts.checked(checker.box().run(checkerRun), checkerRun);
     }
 
     /**
-     * Writes the test's input and answer for the setter's program, and its run with the setter's limits.
+     * Writes the test's input and answer for a setter's program, and its run with the setter's limits.
      * Its folder is the setter program's to change, so whatever it left at these names is replaced, never followed.
      */
-    private RunSpec setterRun(TestCase test, Path inputFile, Duration wallLimit) throws IOException {
-        Path folder = setterBox.folder();
+    private RunSpec setterRun(Setter setter, TestCase test, Path inputFile, Duration wallLimit) throws IOException {
         if (inputFile != null) {
-            SandboxFiles.copyFresh(inputFile, folder.resolve(SetterPrograms.INPUT));
+            SandboxFiles.copyFresh(inputFile, setter.file(SetterPrograms.INPUT));
         } else {
-            SandboxFiles.writeFresh(folder.resolve(SetterPrograms.INPUT), test.input());
+            SandboxFiles.writeFresh(setter.file(SetterPrograms.INPUT), test.input());
         }
-        SandboxFiles.writeFresh(folder.resolve(SetterPrograms.ANSWER), test.hasExpectedOutput() ? test.expectedOutput() : "");
-        if (request.isInteractive()) {
-            SandboxFiles.remove(folder.resolve(SetterPrograms.OUTPUT)); // the interactor writes it
-        }
-        return new RunSpec(setterProgram.command(), null, properties.setterTimeLimit(), wallLimit,
+        SandboxFiles.writeFresh(setter.file(SetterPrograms.ANSWER), test.hasExpectedOutput() ? test.expectedOutput() : "");
+        return new RunSpec(setter.program().command(), null, properties.setterTimeLimit(), wallLimit,
                 properties.setterMemoryLimit().toBytes(), properties.outputLimit().toBytes());
     }
 

@@ -11,6 +11,7 @@ import java.util.stream.IntStream;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
+import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.Verdict;
 import dev.judge.worker.judging.JudgeForBenchmarks;
@@ -71,7 +72,7 @@ public final class ProblemKindsBenchmark {
         List<Mode> modes = List.of(
                 new Mode("plain (exact)", Checker.EXACT, null),
                 new Mode("custom checker (C)", new Checker(Checker.Kind.CUSTOM, null, new ProblemProgram("c", CHECKER, Map.of())), null),
-                new Mode("interactive (C interactor)", Checker.EXACT, new ProblemProgram("c", INTERACTOR, Map.of())));
+                new Mode("interactive (C interactor)", null, new ProblemProgram("c", INTERACTOR, Map.of())));
         System.out.printf("Sandbox isolation: %s%n", TestSandboxes.describeIsolation(sandboxes));
         System.out.printf("%d submissions per mode, %d tests each, one at a time; per-test wall time of the whole judgement%n%n",
                 submissions, tests);
@@ -108,8 +109,9 @@ public final class ProblemKindsBenchmark {
     }
 
     private static JudgeRequest request(String language, Mode mode, List<JudgeRequest.TestCase> testCases) {
-        Checker checker = mode.checker();
+        Checker checker = mode.checker(); // null: the interactor alone decides
         return new JudgeRequest(UUID.randomUUID(), language, SUM.get(language), new JudgeRequest.Limits(2000, 256),
-                checker.asComparison(), checker, mode.interactor(), List.of(), true, testCases, Instant.now(), null, 1);
+                checker == null ? OutputComparison.EXACT : checker.asComparison(), checker, mode.interactor(), List.of(), true,
+                testCases, Instant.now(), null, 1);
     }
 }

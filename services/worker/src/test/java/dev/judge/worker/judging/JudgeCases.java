@@ -23,6 +23,7 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.Checker;
+import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.Verdict;
 import dev.judge.worker.sandbox.Sandboxes;
@@ -164,9 +165,11 @@ abstract class JudgeCases {
         }
 
         JudgeRequest request(Path folder, String language, String sourceCode, JudgeRequest.Limits limits) throws IOException {
-            Checker judgedBy = checker == null ? Checker.EXACT
+            // Without a checker, an interactor alone decides; a plain problem compares exactly.
+            Checker judgedBy = checker == null ? (interactor == null ? Checker.EXACT : null)
                     : new Checker(checker.kind(), checker.epsilon(), checker.program() == null ? null : checker.program().read(folder));
-            return new JudgeRequest(UUID.randomUUID(), language, sourceCode, limits, judgedBy.asComparison(), judgedBy,
+            return new JudgeRequest(UUID.randomUUID(), language, sourceCode, limits,
+                    judgedBy == null ? OutputComparison.EXACT : judgedBy.asComparison(), judgedBy,
                     interactor == null ? null : interactor.read(folder), groups, true,
                     tests.stream().map(test -> new JudgeRequest.TestCase(test.input(), test.answer(), test.group())).toList(),
                     Instant.now(), null, 1);
