@@ -33,6 +33,7 @@ from conftest import (AMQP_PORT, BROKER_USERS, KUBECONFIG, NAMESPACE, NODE_ADDRE
 from support.cluster import Kube
 from support.judge_client import ApiError
 from support.programs import SUM
+import dashboard_picture
 from testrun import make_load_test
 
 pytestmark = pytest.mark.monitoring
@@ -371,38 +372,9 @@ def test_every_dashboard_query_returns_data_in_its_unit_during_a_testrun(prometh
         if problem:
             problems.append(f"{title} / {legend}: {problem}")
     (STATE / "dashboard.json").write_text(json.dumps({"start": start, "end": end, "queries": results}) + "\n")
-    plot_dashboard(results, start, STATE / "dashboard.png")
+    dashboard_picture.draw(results, start, STATE / "dashboard.png")
     report["dashboard"] = [{k: r[k] for k in ("panel", "query", "unit", "series", "max", "problem")} for r in results]
     assert not problems, problems
-
-
-def plot_dashboard(results, start, path):
-    """The dashboard's panels as one page: each query's series over the window."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    panels = list(dict.fromkeys(r["panel"] for r in results))
-    columns = 3
-    rows = math.ceil(len(panels) / columns)
-    figure, axes = plt.subplots(rows, columns, figsize=(6 * columns, 3.2 * rows), squeeze=False)
-    for ax, title in zip(axes.flat, panels):
-        for result in (r for r in results if r["panel"] == title):
-            for series in result["data"]:
-                points = [(float(t) - start, float(v)) for t, v in series["values"] if not math.isnan(float(v))]
-                if points:
-                    label = result["query"]
-                    for key, value in series["labels"].items():
-                        label = label.replace("{{" + key + "}}", value)
-                    ax.plot(*zip(*points), label=label[:48], linewidth=1.2)
-        ax.set_title(f"{title} ({results[[r['panel'] for r in results].index(title)]['unit']})", fontsize=9)
-        ax.tick_params(labelsize=7)
-        ax.legend(fontsize=6, loc="upper right")
-    for ax in axes.flat[len(panels):]:
-        ax.set_visible(False)
-    figure.supxlabel("seconds from a minute before make load-test")
-    figure.tight_layout()
-    figure.savefig(path, dpi=90)
 
 
 class Trickle(threading.Thread):
