@@ -331,9 +331,9 @@ def numbers(series):
 
 @pytest.fixture(scope="module")
 def burst(prometheus, admin, kube, release, k6_operator, report):
-    """The TestRun (SUBMISSIONS), with a submission refused over a quota first (the quota panel has
-    no series until one is), then nothing until KEDA takes the workers back to zero. Returns the
-    window, in Prometheus's time."""
+    """The TestRun (SUBMISSIONS), with a submission refused over a quota first (for the quota panel
+    to show one), then nothing until KEDA takes the workers back to zero. Returns the window, in
+    Prometheus's time."""
     started = time.time()
     tight = admin.with_token(admin.create_key("quota-panel", perMinute=1, maxWaiting=1,
                                               scopes=["SUBMIT", "PROBLEMS"])["key"])

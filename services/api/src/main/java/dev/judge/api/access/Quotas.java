@@ -31,6 +31,11 @@ public class Quotas {
         this.keys = keys;
         this.meters = meters;
         this.keyNamesInMetrics = properties.keyNamesInMetrics();
+        if (!keyNamesInMetrics) {
+            // Made at 0 now: a counter made by its first refusal starts at 1, an increase rate() never sees.
+            refused("any", Quota.MINUTE);
+            refused("any", Quota.WAITING);
+        }
     }
 
     /**
@@ -47,11 +52,7 @@ public class Quotas {
         }
         Quota.Usage usage = keys.reserve(holder.keyId(), count);
         if (!usage.granted()) {
-            Counter.builder("judge.quota.refused")
-                    .description("Submissions refused with 429 because their key was over a quota")
-                    .tag("key", keyNamesInMetrics ? holder.key().name() : "any")
-                    .tag("quota", usage.overPerMinute(count) ? Quota.MINUTE : Quota.WAITING)
-                    .register(meters)
+            refused(keyNamesInMetrics ? holder.key().name() : "any", usage.overPerMinute(count) ? Quota.MINUTE : Quota.WAITING)
                     .increment(count);
             throw new QuotaExceededException(usage, count, waitingRetryAfter);
         }
@@ -61,6 +62,14 @@ public class Quotas {
             keys.release(holder.keyId(), count);
             throw e;
         }
+    }
+
+    private Counter refused(String key, String quota) {
+        return Counter.builder("judge.quota.refused")
+                .description("Submissions refused with 429 because their key was over a quota")
+                .tag("key", key)
+                .tag("quota", quota)
+                .register(meters);
     }
 
     /** What was stored, and the key's use of its quotas after it. */
