@@ -30,6 +30,9 @@ export JAVA_HOME; JAVA_HOME=$(judge_java_home)
 export SPRING_RABBITMQ_PORT=$amqp_port
 export SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge"
 
+# testlib's stock checkers for StockTestlibIT, where GitHub or TESTLIB_SOURCE has them (else it is skipped).
+"$PROJECT_DIR/hack/testlib.sh"
+
 echo "== Maven: unit and integration tests"
 (cd "$SERVICES_DIR" && ./mvnw -B -ntp verify)
 

@@ -1,0 +1,119 @@
+package dev.judge.worker.judging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import dev.judge.contracts.Checker;
+import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.JudgeResult;
+import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.Verdict;
+import dev.judge.worker.sandbox.Sandboxes;
+import dev.judge.worker.sandbox.TestSandboxes;
+
+/**
+ * testlib's own checkers and its A+B interactor, unchanged, as a setter uploads them (the program and
+ * testlib.h beside it), judged in the real sandbox. They are not in this repository: hack/testlib.sh
+ * puts them in build/testlib at the pinned commit (from GitHub, or TESTLIB_SOURCE offline); without
+ * them this test is skipped.
+ */
+class StockTestlibIT {
+
+    private static final Path TESTLIB = Path.of(System.getProperty("judge.testlib-dir", "../../build/testlib"));
+
+    private static Sandboxes sandbox;
+    private static Judge judge;
+
+    @BeforeAll
+    static void startSandboxes() {
+        assumeTrue(Files.isRegularFile(TESTLIB.resolve("testlib.h")), "no testlib in " + TESTLIB.toAbsolutePath()
+                + " (hack/testlib.sh)");
+        sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of()));
+        // testlib.h is a large C++ compilation, slow on a busy machine: the default 15 s is for contestants' programs.
+        judge = JudgeIT.newJudge(sandbox, JudgeIT.shippedCatalog(),
+                TestSandboxes.workerProperties(Map.of("judge.worker.compile-time-limit", "60s")),
+                TestSandboxes.testDataStore(Map.of()));
+    }
+
+    @AfterAll
+    static void stopSandboxes() {
+        if (sandbox != null) {
+            TestSandboxes.stop(sandbox);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}: {2} for {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            wcmp      | 'A  B\\nC'      | ACCEPTED           | 'A B C\\n'  | 100.0
+            wcmp      | 'A B\\nD'        | WRONG_ANSWER       | 'A B C\\n'  | 0.0
+            lcmp      | '1 2\\n3'        | ACCEPTED           | '1 2\\n3\\n' | 100.0
+            lcmp      | '1\\n2 3'        | WRONG_ANSWER       | '1 2\\n3\\n' | 0.0
+            ncmp      | '1 2 3'          | ACCEPTED           | '1 2 3\\n'  | 100.0
+            ncmp      | '1 2 4'          | WRONG_ANSWER       | '1 2 3\\n'  | 0.0
+            rcmp4     | '0.50001'        | ACCEPTED           | '0.5\\n'    | 100.0
+            rcmp4     | '0.51'           | WRONG_ANSWER       | '0.5\\n'    | 0.0
+            yesno     | 'yes'            | ACCEPTED           | 'YES\\n'    | 100.0
+            yesno     | 'NO'             | WRONG_ANSWER       | 'YES\\n'    | 0.0
+            yesno     | 'maybe'          | WRONG_ANSWER       | 'YES\\n'    | 0.0
+            pointscmp | '0.5'            | PARTIALLY_ACCEPTED | '1.0\\n'    | 50.0
+            """)
+    void aStockCheckerJudgesUnchanged(String checker, String printed, Verdict verdict, String answer, double score)
+            throws IOException {
+        ProblemProgram program = setterProgram("checkers/" + checker + ".cpp");
+        Checker custom = new Checker(Checker.Kind.CUSTOM, null, program);
+        String source = "import sys\nsys.stdout.write(" + pythonString(unescape(printed)) + ")\n";
+
+        JudgeResult result = judge.judge(JudgeRequest.plain(UUID.randomUUID(), "python", source,
+                new JudgeRequest.Limits(2000, 128), custom, List.of(new JudgeRequest.TestCase("1\n", unescape(answer))),
+                Instant.now()), Instant.now());
+
+        assertThat(result.verdict()).as("%s", result).isEqualTo(verdict);
+        assertThat(result.score()).isEqualTo(score);
+    }
+
+    /** testlib's A+B interactor writes the program's sums to tout; the stock wcmp judges them. */
+    @ParameterizedTest(name = "A+B interactor and wcmp: {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a + b | ACCEPTED
+            a * b | WRONG_ANSWER
+            """)
+    void theStockInteractorWritesWhatTheStockCheckerJudges(String sum, Verdict verdict) throws IOException {
+        String source = "while True:\n    try:\n        a, b = map(int, input().split())\n    except EOFError:\n"
+                + "        break\n    print(" + sum + ", flush=True)\n";
+        Checker wcmp = new Checker(Checker.Kind.CUSTOM, null, setterProgram("checkers/wcmp.cpp"));
+
+        JudgeResult result = judge.judge(new JudgeRequest(UUID.randomUUID(), "python", source,
+                new JudgeRequest.Limits(2000, 128), OutputComparison.EXACT, wcmp,
+                setterProgram("interactors/interactor-a-plus-b.cpp"), List.of(), true,
+                List.of(new JudgeRequest.TestCase("2\n1 2\n40 2\n", "3\n42\n")), Instant.now(), null, 1), Instant.now());
+
+        assertThat(result.verdict()).as("%s", result).isEqualTo(verdict);
+    }
+
+    private static ProblemProgram setterProgram(String path) throws IOException {
+        return new ProblemProgram("cpp", Files.readString(TESTLIB.resolve(path)),
+                Map.of("testlib.h", Files.readString(TESTLIB.resolve("testlib.h"))));
+    }
+
+    private static String unescape(String text) {
+        return text.replace("\\n", "\n");
+    }
+
+    private static String pythonString(String text) {
+        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n") + "\"";
+    }
+}
