@@ -40,6 +40,7 @@ build: ## Build the services' jars (no tests)
 
 .PHONY: local-up
 local-up: deps build ## Start RabbitMQ, PostgreSQL and the three services in the background; returns when the API answers on :8080
+	$(PROJECT_DIR)/hack/testlib.sh
 	$(PROJECT_DIR)/hack/infra.sh up $(LOCAL_STATE) $(LOCAL_AMQP_PORT) $(LOCAL_PG_PORT)
 	$(PROJECT_DIR)/hack/services.sh up $(LOCAL_STATE) $(LOCAL_AMQP_PORT) $(LOCAL_PG_PORT) $(LOCAL_API_PORT)
 

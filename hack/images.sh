@@ -39,6 +39,16 @@ case "$tool" in
   *) echo "unknown tool: $tool (docker, podman or kind)" >&2; exit 2 ;;
 esac
 
+# testlib.h into the build context for the worker image (services/testlib/README.md); hack/testlib.sh
+# has tried GitHub and TESTLIB_SOURCE, so the build does not download it again.
+source "$PROJECT_DIR/versions.env"
+"$PROJECT_DIR/hack/testlib.sh"
+rm -f "$SERVICES_DIR/testlib/testlib.h"
+if [[ -f "$PROJECT_DIR/build/testlib/testlib.h" ]]; then
+  cp "$PROJECT_DIR/build/testlib/testlib.h" "$SERVICES_DIR/testlib/testlib.h"
+fi
+build+=(--build-arg TESTLIB_COMMIT="$TESTLIB_COMMIT" --build-arg TESTLIB_SHA256="$TESTLIB_SHA256" --build-arg TESTLIB_DOWNLOAD=no)
+
 for target in api worker consumer; do
   image=$(judge_image "$target"):$version
   echo "== $image"

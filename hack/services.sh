@@ -36,7 +36,8 @@ start() {
               JUDGE_HTTP_MANAGEMENTPORT="$management"
               JUDGE_ACCESS_ANONYMOUS=true JUDGE_ACCESS_ADMINTOKEN="$admin") ;;
     worker) own=(JUDGE_SANDBOX_WORKDIR="$state/work" JUDGE_WORKER_TESTDATA_TOKEN="$token"
-                 JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:$management") ;;
+                 JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:$management"
+                 JUDGE_WORKER_TESTLIBHEADER="$PROJECT_DIR/build/testlib/testlib.h") ;;
     consumer) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge") ;;
   esac
   env SERVER_PORT="$port" SPRING_RABBITMQ_PORT="$amqp_port" "${own[@]}" \

@@ -13,6 +13,10 @@ files=(testlib.h checkers/wcmp.cpp checkers/lcmp.cpp checkers/ncmp.cpp checkers/
        checkers/pointscmp.cpp interactors/interactor-a-plus-b.cpp)
 out="$PROJECT_DIR/build/testlib"
 partial="$out.partial"
+have_all() { for path in "${files[@]}"; do [[ -f "$out/$path" ]] || return 1; done; }
+if have_all && echo "$TESTLIB_SHA256  $out/testlib.h" | sha256sum --check --status; then
+  exit 0  # already fetched at the pinned commit
+fi
 rm -rf "$partial"
 mkdir -p "$partial/checkers" "$partial/interactors"
 

@@ -1,11 +1,15 @@
 package dev.judge.worker.judging;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +36,9 @@ import dev.judge.worker.sandbox.Sandboxes;
  * sandbox like any submission and kept on this worker's disk, so that a burst of submissions to one
  * problem compiles its checker once, not once each (one including testlib.h is a large C++ compilation).
  * Bounded by {@code judge.worker.setter-cache-size}, least recently used out first.
+ *
+ * <p>A program that includes testlib.h without uploading one gets the judge's bundled copy
+ * ({@code judge.worker.testlib-header}) beside it; one the setter uploads wins.
  */
 @Component
 class SetterPrograms {
@@ -43,6 +50,7 @@ class SetterPrograms {
     static final String OUTPUT = "output";
     static final String ANSWER = "answer";
     private static final Set<String> TEST_FILES = Set.of(INPUT, OUTPUT, ANSWER);
+    static final String TESTLIB = "testlib.h";
 
     /**
      * A built program, or why it could not be built.
@@ -78,7 +86,11 @@ class SetterPrograms {
 
         /** The command that runs it on one test, with testlib's arguments. */
         List<String> command() {
-            return Stream.concat(language.run().stream(), Stream.of(INPUT, OUTPUT, ANSWER)).toList();
+            return command(List.of(INPUT, OUTPUT, ANSWER));
+        }
+
+        List<String> command(List<String> arguments) {
+            return Stream.concat(language.run().stream(), arguments.stream()).toList();
         }
     }
 
@@ -87,6 +99,9 @@ class SetterPrograms {
     private final WorkerProperties properties;
     private final Path cache;
     private final Map<String, CompletableFuture<Built>> builds;
+    /** The bundled testlib.h's content and a hash of it; null when none is bundled. */
+    private final String testlib;
+    private final String testlibHash;
 
     SetterPrograms(Sandboxes sandboxes, LanguageCatalog languages, WorkerProperties properties,
             SandboxProperties sandboxProperties) {
@@ -94,6 +109,8 @@ class SetterPrograms {
         this.languages = languages;
         this.properties = properties;
         this.cache = sandboxProperties.workDir().resolve("setter-programs");
+        this.testlib = bundledTestlib(properties.testlibHeader());
+        this.testlibHash = testlib == null ? null : sha256(testlib);
         this.builds = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
             protected boolean removeEldestEntry(Map.Entry<String, CompletableFuture<Built>> eldest) {
@@ -106,9 +123,37 @@ class SetterPrograms {
         };
     }
 
+    private static String bundledTestlib(Path header) {
+        if (header == null || !Files.isRegularFile(header)) {
+            log.info("No testlib.h bundled (judge.worker.testlib-header={}): setters' programs that include it must upload it",
+                    header);
+            return null;
+        }
+        try {
+            return Files.readString(header);
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot read judge.worker.testlib-header " + header, e);
+        }
+    }
+
+    private static String sha256(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Every JVM has SHA-256", e);
+        }
+    }
+
+    /** Whether the bundled testlib.h goes beside this program: it includes one and brings none. */
+    private boolean needsBundledTestlib(ProblemProgram program) {
+        return testlib != null && !program.files().containsKey(TESTLIB) && program.sourceCode().contains(TESTLIB);
+    }
+
     /** The built program: from this worker's cache, or built now (once, however many ask at the same time). */
     Built build(ProblemProgram program) throws IOException {
-        String hash = program.contentHash();
+        // The bundled header is part of what is built: another one (a new image) builds it anew.
+        String hash = needsBundledTestlib(program) ? program.contentHash() + "-" + testlibHash.substring(0, 16)
+                : program.contentHash();
         CompletableFuture<Built> build;
         boolean mine = false;
         synchronized (builds) {
@@ -156,6 +201,9 @@ class SetterPrograms {
             SandboxFiles.writeFresh(box.folder().resolve(language.sourceFile()), program.sourceCode());
             for (Map.Entry<String, String> file : program.files().entrySet()) {
                 SandboxFiles.writeFresh(box.folder().resolve(file.getKey()), file.getValue());
+            }
+            if (needsBundledTestlib(program)) {
+                SandboxFiles.writeFresh(box.folder().resolve(TESTLIB), testlib);
             }
             if (language.isCompiled()) {
                 Compiler.Compiled compiled = Compiler.compile(box, language, properties);

@@ -1,5 +1,6 @@
 package dev.judge.worker.judging;
 
+import java.nio.file.Path;
 import java.time.Duration;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -27,6 +28,9 @@ import org.springframework.util.unit.DataSize;
  * @param setterMessageLimit how much of what a setter's program says on stderr is kept per test
  * @param setterCacheSize how many built setter programs (by content) a worker keeps: each is built
  *        once, not per submission
+ * @param testlibHeader testlib.h as the judge bundles it (the worker image's, or build/testlib's for
+ *        {@code make local-up}): put beside a setter's program that includes it without uploading its
+ *        own; null or missing: none bundled, and such a program fails to build saying so
  */
 @ConfigurationProperties("judge.worker")
 public record WorkerProperties(
@@ -41,5 +45,6 @@ public record WorkerProperties(
         @DefaultValue("5s") Duration setterTimeLimit,
         @DefaultValue("512MB") DataSize setterMemoryLimit,
         @DefaultValue("4KB") DataSize setterMessageLimit,
-        @DefaultValue("64") int setterCacheSize) {
+        @DefaultValue("64") int setterCacheSize,
+        Path testlibHeader) {
 }

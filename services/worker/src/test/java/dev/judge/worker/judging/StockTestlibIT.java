@@ -26,10 +26,10 @@ import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
 
 /**
- * testlib's own checkers and its A+B interactor, unchanged, as a setter uploads them (the program and
- * testlib.h beside it), judged in the real sandbox. They are not in this repository: hack/testlib.sh
- * puts them in build/testlib at the pinned commit (from GitHub, or TESTLIB_SOURCE offline); without
- * them this test is skipped.
+ * testlib's own checkers and its A+B interactor, unchanged, as a setter uploads them (the program
+ * alone: the worker puts its bundled testlib.h beside it), judged in the real sandbox. They are not in
+ * this repository: hack/testlib.sh puts them in build/testlib at the pinned commit (from GitHub, or
+ * TESTLIB_SOURCE offline); without them this test is skipped.
  */
 class StockTestlibIT {
 
@@ -48,7 +48,8 @@ class StockTestlibIT {
         sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of()));
         // testlib.h is a large C++ compilation, slow on a busy machine: the default 15 s is for contestants' programs.
         judge = JudgeIT.newJudge(sandbox, JudgeIT.shippedCatalog(),
-                TestSandboxes.workerProperties(Map.of("judge.worker.compile-time-limit", "60s")),
+                TestSandboxes.workerProperties(Map.of("judge.worker.compile-time-limit", "60s",
+                        "judge.worker.testlib-header", TESTLIB.resolve("testlib.h").toString())),
                 TestSandboxes.testDataStore(Map.of()));
     }
 
@@ -107,9 +108,26 @@ class StockTestlibIT {
         assertThat(result.verdict()).as("%s", result).isEqualTo(verdict);
     }
 
+    /** A setter's own testlib.h wins over the bundled one: this checker compiles only with its own. */
+    @ParameterizedTest(name = "uploaded testlib.h: {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            '#define OWN_TESTLIB_VERDICT 0' | ACCEPTED
+            '#define OWN_TESTLIB_VERDICT 1' | WRONG_ANSWER
+            """)
+    void aSettersOwnTestlibWinsOverTheBundledOne(String header, Verdict verdict) {
+        ProblemProgram program = new ProblemProgram("cpp",
+                "#include \"testlib.h\"\nint main() { return OWN_TESTLIB_VERDICT; }\n", Map.of("testlib.h", header + "\n"));
+
+        JudgeResult result = judge.judge(JudgeRequest.plain(UUID.randomUUID(), "python", "print(1)\n",
+                new JudgeRequest.Limits(2000, 128), new Checker(Checker.Kind.CUSTOM, null, program),
+                List.of(new JudgeRequest.TestCase("1\n", "1\n")), Instant.now()), Instant.now());
+
+        assertThat(result.verdict()).as("%s", result).isEqualTo(verdict);
+    }
+
+    /** The program alone, as a setter uploads it: testlib.h is the judge's. */
     private static ProblemProgram setterProgram(String path) throws IOException {
-        return new ProblemProgram("cpp", Files.readString(TESTLIB.resolve(path)),
-                Map.of("testlib.h", Files.readString(TESTLIB.resolve("testlib.h"))));
+        return new ProblemProgram("cpp", Files.readString(TESTLIB.resolve(path)), Map.of());
     }
 
     private static String unescape(String text) {
