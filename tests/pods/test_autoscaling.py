@@ -8,7 +8,7 @@ import urllib.error
 
 from conftest import PG_PORT, RELEASE_VALUES, STATE
 from loop import Loop, assert_loop
-from support.cluster import LANE_QUEUES, keda_metric_name
+from support.cluster import WORKER_QUEUES, keda_metric_name
 from support.processes import counter
 
 WORKER = "judge-worker"
@@ -114,9 +114,10 @@ def test_the_hpa_keda_creates_has_the_releases_target_bounds_and_behaviour(kube,
     # KEDA owns 0 <-> 1; the HPA works from one replica up.
     assert spec["minReplicas"] == max(1, AUTOSCALING["minReplicaCount"])
     assert spec["maxReplicas"] == AUTOSCALING["maxReplicaCount"]
-    # One metric per lane, each with the same target: the HPA follows whichever asks for the most.
-    assert len(spec["metrics"]) == len(LANE_QUEUES)
-    for queue in LANE_QUEUES:
+    # One metric per lane and one for preparations, each with the same target: the HPA follows
+    # whichever asks for the most.
+    assert len(spec["metrics"]) == len(WORKER_QUEUES)
+    for queue in WORKER_QUEUES:
         [metric] = [m for m in spec["metrics"] if m["external"]["metric"]["name"] == keda_metric_name(hpa, queue)]
         assert metric["type"] == "External"
         assert metric["external"]["target"] == {"type": "AverageValue",

@@ -42,7 +42,9 @@ def test_the_tier_runs_as_the_charts_users(release):
     pytest.param(lambda channel: channel.queue_declare("judge.escape"), id="declare-a-queue"),
     pytest.param(lambda channel: channel.queue_delete("judge.submissions"), id="delete-the-request-queue"),
     pytest.param(lambda channel: channel.basic_get("judge.results"), id="read-results"),
+    pytest.param(lambda channel: channel.basic_get("judge.preparations.done"), id="read-preparation-results"),
     pytest.param(publish("judge.exchange.submissions", "judge.submissions"), id="forge-a-submission"),
+    pytest.param(publish("judge.exchange.submissions", "judge.preparations"), id="forge-a-preparation"),
     pytest.param(publish("", "judge.submissions"), id="forge-one-through-the-default-exchange"),
     pytest.param(publish("judge.exchange.dead", "judge.results.dead"), id="dead-letter-by-hand"),
 ])
@@ -54,7 +56,8 @@ def test_the_worker_user_may_publish_results_and_see_its_queue(release, broker):
     username, password = user("worker")
     with broker.as_user(username, password).connect() as connection:
         channel = connection.channel()
-        assert channel.queue_declare("judge.submissions", passive=True).method.queue == "judge.submissions"
+        for queue in ("judge.submissions", "judge.preparations"):
+            assert channel.queue_declare(queue, passive=True).method.queue == queue
     # A publish the results exchange accepts, without a result the consumer would record: the
     # operation only has to get past the permission check, so a message that routes nowhere will do.
     assert not refused(broker, "worker", publish("judge.exchange.results", "no-such-route"))
@@ -63,6 +66,7 @@ def test_the_worker_user_may_publish_results_and_see_its_queue(release, broker):
 @pytest.mark.parametrize("operation", [
     pytest.param(publish("judge.exchange.results", "judge.results"), id="forge-a-result"),
     pytest.param(lambda channel: channel.basic_get("judge.submissions"), id="read-submissions"),
+    pytest.param(lambda channel: channel.basic_get("judge.preparations"), id="read-preparations"),
 ])
 def test_the_consumer_user_may_not(release, broker, operation):
     assert refused(broker, "consumer", operation)

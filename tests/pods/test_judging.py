@@ -9,7 +9,7 @@ import pytest
 
 from conftest import KUBECONFIG, NAMESPACE, PROJECT, RELEASE
 from support.judge_client import ApiError, JudgeClient
-from support.programs import SUM, SUM_OF_A_LINE, assert_case_verdict, case_names, create_large_problem, submit_cases
+from support.programs import SUM, SUM_OF_A_LINE, assert_case_outcome, case_names, create_large_problem, submit_cases
 
 
 @pytest.mark.parametrize("language", sorted(SUM))
@@ -29,9 +29,9 @@ def submitted_cases(api, first_worker):
 
 @pytest.mark.parametrize("name", case_names())
 def test_a_judge_case_gets_its_verdict(api, submitted_cases, name):
-    case, submission_id = submitted_cases[name]
+    case, submitted = submitted_cases[name]
 
-    assert_case_verdict(case, api.wait_for_verdict(submission_id, timeout=300, interval=0.5))
+    assert_case_outcome(api, case, submitted)
 
 
 def test_helm_test_submits_a_program_and_gets_its_verdict(worker_pod):

@@ -20,6 +20,9 @@ import yaml
 # (services/contracts Lane; tests/autoscaling checks them against the broker).
 REQUEST_QUEUE = "judge.submissions"
 LANE_QUEUES = ["judge.submissions.contest", REQUEST_QUEUE, "judge.submissions.rejudge"]
+# Problem versions to prepare (services/contracts JudgeQueues.PREPARATIONS): KEDA wakes workers for them too.
+PREPARATION_QUEUE = "judge.preparations"
+WORKER_QUEUES = LANE_QUEUES + [PREPARATION_QUEUE]
 
 # Where each kind the tests read lives in the API.
 API_PATHS = {

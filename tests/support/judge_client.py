@@ -39,15 +39,29 @@ class JudgeClient:
         except urllib.error.HTTPError as error:
             raise ApiError(error.code, error.read().decode()) from None
 
-    def create_problem(self, title="Sum", time_limit_ms=2000, memory_limit_mb=256, test_cases=None, **more):
-        """Creates a problem; more members (checker, interactor, groups, timeLimits) go in as given."""
+    def create_problem(self, title="Sum", time_limit_ms=2000, memory_limit_mb=256, test_cases=None, ready=True, **more):
+        """Creates a problem; more members (checker, interactor, validator, groups, timeLimits) go in as given.
+        One with setter programs is PREPARING until a worker has built them: with ready, this waits until
+        it takes submissions (and fails if its preparation did)."""
         test_cases = test_cases or [{"input": "1 2\n", "expectedOutput": "3\n"},
                                     {"input": "40 2\n", "expectedOutput": "42\n"}]
         status, _, problem = self.request("POST", "/api/problems", {
             "title": title, "timeLimitMs": time_limit_ms, "memoryLimitMb": memory_limit_mb, "testCases": test_cases,
             **more})
         assert status == 201, problem
+        if ready:
+            prepared = self.wait_for_preparation(problem["id"])
+            assert prepared["status"] == "READY", prepared
         return problem["id"]
+
+    def wait_for_preparation(self, problem_id, timeout=180):
+        """The problem's preparation once it is no longer PREPARING (a testlib checker takes seconds to build)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            preparation = self.request("GET", f"/api/problems/{problem_id}")[2]["preparation"]
+            if preparation["status"] != "PREPARING" or time.monotonic() > deadline:
+                return preparation
+            time.sleep(0.2)
 
     def submit(self, problem_id, source, language="python", **more):
         """more: other members of the submission (callbackUrl...)."""

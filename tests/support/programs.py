@@ -5,6 +5,9 @@ import configparser
 import json
 import pathlib
 
+import pytest
+
+from support.judge_client import ApiError
 from support.processes import PROJECT
 
 CASES = PROJECT / "services/worker/src/test/resources/judge-cases"
@@ -64,8 +67,10 @@ def problem_of(name, case):
 
 def submit_cases(api):
     """Every case submitted at once: {name: (expectations, submission id)}. A case with run=stdin is a
-    plain run on the sum's input, whose output the API shows."""
-    submissions = {}
+    plain run on the sum's input, whose output the API shows. The problems are all made first, so that
+    workers prepare their setter programs side by side; a case with preparation=FAILED gets, instead of
+    a submission id, its problem's id and failed preparation."""
+    submissions, problems = {}, {}
     for name in case_names():
         case, source = read_case(name)
         if case.get("run") == "stdin":
@@ -74,9 +79,28 @@ def submit_cases(api):
             assert status == 202, body
             submissions[name] = (case, body["id"])
             continue
-        problem = api.create_problem(**problem_of(name, case))
+        problems[name] = (case, source, api.create_problem(ready=False, **problem_of(name, case)))
+    for name, (case, source, problem) in problems.items():
+        preparation = api.wait_for_preparation(problem)
+        if case.get("preparation") == "FAILED":
+            submissions[name] = (case, {"problem": problem, "preparation": preparation})
+            continue
+        assert preparation["status"] == "READY", (name, preparation)
         submissions[name] = (case, api.submit(problem, source, language=case["language"]))
     return submissions
+
+
+def assert_case_outcome(api, case, submitted):
+    """A case as submit_cases left it: its verdict, or its problem's failed preparation, to which a
+    submission is refused (409)."""
+    if case.get("preparation") != "FAILED":
+        assert_case_verdict(case, api.wait_for_verdict(submitted, timeout=300, interval=0.5))
+        return
+    preparation = submitted["preparation"]
+    assert (preparation["status"], preparation.get("file")) == ("FAILED", case["preparationFile"]), preparation
+    with pytest.raises(ApiError) as refused:
+        api.submit(submitted["problem"], "print(3)\n")
+    assert refused.value.status == 409, refused.value.body
 
 
 def assert_case_verdict(case, verdict):

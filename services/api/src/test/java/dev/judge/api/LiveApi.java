@@ -60,4 +60,12 @@ abstract class LiveApi {
     HttpResponse<String> get(String path) throws Exception {
         return send(request(path).GET());
     }
+
+    /**
+     * Records the problem's versions as prepared, as the result consumer does once a worker has built
+     * their setter programs: this tier runs neither (tests/e2e does).
+     */
+    void prepared(long problemId) {
+        jdbc.sql("update problem_version set status = 'READY' where problem_id = ? and status = 'PREPARING'").param(problemId).update();
+    }
 }

@@ -38,6 +38,7 @@ class ProblemOwnershipIT extends LiveApi {
         assertThat(created.body()).contains(HIDDEN_ANSWER);
         problemId = json.readTree(created.body()).get("id").asLong();
         assertThat(json.readTree(created.body()).get("submitters").asString()).isEqualTo("OWNER");
+        prepared(problemId);
     }
 
     @Test
@@ -73,6 +74,7 @@ class ProblemOwnershipIT extends LiveApi {
     void aPublicProblemShowsOthersItsStatementAndTakesTheirSubmissionsButNeverItsTestsOrCode() throws Exception {
         assertThat(send(as(setter, withJson(request("/api/problems/" + problemId)).PUT(body(problem("public")
                 .replace("\"title\"", "\"submitters\": \"PUBLIC\", \"title\""))))).statusCode()).isEqualTo(200);
+        prepared(problemId);
 
         HttpResponse<String> statement = send(as(submitOnly, request("/api/problems/" + problemId).GET()));
         assertThat(statement.statusCode()).isEqualTo(200);

@@ -133,10 +133,13 @@ class ProblemVersionsIT extends LiveApi {
         assertThat(refused.body()).contains("judge.test-data.worker-token").doesNotContain("1 2 3");
     }
 
+    /** A problem made and prepared (its checker and interactor built): it takes submissions. */
     private long create(String problem) throws Exception {
         HttpResponse<String> created = post("/api/problems", problem);
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
-        return json.readTree(created.body()).get("id").asLong();
+        long id = json.readTree(created.body()).get("id").asLong();
+        prepared(id);
+        return id;
     }
 
     /** The submission as the API accepted it. */

@@ -47,10 +47,25 @@ public final class JudgeQueues {
     /** Results the consumer could not record after {@link #DELIVERY_LIMIT} tries; kept for an operator. */
     public static final String RESULTS_DEAD = "judge.results.dead";
 
-    /** Where the API publishes {@link JudgeRequest}s, routed by their lane's queue name to that queue. */
+    /**
+     * API → workers: {@link ProblemPreparation}s, a problem version's setter programs to build and
+     * tests to validate before submissions are taken. KEDA wakes workers for them as for a lane.
+     */
+    public static final String PREPARATIONS = "judge.preparations";
+
+    /** Workers → result consumer: {@link PreparationResult}s. */
+    public static final String PREPARATIONS_DONE = "judge.preparations.done";
+
+    /** Preparations that failed {@link #DELIVERY_LIMIT} times (they crash workers); the consumer marks their versions FAILED. */
+    public static final String PREPARATIONS_DEAD = "judge.preparations.dead";
+
+    /**
+     * Where the API publishes {@link JudgeRequest}s, routed by their lane's queue name to that queue,
+     * and {@link ProblemPreparation}s, routed to {@link #PREPARATIONS}.
+     */
     public static final String SUBMISSIONS_EXCHANGE = "judge.exchange.submissions";
 
-    /** Where workers publish {@link JudgeResult}s, routed to {@link #RESULTS}. */
+    /** Where workers publish {@link JudgeResult}s, routed to {@link #RESULTS}, and {@link PreparationResult}s to {@link #PREPARATIONS_DONE}. */
     public static final String RESULTS_EXCHANGE = "judge.exchange.results";
 
     /** Where the broker dead-letters both work queues, each to its own dead-letter queue. */
@@ -70,6 +85,9 @@ public final class JudgeQueues {
         Queue submissionsDead = deadLetterQueue(SUBMISSIONS_DEAD);
         Queue results = workQueue(RESULTS, RESULTS_DEAD);
         Queue resultsDead = deadLetterQueue(RESULTS_DEAD);
+        Queue preparations = workQueue(PREPARATIONS, PREPARATIONS_DEAD);
+        Queue preparationsDone = workQueue(PREPARATIONS_DONE, RESULTS_DEAD);
+        Queue preparationsDead = deadLetterQueue(PREPARATIONS_DEAD);
         DirectExchange submissionsExchange = exchange(SUBMISSIONS_EXCHANGE);
         DirectExchange resultsExchange = exchange(RESULTS_EXCHANGE);
         DirectExchange deadLetterExchange = exchange(DEAD_LETTER_EXCHANGE);
@@ -78,7 +96,11 @@ public final class JudgeQueues {
                 submissionsExchange, resultsExchange, deadLetterExchange,
                 BindingBuilder.bind(results).to(resultsExchange).with(RESULTS),
                 BindingBuilder.bind(submissionsDead).to(deadLetterExchange).with(SUBMISSIONS_DEAD),
-                BindingBuilder.bind(resultsDead).to(deadLetterExchange).with(RESULTS_DEAD)));
+                BindingBuilder.bind(resultsDead).to(deadLetterExchange).with(RESULTS_DEAD),
+                preparations, preparationsDone, preparationsDead,
+                BindingBuilder.bind(preparations).to(submissionsExchange).with(PREPARATIONS),
+                BindingBuilder.bind(preparationsDone).to(resultsExchange).with(PREPARATIONS_DONE),
+                BindingBuilder.bind(preparationsDead).to(deadLetterExchange).with(PREPARATIONS_DEAD)));
         for (Lane lane : Lane.values()) {
             Queue requests = workQueue(lane.queue(), SUBMISSIONS_DEAD);
             declarables.add(requests);
@@ -99,8 +121,11 @@ public final class JudgeQueues {
      * Version 4 added the request's {@code judgement} and lets an interactive request carry a checker
      * of what its interactor wrote; a worker of version 3 would let the interactor alone decide, so
      * again upgrade workers first.
+     * Version 5 added problem preparations ({@link ProblemPreparation}, {@link PreparationResult}) on
+     * queues of their own; a version with setter programs stays PREPARING until a worker and a
+     * consumer of version 5 run, so upgrade them before the API.
      */
-    public static final int CONTRACT_VERSION = 4;
+    public static final int CONTRACT_VERSION = 5;
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 
     /**

@@ -34,6 +34,16 @@ class MessageContractTests {
     }
 
     @Test
+    void readsPreparationsAndTheirResultsBack() {
+        ProblemPreparation preparation = new ProblemPreparation(7, 2, new ProblemProgram("cpp", "int main() {}", Map.of()), null,
+                new ProblemProgram("python", "import sys", Map.of()), List.of(new JudgeRequest.TestCase("1 2", "3", "small")), null);
+        PreparationResult failed = PreparationResult.failed(7, 2, "test 1", "FAIL Expected EOLN", "worker-1");
+
+        assertThat(converter.fromMessage(converter.toMessage(preparation, new MessageProperties()))).isEqualTo(preparation);
+        assertThat(converter.fromMessage(converter.toMessage(failed, new MessageProperties()))).isEqualTo(failed);
+    }
+
+    @Test
     void aRequestByReferenceCarriesTheReferenceAndNoTests() {
         TestData reference = new TestData.Digest().add(new JudgeRequest.TestCase("1 2", "3")).of(7, 2);
         JudgeRequest request = new JudgeRequest(UUID.randomUUID(), "c", "int main() {}", new JudgeRequest.Limits(1000, 64),

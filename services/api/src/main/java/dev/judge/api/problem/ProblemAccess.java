@@ -8,11 +8,13 @@ import java.util.stream.Collectors;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import org.springframework.stereotype.Component;
+import org.springframework.web.ErrorResponseException;
 
 import dev.judge.api.access.AccessProperties;
 import dev.judge.api.access.Caller;
 import dev.judge.api.access.UnauthorizedException;
 import dev.judge.api.system.NotFoundException;
+import dev.judge.api.system.UnknownReferenceException;
 
 /**
  * Checks a caller against a problem's owner ({@link ProblemOwner} has the rules). A problem the
@@ -55,6 +57,24 @@ public class ProblemAccess {
             throw UnauthorizedException.notTheOwner("problem");
         }
         return owner;
+    }
+
+    /**
+     * Why a submission to this problem could not be stored: its current version is not ready (409), or
+     * the problem does not exist (422). Asked only after the insert was refused, never on the common path.
+     */
+    public ErrorResponseException refusal(long problemId) {
+        return problems.currentPreparation(problemId)
+                .filter(preparation -> !preparation.isReady())
+                .<ErrorResponseException>map(preparation -> new ProblemNotReadyException(problemId, preparation.status()))
+                .orElseGet(() -> new UnknownReferenceException("problem", problemId, null));
+    }
+
+    /** 409 unless the problem's current version takes submissions (a rejudge's check). */
+    public void requireReady(long problemId) {
+        problems.currentPreparation(problemId).filter(preparation -> !preparation.isReady()).ifPresent(preparation -> {
+            throw new ProblemNotReadyException(problemId, preparation.status());
+        });
     }
 
     /** After a change of who may submit: this replica knows at once, the others within the cache's time. */

@@ -58,6 +58,7 @@ class ProblemApiDocument implements OpenApiCustomizer {
         problem.put("checker", nullable(problem.get("checker").getDescription(),
                 ref("ExactChecker"), ref("FloatChecker"), ref("CustomChecker")));
         problem.put("interactor", nullable(problem.get("interactor").getDescription(), ref("ProgramRequest")));
+        problem.put("validator", nullable(problem.get("validator").getDescription(), ref("ProgramRequest")));
         problem.get("groups").setTypes(Set.of("array", "null"));
         Schema timeLimits = problem.get("timeLimits");
         timeLimits.setTypes(Set.of("object", "null"));

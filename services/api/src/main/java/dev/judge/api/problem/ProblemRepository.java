@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,6 +23,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.language.Language;
@@ -159,9 +161,10 @@ class ProblemRepository {
                 timeLimits.put(language, new StoredTimeLimits(limits.factor(), limits.offset().toMillis())));
         jdbc.sql("""
                 insert into problem_version (problem_id, version, time_limit_ms, memory_limit_mb, stop_on_first_failure,
-                    checker, interactor, groups, time_limits, test_data_sha256, test_data_bytes, test_count)
+                    checker, interactor, validator, groups, time_limits, test_data_sha256, test_data_bytes, test_count, status)
                 values (:id, :version, :timeLimitMs, :memoryLimitMb, :stopOnFirstFailure,
-                    :checker::json, :interactor::json, :groups::json, :timeLimits::json, :sha256, :bytes, :count)""")
+                    :checker::json, :interactor::json, :validator::json, :groups::json, :timeLimits::json, :sha256, :bytes, :count,
+                    :status)""")
                 .param("id", id)
                 .param("version", version)
                 .param("timeLimitMs", problem.timeLimitMs())
@@ -169,6 +172,8 @@ class ProblemRepository {
                 .param("stopOnFirstFailure", problem.stopOnFirstFailure())
                 .param("checker", problem.checker() == null ? null : json.writeValueAsString(problem.checker()))
                 .param("interactor", problem.interactor() == null ? null : json.writeValueAsString(problem.interactor()))
+                .param("validator", problem.validator() == null ? null : json.writeValueAsString(problem.validator()))
+                .param("status", (problem.needsPreparation() ? PreparationResult.Status.PREPARING : PreparationResult.Status.READY).name())
                 .param("groups", json.writeValueAsString(problem.groups()))
                 .param("timeLimits", json.writeValueAsString(timeLimits))
                 .param("sha256", testData == null ? null : testData.sha256())
@@ -192,7 +197,8 @@ class ProblemRepository {
     Optional<ProblemVersion> find(long id, int version, long loadTestsUpTo) {
         return jdbc.sql("""
                 select p.title, v.time_limit_ms, v.memory_limit_mb, v.stop_on_first_failure, v.checker, v.interactor,
-                    v.groups, v.time_limits, v.test_data_sha256, v.test_data_bytes, v.test_count
+                    v.validator, v.groups, v.time_limits, v.test_data_sha256, v.test_data_bytes, v.test_count,
+                    v.status, v.preparation_file, v.preparation_message
                 from problem p join problem_version v on v.problem_id = p.id
                 where p.id = ? and v.version = ?""")
                 .params(id, version)
@@ -261,6 +267,7 @@ class ProblemRepository {
     private ProblemVersion toVersion(ResultSet rs, long id, int version) throws SQLException {
         String checker = rs.getString("checker");
         String interactor = rs.getString("interactor");
+        String validator = rs.getString("validator");
         Map<String, Language.TimeLimits> timeLimits = new TreeMap<>();
         json.readValue(rs.getString("time_limits"), TIME_LIMITS).forEach((language, limits) ->
                 timeLimits.put(language, new Language.TimeLimits(limits.factor(), Duration.ofMillis(limits.offsetMs()))));
@@ -272,7 +279,50 @@ class ProblemRepository {
                 timeLimits,
                 null,
                 rs.getString("test_data_sha256") == null ? null : new TestData(id, version, rs.getString("test_data_sha256"),
-                        rs.getLong("test_data_bytes"), rs.getInt("test_count")));
+                        rs.getLong("test_data_bytes"), rs.getInt("test_count")),
+                validator == null ? null : json.readValue(validator, ProblemProgram.class),
+                preparation(rs));
+    }
+
+    private static ProblemVersion.Preparation preparation(ResultSet rs) throws SQLException {
+        return new ProblemVersion.Preparation(PreparationResult.Status.valueOf(rs.getString("status")),
+                rs.getString("preparation_file"), rs.getString("preparation_message"));
+    }
+
+    /** Where the preparation of the problem's current version is; empty when there is no such problem. */
+    Optional<ProblemVersion.Preparation> currentPreparation(long id) {
+        return jdbc.sql("""
+                select v.status, v.preparation_file, v.preparation_message
+                from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
+                where p.id = ?""")
+                .param(id)
+                .query((rs, row) -> preparation(rs))
+                .optional();
+    }
+
+    /**
+     * Claims the versions still preparing whose preparation was never sent, or sent longer ago than
+     * {@code resendAfter} (lost with a broker, or on a worker that died): each is marked as sent now,
+     * so that other API replicas leave it alone until then.
+     */
+    @Transactional
+    List<ProblemVersion> preparationsToSend(Duration resendAfter, long loadTestsUpTo) {
+        record Due(long problemId, int version) {
+        }
+        List<Due> due = new ArrayList<>();
+        jdbc.sql("""
+                update problem_version set preparation_requested_at = now()
+                where (problem_id, version) in (
+                    select problem_id, version from problem_version
+                    where status = 'PREPARING'
+                      and (preparation_requested_at is null or preparation_requested_at < now() - make_interval(secs => ?))
+                    order by preparation_requested_at nulls first
+                    limit 100
+                    for update skip locked)
+                returning problem_id, version""")
+                .param(resendAfter.toSeconds())
+                .query((RowCallbackHandler) rs -> due.add(new Due(rs.getLong("problem_id"), rs.getInt("version"))));
+        return due.stream().map(version -> find(version.problemId(), version.version(), loadTestsUpTo).orElseThrow()).toList();
     }
 
     // Test data is stored as bytes (UTF-8), so that NUL survives: PostgreSQL's text cannot hold it.

@@ -45,6 +45,10 @@ record ProblemRequest(
         @Valid @Schema(description = "Makes the problem interactive: each test runs the program and this, joined by pipes; "
                 + "this decides, with the checker if one is given")
         ProgramRequest interactor,
+        @Valid @Schema(description = "Run on each test's input before the problem takes submissions, as testlib's "
+                + "registerValidation expects (the input on stdin, `--group <name>` for a test in a group); a test it rejects "
+                + "fails the version, naming the test and what the validator said")
+        ProgramRequest validator,
         @Size(max = ProblemRequest.MAX_GROUPS) @Schema(description = "Subtasks, judged in this order; left out: all tests are one, all or nothing, worth 100")
         List<@Valid @NotNull GroupRequest> groups,
         @Size(max = 20) @Schema(description = "This problem's own time factors by language id, over the catalog's (GET /api/languages)")

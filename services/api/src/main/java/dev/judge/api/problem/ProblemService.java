@@ -20,27 +20,35 @@ class ProblemService {
 
     private final ProblemRepository problems;
     private final LanguageCatalog languages;
+    private final ProblemPreparations preparations;
 
-    ProblemService(ProblemRepository problems, LanguageCatalog languages) {
+    ProblemService(ProblemRepository problems, LanguageCatalog languages, ProblemPreparations preparations) {
         this.problems = problems;
         this.languages = languages;
+        this.preparations = preparations;
     }
 
+    /** Stores a new problem; one with setter programs goes to the workers to be prepared. */
     long create(ProblemRequest request, ProblemOwner owner) {
-        return problems.create(toVersion(request), owner);
+        long id = problems.create(toVersion(request), owner);
+        preparations.sendDue();
+        return id;
     }
 
     /** Stores the request as the problem's next version; returns its number. */
     int edit(long id, ProblemRequest request) {
-        return problems.addVersion(id, toVersion(request), request.submitters()).orElseThrow(() -> new NotFoundException("problem", id));
+        int version = problems.addVersion(id, toVersion(request), request.submitters())
+                .orElseThrow(() -> new NotFoundException("problem", id));
+        preparations.sendDue();
+        return version;
     }
 
     private ProblemVersion toVersion(ProblemRequest request) {
         ProblemRequest.CheckerRequest checker = request.checker();
         ProblemProgram checkerProgram = checker != null && checker.kind() == ProblemRequest.CheckerRequest.Kind.CUSTOM
                 ? program(checker.language(), checker.sourceCode(), checker.files()) : null;
-        ProblemProgram interactor = request.interactor() == null ? null
-                : program(request.interactor().language(), request.interactor().sourceCode(), request.interactor().files());
+        ProblemProgram interactor = program(request.interactor());
+        ProblemProgram validator = program(request.validator());
         Map<String, Language.TimeLimits> timeLimits = new TreeMap<>();
         request.timeLimitsOrNone().forEach((language, limits) -> timeLimits.put(known(language),
                 new Language.TimeLimits(limits.factor(), Duration.ofMillis(limits.offsetMs() == null ? 0 : limits.offsetMs()))));
@@ -53,7 +61,13 @@ class ProblemService {
                 timeLimits,
                 request.testCases().stream()
                         .map(test -> new JudgeRequest.TestCase(test.input(), test.expectedOutput(), test.group())).toList(),
+                null,
+                validator,
                 null);
+    }
+
+    private ProblemProgram program(ProblemRequest.ProgramRequest program) {
+        return program == null ? null : program(program.language(), program.sourceCode(), program.files());
     }
 
     private ProblemProgram program(String language, String sourceCode, Map<String, String> files) {

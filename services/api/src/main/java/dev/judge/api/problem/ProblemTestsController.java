@@ -50,9 +50,12 @@ class ProblemTestsController {
     private final ObjectWriter lines;
     private final JsonMapper uploads;
     private final Semaphore transfers;
+    private final ProblemPreparations preparations;
 
-    ProblemTestsController(ProblemRepository problems, ProblemAccess access, TestDataProperties properties, JsonMapper json) {
+    ProblemTestsController(ProblemRepository problems, ProblemAccess access, TestDataProperties properties, JsonMapper json,
+            ProblemPreparations preparations) {
         this.problems = problems;
+        this.preparations = preparations;
         this.access = access;
         this.properties = properties;
         // Straight into the response, not through a copy of each test; the response stays open for the next.
@@ -95,6 +98,7 @@ class ProblemTestsController {
                 return tests.read();
             }).orElseThrow(() -> new NotFoundException("problem", id));
         }
+        preparations.sendDue();
         return problems.find(id, version, properties.shownTestsLimit().toBytes()).map(problem -> ProblemView.forManager(problem, owner, false))
                 .orElseThrow(() -> new NotFoundException("problem", id));
     }

@@ -9,6 +9,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import dev.judge.api.language.TimeLimitsView;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemProgram;
 
 /**
@@ -28,6 +29,7 @@ record ProblemView(
         OutputComparison comparison,
         @Schema(description = "Absent for an interactive problem whose interactor alone decides") CheckerView checker,
         ProgramView interactor,
+        ProgramView validator,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<GroupView> groups,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Map<String, TimeLimitsView> timeLimits,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) boolean stopOnFirstFailure,
@@ -35,7 +37,26 @@ record ProblemView(
         @Schema(description = "Left out when the tests are over 8 MiB (read them from GET /api/problems/{id}/tests), "
                 + "and for callers who may submit to the problem but not manage it")
         List<TestCaseView> testCases,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Submitters submitters) {
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Submitters submitters,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) PreparationView preparation) {
+
+    /**
+     * Whether the version takes submissions: READY; PREPARING while a worker builds its setter programs
+     * and validates its tests (submissions get 409 with Retry-After); FAILED, with what failed and why.
+     */
+    @Schema(name = "Preparation")
+    record PreparationView(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) PreparationResult.Status status,
+            @Schema(types = {"string", "null"}, description = "What failed: checker, interactor, validator or test <n> (from 1); "
+                    + "for the problem's managers", example = "test 3")
+            String file,
+            @Schema(types = {"string", "null"}, description = "The compiler's or the validator's words; for the problem's managers")
+            String message) {
+
+        static PreparationView of(ProblemVersion.Preparation preparation, boolean manages) {
+            return new PreparationView(preparation.status(), manages ? preparation.file() : null, manages ? preparation.message() : null);
+        }
+    }
 
     /** What the tests of this version are, however large. */
     @Schema(name = "Tests")
@@ -108,13 +129,15 @@ record ProblemView(
                         ? checker.asComparison() : null,
                 checker == null ? null : CheckerView.of(checker, withSources),
                 program(problem.interactor(), withSources),
+                withTests ? program(problem.validator(), withSources) : null,
                 problem.groups().stream().map(group -> new GroupView(group.name(), group.points(), group.dependsOn())).toList(),
                 timeLimits,
                 problem.stopOnFirstFailure(),
                 new TestsView(problem.testData().count(), problem.testData().bytes(), problem.testData().sha256()),
                 problem.testCases() == null || !withTests ? null : problem.testCases().stream()
                         .map(test -> new TestCaseView(test.input(), test.expectedOutput(), test.group())).toList(),
-                owner.submitters());
+                owner.submitters(),
+                PreparationView.of(problem.preparation(), withTests));
     }
 
     private static ProgramView program(ProblemProgram program, boolean withSources) {

@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import dev.judge.api.access.Caller;
 import dev.judge.api.access.Callers;
+import dev.judge.api.problem.ProblemAccess;
 import dev.judge.api.system.NotFoundException;
 
 @RestController
@@ -21,10 +22,12 @@ class RejudgeController {
 
     private final Rejudges rejudges;
     private final Callers callers;
+    private final ProblemAccess problems;
 
-    RejudgeController(Rejudges rejudges, Callers callers) {
+    RejudgeController(Rejudges rejudges, Callers callers, ProblemAccess problems) {
         this.rejudges = rejudges;
         this.callers = callers;
+        this.problems = problems;
     }
 
     @PostMapping(path = "/api/problems/{id}/rejudge", produces = MediaType.APPLICATION_JSON_VALUE)
@@ -35,8 +38,10 @@ class RejudgeController {
     @ApiResponse(responseCode = "400", description = "The id is not a number")
     @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
     @ApiResponse(responseCode = "404", description = "No problem with this id")
+    @ApiResponse(responseCode = "409", description = "The problem's current version is still being prepared, or failed its preparation")
     ResponseEntity<RejudgeStarted> rejudge(Caller caller, @PathVariable long id) {
         callers.requireAdmin(caller);
+        problems.requireReady(id);
         return rejudges.rejudge(id).map(started -> ResponseEntity.accepted().body(started))
                 .orElseThrow(() -> new NotFoundException("problem", id));
     }

@@ -30,7 +30,11 @@ class Rejudges {
     /** @return the problem's current version and how many submissions were queued again; empty: no such problem */
     Optional<RejudgeStarted> rejudge(long problemId) {
         Optional<RejudgeStarted> started = jdbc.sql("""
-                with problem_now as (select id, version from problem where id = :problemId),
+                with problem_now as (
+                    -- Only to a READY version (the controller said 409 for another; this closes the race).
+                    select p.id, p.version from problem p
+                    join problem_version v on v.problem_id = p.id and v.version = p.version and v.status = 'READY'
+                    where p.id = :problemId),
                 target as (
                     select s.id, s.judgement, s.problem_version, s.status, s.verdict, s.result, s.started_at, s.finished_at
                     from submission s join problem_now p on s.problem_id = p.id

@@ -78,6 +78,9 @@ class SubmissionController {
             + "both or neither of problemId and stdin; `errors` lists the fields")
     @ApiResponse(responseCode = "413", description = "sourceCode or stdin longer than its limit, or the body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
+    @ApiResponse(responseCode = "409", description = "The problem's current version is still being prepared (with "
+            + "Retry-After) or failed its preparation; nothing was stored",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     @ApiResponse(responseCode = "422", description = "Unknown problem or language, or a callbackUrl refused (not http(s), "
             + "an internal address, or no API key to sign with)")
     @ApiResponse(responseCode = "429", description = "The key is over a quota; nothing was stored",
@@ -102,6 +105,9 @@ class SubmissionController {
     @ApiResponse(responseCode = "400", description = "Malformed JSON, no submissions or more than "
             + SubmissionBatch.MAX_SIZE + ", or invalid fields; `errors` names them by index")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
+    @ApiResponse(responseCode = "409", description = "A problem's current version is still being prepared (with "
+            + "Retry-After) or failed its preparation; nothing was stored",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     @ApiResponse(responseCode = "422", description = "Unknown problems or languages, sources or inputs over their limits, "
             + "or refused callbackUrls; "
             + "`errors` names each by index, and nothing was stored")

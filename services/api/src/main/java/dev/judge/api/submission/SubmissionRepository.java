@@ -46,7 +46,11 @@ class SubmissionRepository {
         return jdbc.sql("""
                 insert into submission (id, problem_id, problem_version, language, source_code, stdin, api_key_id, holds_quota,
                                         callback_url, callback_status, callback_next_at, lane)
-                values (:id, :problemId, (select version from problem where id = :problemId), :language, :sourceCode, :stdin,
+                values (:id, :problemId,
+                        -- Only a READY version: otherwise null, which the row's check refuses.
+                        (select p.version from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
+                         where p.id = :problemId and v.status = 'READY'),
+                        :language, :sourceCode, :stdin,
                         :apiKeyId, cast(:apiKeyId as uuid) is not null,
                         :callbackUrl, case when cast(:callbackUrl as text) is not null then 'PENDING' end, now(), :lane)
                 returning created_at, problem_version, """ + CallbackView.COLUMNS)

@@ -14,6 +14,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.web.ErrorResponseException;
 
 import dev.judge.api.access.Caller;
 import dev.judge.api.access.Quota;
@@ -21,6 +22,7 @@ import dev.judge.api.access.Quotas;
 import dev.judge.api.access.Scope;
 import dev.judge.api.access.UnauthorizedException;
 import dev.judge.api.problem.ProblemAccess;
+import dev.judge.api.problem.ProblemNotReadyException;
 import dev.judge.api.system.UnknownReferenceException;
 import dev.judge.api.webhook.CallbackTargets;
 import dev.judge.contracts.Lane;
@@ -87,10 +89,10 @@ class SubmissionService {
         try {
             return store(caller, List.of(request));
         } catch (DataIntegrityViolationException e) {
-            // The only constraint valid input can break: the problem does not exist. Asking the
-            // database once, here, costs nothing on the common path where it does.
+            // The only constraints valid input can break: the problem does not exist, or its current
+            // version is not ready. Asking the database why, here, costs nothing on the common path.
             if (request.problemId() != null) {
-                throw new UnknownReferenceException("problem", request.problemId(), null);
+                throw problems.refusal(request.problemId());
             }
             throw e;
         }
@@ -136,7 +138,18 @@ class SubmissionService {
         if (!errors.isEmpty()) {
             throw new InvalidBatchException(errors);
         }
-        return store(caller, requests);
+        try {
+            return store(caller, requests);
+        } catch (DataIntegrityViolationException e) {
+            // As for one submission: a problem in the batch whose version is not ready (or was just deleted).
+            for (Long problemId : problemIds) {
+                ErrorResponseException refusal = problems.refusal(problemId);
+                if (refusal instanceof ProblemNotReadyException) {
+                    throw refusal;
+                }
+            }
+            throw e;
+        }
     }
 
     List<JudgementView> replacedJudgements(UUID id) {

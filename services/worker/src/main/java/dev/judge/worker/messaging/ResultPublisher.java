@@ -12,8 +12,9 @@ import org.springframework.stereotype.Component;
 
 import dev.judge.contracts.JudgeQueues;
 import dev.judge.contracts.JudgeResult;
+import dev.judge.contracts.PreparationResult;
 
-/** Publishes results to the result queue. */
+/** Publishes results: verdicts to the result queue, preparations' ends to theirs. */
 @Component
 public class ResultPublisher {
 
@@ -37,15 +38,25 @@ public class ResultPublisher {
      * @throws AmqpException when the broker did not confirm: the request is then redelivered
      */
     public void publish(JudgeResult result) {
-        CorrelationData correlation = new CorrelationData(result.submissionId().toString());
-        rabbit.convertAndSend(JudgeQueues.RESULTS_EXCHANGE, JudgeQueues.RESULTS, result, correlation);
+        publishConfirmed(JudgeQueues.RESULTS, result, "the result of " + result.submissionId());
+    }
+
+    /** Publishes how a problem's preparation ended, confirmed as a verdict is. */
+    public void publish(PreparationResult result) {
+        publishConfirmed(JudgeQueues.PREPARATIONS_DONE, result,
+                "the preparation of problem " + result.problemId() + " version " + result.version());
+    }
+
+    private void publishConfirmed(String routingKey, Object message, String what) {
+        CorrelationData correlation = new CorrelationData();
+        rabbit.convertAndSend(JudgeQueues.RESULTS_EXCHANGE, routingKey, message, correlation);
         try {
             CorrelationData.Confirm confirm = correlation.getFuture().get(CONFIRM_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             if (!confirm.ack() || correlation.getReturned() != null) {
-                throw new AmqpIOException("Result for " + result.submissionId() + " not confirmed: " + confirm.reason(), null);
+                throw new AmqpIOException("Publishing " + what + " not confirmed: " + confirm.reason(), null);
             }
         } catch (TimeoutException | ExecutionException e) {
-            throw new AmqpIOException("No confirm for the result of " + result.submissionId(), e);
+            throw new AmqpIOException("No confirm for " + what, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AmqpIOException("Interrupted while waiting for a confirm", e);

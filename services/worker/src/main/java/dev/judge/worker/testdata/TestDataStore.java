@@ -67,10 +67,14 @@ public class TestDataStore implements MeterBinder {
 
     /** The request's tests: its own, or the referenced ones from this worker's disk, fetched first if need be. */
     public Tests open(JudgeRequest request) {
-        if (!request.hasTestDataByReference()) {
-            return Tests.of(request.testCases());
+        return open(request.testData(), request.testCases());
+    }
+
+    /** Tests given inline, or by reference ({@code reference} not null) from this worker's disk, fetched first if need be. */
+    public Tests open(TestData reference, List<TestCase> inline) {
+        if (reference == null) {
+            return Tests.of(inline);
         }
-        TestData reference = request.testData();
         Entry entry;
         boolean mine = false;
         synchronized (entries) {

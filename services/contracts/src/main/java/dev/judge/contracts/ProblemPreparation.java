@@ -1,0 +1,35 @@
+package dev.judge.contracts;
+
+import java.util.List;
+
+/**
+ * API → worker, on {@link JudgeQueues#PREPARATIONS}: a problem version whose setter programs are to be
+ * built, and its tests validated, before anyone may submit to it. The worker answers with a
+ * {@link PreparationResult}. Building is done once per content on each worker and kept, so the
+ * version's first submissions find its programs built.
+ *
+ * @param checker the custom checker, or null
+ * @param interactor the interactor, or null
+ * @param validator run on each test's input (testlib's {@code registerValidation}: the input on stdin,
+ *        {@code --group <name>} for a test in a group); null for none
+ * @param testCases the tests, or null when {@code testData} refers to them (as in {@link JudgeRequest})
+ * @param testData where to fetch the tests from when they are not in {@code testCases}
+ */
+public record ProblemPreparation(
+        long problemId,
+        int version,
+        ProblemProgram checker,
+        ProblemProgram interactor,
+        ProblemProgram validator,
+        List<JudgeRequest.TestCase> testCases,
+        TestData testData) {
+
+    /** The names a preparation's failure gives its programs, and the problem's fields they came in. */
+    public static final String CHECKER = "checker";
+    public static final String INTERACTOR = "interactor";
+    public static final String VALIDATOR = "validator";
+
+    public boolean hasTestDataByReference() {
+        return testData != null;
+    }
+}

@@ -1,0 +1,118 @@
+package dev.judge.worker.judging;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+import dev.judge.contracts.PreparationResult;
+import dev.judge.contracts.ProblemPreparation;
+import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.JudgeRequest.TestCase;
+import dev.judge.worker.sandbox.RunOutcome;
+import dev.judge.worker.sandbox.RunSpec;
+import dev.judge.worker.sandbox.Sandbox;
+import dev.judge.worker.sandbox.Sandboxes;
+import dev.judge.worker.testdata.TestDataStore;
+import dev.judge.worker.testdata.Tests;
+
+/**
+ * Prepares a problem version before submissions are taken: builds its setter programs (kept in this
+ * worker's {@link SetterPrograms} cache for the submissions that follow) and runs its validator on
+ * every test's input, as testlib's {@code registerValidation} expects (the input on stdin, {@code --group}
+ * for a test in a group). The first program that does not build, or the first test the validator
+ * rejects, fails the version, naming it with the compiler's or validator's words.
+ */
+@Component
+class ProblemPreparer {
+
+    private static final Logger log = LoggerFactory.getLogger(ProblemPreparer.class);
+
+    private final SetterPrograms setterPrograms;
+    private final Sandboxes sandboxes;
+    private final TestDataStore testData;
+    private final WorkerProperties properties;
+    private final String workerName;
+
+    ProblemPreparer(SetterPrograms setterPrograms, Sandboxes sandboxes, TestDataStore testData, WorkerProperties properties,
+            WorkerIdentity identity) {
+        this.setterPrograms = setterPrograms;
+        this.sandboxes = sandboxes;
+        this.testData = testData;
+        this.properties = properties;
+        this.workerName = identity.name();
+    }
+
+    /**
+     * @throws IOException when the sandbox failed, not the setter: the preparation is then tried again
+     * @throws dev.judge.worker.testdata.TestDataUnavailableException when the tests could not be fetched, likewise
+     */
+    PreparationResult prepare(ProblemPreparation preparation) throws IOException {
+        long started = System.nanoTime();
+        Map<String, ProblemProgram> programs = new LinkedHashMap<>();
+        programs.put(ProblemPreparation.CHECKER, preparation.checker());
+        programs.put(ProblemPreparation.INTERACTOR, preparation.interactor());
+        programs.put(ProblemPreparation.VALIDATOR, preparation.validator());
+        SetterPrograms.Built validator = null;
+        for (Map.Entry<String, ProblemProgram> program : programs.entrySet()) {
+            if (program.getValue() == null) {
+                continue;
+            }
+            SetterPrograms.Built built = setterPrograms.build(program.getValue());
+            if (built.failed()) {
+                return failed(preparation, program.getKey(), built.failure());
+            }
+            if (program.getKey().equals(ProblemPreparation.VALIDATOR)) {
+                validator = built;
+            }
+        }
+        PreparationResult result = validator == null ? PreparationResult.ready(preparation.problemId(), preparation.version(), workerName)
+                : validate(preparation, validator);
+        log.info("Prepared problem {} version {}: {} in {} ms", preparation.problemId(), preparation.version(), result.status(),
+                (System.nanoTime() - started) / 1_000_000);
+        return result;
+    }
+
+    private PreparationResult validate(ProblemPreparation preparation, SetterPrograms.Built validator) throws IOException {
+        try (Tests tests = testData.open(preparation.testData(), preparation.testCases()); Sandbox box = sandboxes.open()) {
+            validator.copyInto(box.folder());
+            for (int index = 0; index < tests.size(); index++) {
+                TestCase test = tests.get(index);
+                List<String> arguments = new ArrayList<>();
+                if (test.group() != null) {
+                    arguments.addAll(List.of("--group", test.group()));
+                }
+                RunSpec run = new RunSpec(validator.command(arguments), test.input(), properties.setterTimeLimit(),
+                        properties.setterTimeLimit().multipliedBy(properties.wallTimeFactor()).plusSeconds(1),
+                        properties.setterMemoryLimit().toBytes(), properties.outputLimit().toBytes(), tests.inputFile(index));
+                RunOutcome outcome = box.run(run);
+                if (!RunVerdicts.succeeded(outcome, run)) {
+                    return failed(preparation, "test " + (index + 1), rejection(outcome, run));
+                }
+            }
+        }
+        return PreparationResult.ready(preparation.problemId(), preparation.version(), workerName);
+    }
+
+    /** What the validator said (testlib: on stderr), and the limit it ran into, if any. */
+    private String rejection(RunOutcome outcome, RunSpec run) {
+        String said = Compiler.truncate((outcome.stderr() + outcome.stdout()).strip(), properties.setterMessageLimit().toBytes());
+        String reason = switch (RunVerdicts.termination(outcome, run)) {
+            case TIME_LIMIT -> "the validator ran out of time";
+            case MEMORY_LIMIT -> "the validator ran out of memory";
+            case OUTPUT_LIMIT -> "the validator printed too much";
+            case EXITED -> outcome.exitCode() == null ? "the validator was killed" : "the validator rejected it (exit code " + outcome.exitCode() + ")";
+        };
+        return said.isEmpty() ? reason : said + "\n[" + reason + "]";
+    }
+
+    private PreparationResult failed(ProblemPreparation preparation, String file, String message) {
+        return PreparationResult.failed(preparation.problemId(), preparation.version(), file,
+                Compiler.truncate(message, properties.compilerOutputLimit().toBytes()), workerName);
+    }
+}
