@@ -60,13 +60,14 @@ class SubmissionApiIT extends LiveApi {
         // 21 verdicts 100 ms apart, just now: 10 per second (no worker runs in these tests, so no
         // other verdicts are recorded). 40 submissions waiting, created last: nothing waits behind them.
         jdbc.sql("""
-                insert into submission (id, problem_id, language, source_code, status, verdict, enqueued_at, created_at, finished_at)
-                select gen_random_uuid(), :problem, 'python', 'print(3)', 'FINISHED', 'ACCEPTED', now(),
+                insert into submission (id, problem_id, problem_version, language, source_code, status, verdict, enqueued_at,
+                                        created_at, finished_at)
+                select gen_random_uuid(), :problem, 1, 'python', 'print(3)', 'FINISHED', 'ACCEPTED', now(),
                        now() - interval '1 minute', now() - i * interval '100 milliseconds'
                 from generate_series(0, 20) i""").param("problem", problemId).update();
         jdbc.sql("""
-                insert into submission (id, problem_id, language, source_code, enqueued_at, created_at)
-                select gen_random_uuid(), :problem, 'python', 'print(3)', now(), now() from generate_series(1, 40)""")
+                insert into submission (id, problem_id, problem_version, language, source_code, enqueued_at, created_at)
+                select gen_random_uuid(), :problem, 1, 'python', 'print(3)', now(), now() from generate_series(1, 40)""")
                 .param("problem", problemId).update();
         long waiting = jdbc.sql("select count(*) from submission where status <> 'FINISHED'").query(Long.class).single();
         Iterator<UUID> queued = jdbc.sql("select id from submission where problem_id = ? and status = 'QUEUED'")

@@ -110,8 +110,8 @@ class SubmissionReadIT extends LiveApi {
     void answers503AtOnceWhenAReadNeedsTheBusyDatabase() throws Exception {
         // A submission this replica did not accept, so not in its memory.
         UUID elsewhere = jdbc.sql("""
-                insert into submission (id, problem_id, language, source_code)
-                values (gen_random_uuid(), ?, 'python', 'print(1)') returning id""")
+                insert into submission (id, problem_id, problem_version, language, source_code)
+                values (gen_random_uuid(), ?, 1, 'python', 'print(1)') returning id""")
                 .param(problemId).query(UUID.class).single();
 
         HttpResponse<String> busy = poll(elsewhere, null);
