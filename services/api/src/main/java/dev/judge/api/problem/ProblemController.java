@@ -73,7 +73,7 @@ class ProblemController {
         return ResponseEntity.created(uri.path("/api/problems/{id}").build(id)).body(current(id, owner, true, false));
     }
 
-    @PutMapping(path = "/{id}", consumes = MediaType.APPLICATION_JSON_VALUE)
+    @PutMapping(path = ID, consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(operationId = "editProblem", summary = "Replace a problem with a new version of it",
             description = "Submissions made before keep being judged against the version they were made to.")
     @ApiResponse(responseCode = "200", description = "The problem's new version",
@@ -94,7 +94,7 @@ class ProblemController {
         return current(id, owner.withSubmitters(request.submitters()), true, false);
     }
 
-    @GetMapping("/{id}")
+    @GetMapping(ID)
     @Operation(operationId = "getProblem", summary = "Read a problem's current version with its test cases (up to 8 MiB of them)",
             description = "Its owner and the admin see everything; a caller who may only submit to it, its statement "
                     + "without test cases")
@@ -127,4 +127,7 @@ class ProblemController {
     }
 
     private static final String SOURCES = "sources";
+
+    /** A problem's id: any segment but one starting "import", so that other methods on POST /api/problems/import are 405. */
+    private static final String ID = "/{id:(?!import).+}";
 }

@@ -2,7 +2,9 @@ package dev.judge.api.problem;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
 import org.springframework.stereotype.Service;
 
@@ -30,7 +32,14 @@ class ProblemService {
 
     /** Stores a new problem; one with setter programs goes to the workers to be prepared. */
     long create(ProblemRequest request, ProblemOwner owner) {
-        long id = problems.create(toVersion(request), owner);
+        return createFrom(toVersion(request), owner);
+    }
+
+    /** Stores a problem made otherwise (a Polygon package's), prepared likewise. */
+    long createFrom(ProblemVersion version, ProblemOwner owner) {
+        Stream.of(version.checker() == null ? null : version.checker().program(), version.interactor(), version.validator())
+                .filter(Objects::nonNull).forEach(program -> known(program.language()));
+        long id = problems.create(version, owner);
         preparations.sendDue();
         return id;
     }

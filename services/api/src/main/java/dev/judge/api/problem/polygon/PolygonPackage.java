@@ -1,0 +1,358 @@
+package dev.judge.api.problem.polygon;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.xml.sax.SAXException;
+
+/**
+ * A Polygon package, as Polygon exports it (problem.xml beside tests/, files/, solutions/), read into
+ * what the judge stores: the "tests" testset's limits, tests, groups and points, the checker (a
+ * {@code std::} one by the copy of its source the package carries), the interactor, the first
+ * validator, and the tagged solutions. Everything a hostile package could turn against the API is
+ * bounded or refused, naming the file: entries are read only by the paths problem.xml names (no
+ * {@code ..}, no absolute path), each within its size and all within the package's, problem.xml without
+ * DTDs or entities, path patterns of one {@code %d}.
+ */
+public final class PolygonPackage {
+
+    /** What a package may hold. */
+    public record Limits(long maxFileBytes, long maxUnpackedBytes, int maxTests) {
+    }
+
+    /** @param files more files beside it by name (the package's headers: testlib.h and the like) */
+    public record Program(String path, String language, String sourceCode, Map<String, String> files) {
+    }
+
+    /** @param group null in a problem without groups; @param points null when the package gives none */
+    public record Test(String input, String answer, String group, Double points) {
+    }
+
+    /**
+     * @param eachTest Polygon's points-policy "each-test": each test scores its own points, rather
+     *        than the group its points only when every test passes ("complete-group")
+     */
+    public record Group(String name, Double points, boolean eachTest, List<String> dependsOn) {
+    }
+
+    public record Solution(String tag, Program program) {
+    }
+
+    public record Problem(String title, int timeLimitMs, long memoryLimitBytes, Program checker, Program interactor,
+            Program validator, List<Group> groups, List<Test> tests, List<Solution> solutions) {
+    }
+
+    /** A package refused: {@code file} is the one at fault (problem.xml for its content). */
+    public static final class InvalidPackageException extends RuntimeException {
+
+        private final String file;
+        private final boolean tooLarge;
+
+        InvalidPackageException(String file, String reason, boolean tooLarge) {
+            super(reason);
+            this.file = file;
+            this.tooLarge = tooLarge;
+        }
+
+        InvalidPackageException(String file, String reason) {
+            this(file, reason, false);
+        }
+
+        public String file() {
+            return file;
+        }
+
+        public boolean tooLarge() {
+            return tooLarge;
+        }
+    }
+
+    static final String PROBLEM_XML = "problem.xml";
+    private static final Pattern SAFE_PATH = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.+-]*(/[A-Za-z0-9_][A-Za-z0-9_.+-]*)*");
+    private static final Pattern PATH_PATTERN = Pattern.compile("[A-Za-z0-9_./+-]*%0?[1-9]?d[A-Za-z0-9_./+-]*");
+    private static final long MAX_PROBLEM_XML_BYTES = 1 << 20;
+
+    private final ZipFile zip;
+    private final Limits limits;
+    private long unpacked;
+
+    private PolygonPackage(ZipFile zip, Limits limits) {
+        this.zip = zip;
+        this.limits = limits;
+    }
+
+    /** @throws InvalidPackageException for a package this judge does not take, naming the file and why */
+    public static Problem read(Path file, Limits limits) throws IOException {
+        ZipFile zip;
+        try {
+            zip = new ZipFile(file.toFile(), StandardCharsets.UTF_8);
+        } catch (java.util.zip.ZipException e) {
+            throw new InvalidPackageException("(the package)", "not a zip file: " + e.getMessage());
+        }
+        try (zip) {
+            return new PolygonPackage(zip, limits).read();
+        }
+    }
+
+    private Problem read() throws IOException {
+        Element problem = problemXml().getDocumentElement();
+        if (!problem.getTagName().equals("problem")) {
+            throw invalid("its root element is <" + problem.getTagName() + ">, not <problem>");
+        }
+        Element testset = child(first(problem, "judging"), "testset", "name", "tests")
+                .orElseThrow(() -> invalid("it has no <judging><testset name=\"tests\">"));
+        int timeLimitMs = integer(text(testset, "time-limit"), "time-limit");
+        long memoryLimit = integer(text(testset, "memory-limit"), "memory-limit");
+        Element assets = first(problem, "assets");
+        Map<String, String> headers = headers(first(problem, "files"));
+        return new Problem(title(problem), timeLimitMs, memoryLimit,
+                program(first(assets, "checker"), headers),
+                program(first(assets, "interactor"), headers),
+                program(first(first(assets, "validators"), "validator"), headers),
+                groups(testset), tests(testset), solutions(first(assets, "solutions"), headers));
+    }
+
+    private Document problemXml() throws IOException {
+        String xml = entry(PROBLEM_XML, MAX_PROBLEM_XML_BYTES);
+        try {
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            // A hostile package's XML reads no file and no URL, and expands no entity: no DTD at all.
+            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
+            factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+            factory.setXIncludeAware(false);
+            factory.setExpandEntityReferences(false);
+            var builder = factory.newDocumentBuilder();
+            builder.setErrorHandler(null);
+            return builder.parse(new org.xml.sax.InputSource(new java.io.StringReader(xml)));
+        } catch (SAXException e) {
+            throw invalid("it is not XML this judge reads (" + e.getMessage() + ")");
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException("The JDK's XML parser takes these features", e);
+        }
+    }
+
+    private static String title(Element problem) {
+        for (Element name : children(first(problem, "names"), "name")) {
+            if (name.getAttribute("language").equals("english") && !name.getAttribute("value").isBlank()) {
+                return name.getAttribute("value");
+            }
+        }
+        List<Element> names = children(first(problem, "names"), "name");
+        if (!names.isEmpty() && !names.getFirst().getAttribute("value").isBlank()) {
+            return names.getFirst().getAttribute("value");
+        }
+        String shortName = problem.getAttribute("short-name");
+        return shortName.isBlank() ? "Imported problem" : shortName;
+    }
+
+    private List<Test> tests(Element testset) throws IOException {
+        List<Element> tests = children(first(testset, "tests"), "test");
+        if (tests.isEmpty()) {
+            throw invalid("its testset \"tests\" has no tests");
+        }
+        if (tests.size() > limits.maxTests()) {
+            throw new InvalidPackageException(PROBLEM_XML, "it has " + tests.size() + " tests; this judge takes up to "
+                    + limits.maxTests(), true);
+        }
+        String inputs = pattern(text(testset, "input-path-pattern"), "input-path-pattern");
+        String answers = pattern(text(testset, "answer-path-pattern"), "answer-path-pattern");
+        List<Test> read = new ArrayList<>();
+        for (int index = 1; index <= tests.size(); index++) {
+            Element test = tests.get(index - 1);
+            String input = String.format(Locale.ROOT, inputs, index);
+            String answer = String.format(Locale.ROOT, answers, index);
+            if (zip.getEntry(input) == null && test.getAttribute("method").equals("generated")) {
+                throw new InvalidPackageException(input, "test " + index + " is generated (\"" + test.getAttribute("cmd")
+                        + "\") and not in the package: export the package with its tests (Polygon's standard package)");
+            }
+            if (zip.getEntry(answer) == null) {
+                throw new InvalidPackageException(answer, "test " + index + "'s answer is not in the package: export the "
+                        + "package with its tests and answers (Polygon's standard package)");
+            }
+            String points = test.getAttribute("points");
+            read.add(new Test(entry(input, limits.maxFileBytes()), entry(answer, limits.maxFileBytes()),
+                    test.hasAttribute("group") ? test.getAttribute("group") : null,
+                    points.isBlank() ? null : number(points, "points of test " + index)));
+        }
+        return read;
+    }
+
+    private static List<Group> groups(Element testset) {
+        List<Group> groups = new ArrayList<>();
+        for (Element group : children(first(testset, "groups"), "group")) {
+            String points = group.getAttribute("points");
+            List<String> dependsOn = children(first(group, "dependencies"), "dependency").stream()
+                    .map(dependency -> dependency.getAttribute("group")).toList();
+            groups.add(new Group(group.getAttribute("name"),
+                    points.isBlank() ? null : number(points, "points of group " + group.getAttribute("name")),
+                    group.getAttribute("points-policy").equals("each-test"), dependsOn));
+        }
+        return groups;
+    }
+
+    private List<Solution> solutions(Element solutions, Map<String, String> headers) throws IOException {
+        List<Solution> read = new ArrayList<>();
+        for (Element solution : children(solutions, "solution")) {
+            read.add(new Solution(solution.getAttribute("tag"), program(solution, headers)));
+        }
+        return read;
+    }
+
+    /** The package's resources that a program includes (testlib.h and other headers), by file name. */
+    private Map<String, String> headers(Element files) throws IOException {
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (Element file : children(first(files, "resources"), "file")) {
+            String path = file.getAttribute("path");
+            String name = path.substring(path.lastIndexOf('/') + 1);
+            if (name.endsWith(".h") || name.endsWith(".hpp")) {
+                headers.put(name, entry(path, limits.maxFileBytes()));
+            }
+        }
+        return headers;
+    }
+
+    /** A checker, interactor, validator or solution: its {@code <source path type>}; null for none. */
+    private Program program(Element asset, Map<String, String> headers) throws IOException {
+        Element source = first(asset, "source");
+        if (source == null) {
+            return null;
+        }
+        String path = source.getAttribute("path");
+        String type = source.getAttribute("type");
+        String language = language(type).orElseThrow(() -> new InvalidPackageException(path,
+                "its type \"" + type + "\" is not a language this judge runs (C, C++, Java, Python 3)"));
+        return new Program(path, language, entry(path, limits.maxFileBytes()), headers);
+    }
+
+    /** Polygon's source types, e.g. cpp.g++17, cpp.gcc14-64-msys2-g++23, c.gcc, java21, python.3, python.pypy3. */
+    static Optional<String> language(String type) {
+        if (type.startsWith("cpp.")) {
+            return Optional.of("cpp");
+        }
+        if (type.startsWith("c.")) {
+            return Optional.of("c");
+        }
+        if (type.startsWith("java") && !type.startsWith("javascript")) {
+            return Optional.of("java");
+        }
+        if (type.equals("python.3") || type.equals("python.pypy3") || type.startsWith("python.3")) {
+            return Optional.of("python");
+        }
+        if (type.startsWith("js.") || type.startsWith("nodejs")) {
+            return Optional.of("javascript");
+        }
+        return Optional.empty();
+    }
+
+    /** An entry's text, UTF-8, read to at most {@code maxBytes}. */
+    private String entry(String path, long maxBytes) throws IOException {
+        if (!SAFE_PATH.matcher(path).matches() || path.contains("..")) {
+            throw new InvalidPackageException(path, "problem.xml names it, and it is not a plain relative path");
+        }
+        ZipEntry entry = zip.getEntry(path);
+        if (entry == null || entry.isDirectory()) {
+            throw new InvalidPackageException(path, "problem.xml names it and it is not in the package");
+        }
+        byte[] bytes;
+        // The declared size is the package's word; what is read is counted, whatever it says.
+        try (InputStream in = zip.getInputStream(entry)) {
+            bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
+        }
+        if (bytes.length > maxBytes) {
+            throw new InvalidPackageException(path, "it is over " + maxBytes + " bytes unpacked", true);
+        }
+        unpacked += bytes.length;
+        if (unpacked > limits.maxUnpackedBytes()) {
+            throw new InvalidPackageException(path, "the package is over " + limits.maxUnpackedBytes() + " bytes unpacked", true);
+        }
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new InvalidPackageException(path, "it is not UTF-8 text");
+        }
+    }
+
+    private static String pattern(String pattern, String what) {
+        if (pattern == null || !PATH_PATTERN.matcher(pattern).matches() || pattern.contains("..")) {
+            throw invalid("its " + what + " is not a path with one %d (such as tests/%02d)");
+        }
+        return pattern;
+    }
+
+    private static int integer(String text, String what) {
+        try {
+            return Integer.parseInt(text == null ? "" : text.strip());
+        } catch (NumberFormatException e) {
+            throw invalid("its " + what + " is not a whole number");
+        }
+    }
+
+    private static double number(String text, String what) {
+        try {
+            double value = Double.parseDouble(text.strip());
+            if (!Double.isFinite(value) || value < 0) {
+                throw new NumberFormatException();
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw invalid("the " + what + " is not a number of 0 or more");
+        }
+    }
+
+    /** A refusal of the package for what its problem.xml says. */
+    public static InvalidPackageException invalid(String reason) {
+        return new InvalidPackageException(PROBLEM_XML, reason);
+    }
+
+    private static String text(Element parent, String tag) {
+        Element child = first(parent, tag);
+        return child == null ? null : child.getTextContent();
+    }
+
+    private static Element first(Element parent, String tag) {
+        List<Element> found = children(parent, tag);
+        return found.isEmpty() ? null : found.getFirst();
+    }
+
+    private static Optional<Element> child(Element parent, String tag, String attribute, String value) {
+        return children(parent, tag).stream().filter(child -> child.getAttribute(attribute).equals(value)).findFirst();
+    }
+
+    /** The element's child elements of this tag, in order; none for a null parent. */
+    private static List<Element> children(Element parent, String tag) {
+        List<Element> found = new ArrayList<>();
+        if (parent == null) {
+            return found;
+        }
+        for (Node node = parent.getFirstChild(); node != null; node = node.getNextSibling()) {
+            if (node instanceof Element element && element.getTagName().equals(tag)) {
+                found.add(element);
+            }
+        }
+        return found;
+    }
+}

@@ -1,0 +1,89 @@
+package dev.judge.api.problem;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import dev.judge.api.problem.polygon.PolygonPackage;
+import dev.judge.contracts.Checker;
+import dev.judge.contracts.JudgeRequest;
+
+/** Polygon's groups, points and dependencies as this judge's subtasks; its limits as a version's. */
+class ProblemImportTests {
+
+    private static final PolygonPackage.Program CHECKER = new PolygonPackage.Program("files/check.cpp", "cpp", "int main() {}",
+            Map.of("testlib.h", "//", "input", "a file a test's would shadow"));
+
+    @Test
+    void aCompleteGroupIsOneSubtaskAndAnEachTestGroupOneSubtaskPerTestAndDependenciesFollow() {
+        ProblemVersion version = ProblemImport.toVersion(problem(List.of(
+                        new PolygonPackage.Group("samples", 0.0, false, List.of()),
+                        new PolygonPackage.Group("small", 40.0, false, List.of("samples")),
+                        new PolygonPackage.Group("large", null, true, List.of("small"))),
+                List.of(test("samples", 0.0), test("small", 20.0), test("small", 20.0), test("large", 25.0), test("large", 35.0))));
+
+        assertThat(version.groups()).containsExactly(
+                new JudgeRequest.Group("samples", 0, List.of()),
+                new JudgeRequest.Group("small", 40, List.of("samples")),
+                new JudgeRequest.Group("large-4", 25, List.of("small")),
+                new JudgeRequest.Group("large-5", 35, List.of("small")));
+        assertThat(version.testCases()).extracting(JudgeRequest.TestCase::group)
+                .containsExactly("samples", "small", "small", "large-4", "large-5");
+        assertThat(version.memoryLimitMb()).isEqualTo(256);
+        assertThat(version.checker().kind()).isEqualTo(Checker.Kind.CUSTOM);
+        assertThat(version.checker().program().files()).containsOnlyKeys("testlib.h");
+    }
+
+    @Test
+    void aDependencyOnAGroupOfSingleTestsIsOnAllOfThem() {
+        ProblemVersion version = ProblemImport.toVersion(problem(List.of(
+                        new PolygonPackage.Group("a", null, true, List.of()), new PolygonPackage.Group("b", 50.0, false, List.of("a"))),
+                List.of(test("a", 25.0), test("a", 25.0), test("b", 0.0))));
+
+        assertThat(version.groups().get(2).dependsOn()).containsExactly("a-1", "a-2");
+    }
+
+    @Test
+    void testsWithPointsAndNoGroupsScoreEachTheirOwn() {
+        ProblemVersion version = ProblemImport.toVersion(problem(List.of(), List.of(test(null, 30.0), test(null, 70.0))));
+
+        assertThat(version.groups()).containsExactly(new JudgeRequest.Group("tests-1", 30, List.of()),
+                new JudgeRequest.Group("tests-2", 70, List.of()));
+    }
+
+    @Test
+    void testsWithoutPointsOrGroupsAreAllOrNothing() {
+        ProblemVersion version = ProblemImport.toVersion(problem(List.of(), List.of(test(null, null), test(null, null))));
+
+        assertThat(version.groups()).isEmpty();
+        assertThat(version.testCases()).extracting(JudgeRequest.TestCase::group).containsOnlyNulls();
+    }
+
+    @Test
+    void refusesADependencyOnAGroupNotDeclaredBeforeIt() {
+        PolygonPackage.Problem problem = problem(List.of(new PolygonPackage.Group("a", 10.0, false, List.of("b")),
+                new PolygonPackage.Group("b", 10.0, false, List.of())), List.of(test("a", null), test("b", null)));
+
+        assertThatThrownBy(() -> ProblemImport.toVersion(problem)).hasMessageContaining("group a depends on \"b\"");
+    }
+
+    @Test
+    void refusesLimitsThisJudgeDoesNotHonour() {
+        PolygonPackage.Problem hungry = new PolygonPackage.Problem("Hungry", 1000, 2048L << 20, null, null, null, List.of(),
+                List.of(test(null, null)), List.of());
+
+        assertThatThrownBy(() -> ProblemImport.toVersion(hungry)).hasMessageContaining("memory-limit");
+    }
+
+    private static PolygonPackage.Problem problem(List<PolygonPackage.Group> groups, List<PolygonPackage.Test> tests) {
+        return new PolygonPackage.Problem("Sum", 1000, 256L << 20, CHECKER, null, null, groups, tests, List.of());
+    }
+
+    private static PolygonPackage.Test test(String group, Double points) {
+        return new PolygonPackage.Test("1 2\n", "3\n", group, points);
+    }
+}

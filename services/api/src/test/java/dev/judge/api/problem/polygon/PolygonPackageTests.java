@@ -1,0 +1,151 @@
+package dev.judge.api.problem.polygon;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import dev.judge.api.problem.polygon.PolygonPackage.InvalidPackageException;
+
+/**
+ * Packages in Polygon's format, written here (no third party's package is copied into this
+ * repository), read as Polygon exports them, and hand-broken ones refused naming the file at fault.
+ */
+class PolygonPackageTests {
+
+    static final PolygonPackage.Limits LIMITS = new PolygonPackage.Limits(1 << 20, 4 << 20, 100);
+
+    /**
+     * tests/polygon/sum-of-two: a package as Polygon's standard export lays it out (tests with answers,
+     * a std checker's source, a validator, tagged solutions), written for this project; by path.
+     */
+    static Map<String, String> sumOfTwo() throws IOException {
+        Path root = Path.of(System.getProperty("judge.polygon-packages", "../../tests/polygon")).resolve("sum-of-two");
+        Map<String, String> files = new TreeMap<>();
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path file : paths.filter(Files::isRegularFile).toList()) {
+                files.put(root.relativize(file).toString(), Files.readString(file));
+            }
+        }
+        return files;
+    }
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void readsAStandardPackage() throws IOException {
+        PolygonPackage.Problem problem = PolygonPackage.read(zip(sumOfTwo()), LIMITS);
+
+        assertThat(problem.title()).isEqualTo("Sum of Two");
+        assertThat(problem.timeLimitMs()).isEqualTo(1000);
+        assertThat(problem.memoryLimitBytes()).isEqualTo(268435456);
+        assertThat(problem.tests()).hasSize(4);
+        assertThat(problem.tests().get(3)).isEqualTo(new PolygonPackage.Test("3 1000000\n", "1000003\n", "2", 60.0));
+        assertThat(problem.groups()).extracting(PolygonPackage.Group::name).containsExactly("0", "1", "2");
+        assertThat(problem.groups().get(2).eachTest()).isTrue();
+        assertThat(problem.groups().get(2).dependsOn()).containsExactly("1");
+        assertThat(problem.checker().language()).isEqualTo("python");
+        assertThat(problem.checker().files()).containsOnlyKeys("testlib.h");
+        assertThat(problem.validator().sourceCode()).contains("10**6");
+        assertThat(problem.interactor()).isNull();
+        assertThat(problem.solutions()).extracting(PolygonPackage.Solution::tag).containsExactly("main", "wrong-answer");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a DTD that would read the worker's files (XXE)  | problem.xml              | DOCTYPE
+            a source path out of the package                | ../../etc/passwd         | not a plain relative path
+            an absolute source path                         | /etc/passwd              | not a plain relative path
+            a test named but missing                        | tests/04                 | not in the package
+            a generated test not exported                   | tests/04                 | is generated
+            a source of a language not run here             | files/check.py           | not a language this judge runs
+            a path pattern that is not one %d               | problem.xml              | one %d
+            a time limit that is not a number               | problem.xml              | whole number
+            """)
+    void refusesAHandBrokenPackageNamingTheFile(String breakage, String file, String reason) throws IOException {
+        Map<String, String> files = sumOfTwo();
+        String xml = files.get("problem.xml");
+        switch (breakage) {
+            case "a DTD that would read the worker's files (XXE)" -> files.put("problem.xml", xml.replace("<problem ",
+                    "<!DOCTYPE problem [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]>\n<problem ")
+                    .replace("Sum of Two", "&secret;"));
+            case "a source path out of the package" -> files.put("problem.xml", xml.replace("files/val.py", "../../etc/passwd"));
+            case "an absolute source path" -> files.put("problem.xml", xml.replace("files/val.py", "/etc/passwd"));
+            case "a test named but missing" -> {
+                files.remove("tests/04");
+                files.put("problem.xml", xml.replace("<test cmd=\"gen 3 1000000\" group=\"2\" method=\"generated\"",
+                        "<test group=\"2\" method=\"manual\""));
+            }
+            case "a generated test not exported" -> files.remove("tests/04");
+            case "a source of a language not run here" -> files.put("problem.xml", xml.replace(
+                    "<source path=\"files/check.py\" type=\"python.3\"/>", "<source path=\"files/check.py\" type=\"pascal.fpc\"/>"));
+            case "a path pattern that is not one %d" -> files.put("problem.xml", xml.replace("tests/%02d.a", "tests/%s%n"));
+            case "a time limit that is not a number" -> files.put("problem.xml", xml.replace("<time-limit>1000", "<time-limit>1e3"));
+            default -> throw new IllegalArgumentException(breakage);
+        }
+        Path zip = zip(files);
+
+        assertThatThrownBy(() -> PolygonPackage.read(zip, LIMITS)).isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
+            assertThat(refused.file()).isEqualTo(file);
+            assertThat(refused.getMessage()).contains(reason);
+        });
+    }
+
+    /** A test that unpacks to far more than it packs to is read only to its limit, whatever its entry declares. */
+    @Test
+    void stopsReadingAZipBombAtItsLimit() throws IOException {
+        Map<String, String> files = sumOfTwo();
+        files.put("tests/02", "1 ".repeat(4 << 20));
+
+        assertThatThrownBy(() -> PolygonPackage.read(zip(files), LIMITS)).isInstanceOfSatisfying(InvalidPackageException.class,
+                refused -> {
+                    assertThat(refused.file()).isEqualTo("tests/02");
+                    assertThat(refused.tooLarge()).isTrue();
+                });
+    }
+
+    @Test
+    void refusesWhatIsNotAZip() throws IOException {
+        Path file = folder.resolve("not.zip");
+        Files.writeString(file, "<problem/>");
+
+        assertThatThrownBy(() -> PolygonPackage.read(file, LIMITS)).isInstanceOf(InvalidPackageException.class)
+                .hasMessageContaining("not a zip file");
+    }
+
+    @Test
+    void refusesAPackageWithoutProblemXml() throws IOException {
+        Map<String, String> files = sumOfTwo();
+        files.remove("problem.xml");
+
+        assertThatThrownBy(() -> PolygonPackage.read(zip(files), LIMITS)).isInstanceOfSatisfying(InvalidPackageException.class,
+                refused -> assertThat(refused.file()).isEqualTo("problem.xml"));
+    }
+
+    private Path zip(Map<String, String> files) throws IOException {
+        Path zip = Files.createTempFile(folder, "package", ".zip");
+        try (OutputStream out = Files.newOutputStream(zip); ZipOutputStream entries = new ZipOutputStream(out)) {
+            for (Map.Entry<String, String> file : files.entrySet()) {
+                entries.putNextEntry(new ZipEntry(file.getKey()));
+                entries.write(file.getValue().getBytes(StandardCharsets.UTF_8));
+                entries.closeEntry();
+            }
+        }
+        return zip;
+    }
+}

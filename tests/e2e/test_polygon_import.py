@@ -1,0 +1,85 @@
+"""A Polygon package imported in one call through the whole stack: its tests, groups, points and
+dependencies, its checker and validator prepared by a worker, and its tagged solutions judged as
+their tags say. The package (tests/polygon/sum-of-two) is in Polygon's format, written for this project."""
+import io
+import json
+import urllib.error
+import urllib.request
+import zipfile
+
+import pytest
+
+from support.processes import PROJECT
+
+PACKAGE = PROJECT / "tests/polygon/sum-of-two"
+# What each tag promises, as Polygon's invocations check it.
+VERDICT_OF_TAG = {"main": "ACCEPTED", "accepted": "ACCEPTED", "wrong-answer": "WRONG_ANSWER"}
+
+
+def zipped(folder, change=None):
+    files = {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+    if change:
+        change(files)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as package:
+        for name, content in files.items():
+            package.writestr(name, content)
+    return buffer.getvalue()
+
+
+def import_package(api, body):
+    request = urllib.request.Request(api.base_url + "/api/problems/import", data=body, method="POST",
+                                     headers={"Content-Type": "application/zip"})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def test_a_package_imports_and_its_tagged_solutions_get_the_verdicts_their_tags_say(api, worker):
+    status, problem = import_package(api, zipped(PACKAGE))
+    assert status == 201, problem
+    assert (problem["title"], problem["timeLimitMs"], problem["memoryLimitMb"]) == ("Sum of Two", 1000, 256)
+    assert [(group["name"], group["points"], group["dependsOn"]) for group in problem["groups"]] == [
+        ("0", 0, []), ("1", 40, ["0"]), ("2-4", 60, ["1"])]
+    assert problem["checker"]["kind"] == "custom" and problem["validator"]["language"] == "python"
+    assert api.wait_for_preparation(problem["id"])["status"] == "READY"
+
+    xml = (PACKAGE / "problem.xml").read_text()
+    for tag, path in [("main", "solutions/sum.py"), ("wrong-answer", "solutions/product.py")]:
+        assert f'<solution tag="{tag}"><source path="{path}"' in xml
+        verdict = api.wait_for_verdict(api.submit(problem["id"], (PACKAGE / path).read_text()))
+        assert verdict["verdict"] == VERDICT_OF_TAG[tag], (tag, verdict)
+    accepted = api.wait_for_verdict(api.submit(problem["id"], (PACKAGE / "solutions/sum.py").read_text()))
+    assert accepted["score"] == 100
+
+
+def test_a_package_whose_test_the_validator_rejects_fails_its_preparation_naming_the_test(api, worker):
+    def out_of_range(files):
+        files["tests/03"] = b"0 10\n"
+    status, problem = import_package(api, zipped(PACKAGE, out_of_range))
+    assert status == 201, problem
+
+    preparation = api.wait_for_preparation(problem["id"])
+    assert (preparation["status"], preparation.get("file")) == ("FAILED", "test 3"), preparation
+
+
+@pytest.mark.parametrize("breakage, file", [
+    (lambda files: files.pop("tests/04"), "tests/04"),
+    (lambda files: files.update({"problem.xml": files["problem.xml"].replace(
+        b"<problem ", b'<!DOCTYPE problem [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<problem ')}), "problem.xml"),
+    (lambda files: files.update({"problem.xml": files["problem.xml"].replace(b"files/val.py", b"../../../etc/passwd")}),
+     "../../../etc/passwd"),
+], ids=["a-generated-test-not-exported", "an-xxe-doctype", "a-path-out-of-the-package"])
+def test_a_broken_package_is_refused_naming_the_file(api, breakage, file):
+    status, refusal = import_package(api, zipped(PACKAGE, breakage))
+
+    assert (status, refusal.get("file")) == (400, file), refusal
+    assert "Nothing was stored" in refusal["detail"] and "root:" not in json.dumps(refusal)
+
+
+def test_what_is_not_a_zip_is_refused(api):
+    status, refusal = import_package(api, b"PK\x03\x04 not really")
+
+    assert status == 400 and "not a zip file" in refusal["detail"], refusal

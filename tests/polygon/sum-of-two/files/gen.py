@@ -1,0 +1,2 @@
+import sys
+print(sys.argv[1], sys.argv[2])

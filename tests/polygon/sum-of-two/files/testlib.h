@@ -1,0 +1,1 @@
+// the setter's own header
