@@ -39,8 +39,8 @@ class PreparationRecordingIT {
         long sentinel = preparingProblem();
 
         send(PreparationResult.failed(problem, 1, "test 1", "validator said \0\1 and left", "worker-a"));
-        send(PreparationResult.ready(problem, 1, "worker-b"));
-        send(PreparationResult.ready(sentinel, 1, "worker-b"));
+        send(PreparationResult.ready(problem, 1, "worker-b", List.of()));
+        send(PreparationResult.ready(sentinel, 1, "worker-b", List.of()));
 
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(sentinel).equals("READY"));
         assertThat(status(problem)).isEqualTo("FAILED");
@@ -53,7 +53,8 @@ class PreparationRecordingIT {
         long problem = preparingProblem();
 
         rabbit.convertAndSend(JudgeQueues.DEAD_LETTER_EXCHANGE, JudgeQueues.PREPARATIONS_DEAD, new ProblemPreparation(problem, 1,
-                new ProblemProgram("cpp", "int main() {}", null), null, null, List.of(new JudgeRequest.TestCase("1", "1")), null));
+                new ProblemProgram("cpp", "int main() {}", null), null, null, List.of(new JudgeRequest.TestCase("1", "1")), null,
+                List.of()));
 
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(problem).equals("FAILED"));
         assertThat(jdbc.sql("select preparation_message from problem_version where problem_id = ?").param(problem)

@@ -1,6 +1,9 @@
 package dev.judge.contracts;
 
 import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * Worker → result consumer, on {@link JudgeQueues#PREPARATIONS_DONE}: how a {@link ProblemPreparation}
@@ -11,9 +14,46 @@ import java.time.Instant;
  *        or {@code test <n>} (1-based, which the validator rejected); null when ready
  * @param message the compiler's or the validator's words, size-capped; null when ready. For the
  *        problem's managers only: it quotes the setter's code and tests
+ * @param solutions the tagged solutions' verdicts, in the preparation's order; empty when it had none
+ *        or failed before judging them
  */
 public record PreparationResult(long problemId, int version, Status status, String file, String message,
-        Instant preparedAt, String worker) {
+        Instant preparedAt, String worker, List<SolutionVerdict> solutions) {
+
+    public PreparationResult {
+        solutions = solutions == null ? List.of() : List.copyOf(solutions);
+    }
+
+    /**
+     * @param matchesTag whether the verdict is one its tag allows (null for a tag this judge does not know)
+     */
+    public record SolutionVerdict(String name, String tag, Verdict verdict, Double score, Boolean matchesTag) {
+
+        public static SolutionVerdict of(String name, String tag, Verdict verdict, Double score) {
+            Set<Verdict> allowed = allowedBy(tag);
+            return new SolutionVerdict(name, tag, verdict, score, allowed == null ? null : allowed.contains(verdict));
+        }
+
+        /**
+         * The verdicts Polygon's solution tags allow; null for a tag this judge does not know. Presentation
+         * errors are wrong answers here (testlib's exit code 2 is judged WRONG_ANSWER).
+         */
+        static Set<Verdict> allowedBy(String tag) {
+            return switch (tag == null ? "" : tag.toLowerCase(Locale.ROOT)) {
+                case "main", "accepted" -> Set.of(Verdict.ACCEPTED);
+                case "wrong-answer", "presentation-error" -> Set.of(Verdict.WRONG_ANSWER);
+                case "time-limit-exceeded" -> Set.of(Verdict.TIME_LIMIT_EXCEEDED);
+                case "time-limit-exceeded-or-accepted" -> Set.of(Verdict.TIME_LIMIT_EXCEEDED, Verdict.ACCEPTED);
+                case "time-limit-exceeded-or-memory-limit-exceeded" -> Set.of(Verdict.TIME_LIMIT_EXCEEDED,
+                        Verdict.MEMORY_LIMIT_EXCEEDED);
+                case "memory-limit-exceeded" -> Set.of(Verdict.MEMORY_LIMIT_EXCEEDED);
+                case "runtime-error" -> Set.of(Verdict.RUNTIME_ERROR);
+                case "rejected" -> Set.of(Verdict.WRONG_ANSWER, Verdict.TIME_LIMIT_EXCEEDED, Verdict.MEMORY_LIMIT_EXCEEDED,
+                        Verdict.RUNTIME_ERROR, Verdict.PARTIALLY_ACCEPTED, Verdict.COMPILATION_ERROR);
+                default -> null;
+            };
+        }
+    }
 
     public enum Status {
         /** Stored; waiting for a worker to build its programs and validate its tests. */
@@ -24,11 +64,11 @@ public record PreparationResult(long problemId, int version, Status status, Stri
         FAILED
     }
 
-    public static PreparationResult ready(long problemId, int version, String worker) {
-        return new PreparationResult(problemId, version, Status.READY, null, null, Instant.now(), worker);
+    public static PreparationResult ready(long problemId, int version, String worker, List<SolutionVerdict> solutions) {
+        return new PreparationResult(problemId, version, Status.READY, null, null, Instant.now(), worker, solutions);
     }
 
     public static PreparationResult failed(long problemId, int version, String file, String message, String worker) {
-        return new PreparationResult(problemId, version, Status.FAILED, file, message, Instant.now(), worker);
+        return new PreparationResult(problemId, version, Status.FAILED, file, message, Instant.now(), worker, List.of());
     }
 }

@@ -14,6 +14,8 @@ import java.util.List;
  *        {@code --group <name>} for a test in a group); null for none
  * @param testCases the tests, or null when {@code testData} refers to them (as in {@link JudgeRequest})
  * @param testData where to fetch the tests from when they are not in {@code testCases}
+ * @param solutions the setter's tagged solutions to judge once the version validated (a Polygon
+ *        package's, imported with verify), each as the request a submission of it would be; empty for none
  */
 public record ProblemPreparation(
         long problemId,
@@ -22,7 +24,19 @@ public record ProblemPreparation(
         ProblemProgram interactor,
         ProblemProgram validator,
         List<JudgeRequest.TestCase> testCases,
-        TestData testData) {
+        TestData testData,
+        List<TaggedSolution> solutions) {
+
+    public ProblemPreparation {
+        solutions = solutions == null ? List.of() : List.copyOf(solutions);
+    }
+
+    /**
+     * @param name where the setter keeps it (its path in the package)
+     * @param tag Polygon's: main, accepted, wrong-answer, time-limit-exceeded, rejected, ...
+     */
+    public record TaggedSolution(String name, String tag, JudgeRequest request) {
+    }
 
     /** The names a preparation's failure gives its programs, and the problem's fields they came in. */
     public static final String CHECKER = "checker";

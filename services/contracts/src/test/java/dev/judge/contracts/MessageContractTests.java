@@ -36,11 +36,18 @@ class MessageContractTests {
     @Test
     void readsPreparationsAndTheirResultsBack() {
         ProblemPreparation preparation = new ProblemPreparation(7, 2, new ProblemProgram("cpp", "int main() {}", Map.of()), null,
-                new ProblemProgram("python", "import sys", Map.of()), List.of(new JudgeRequest.TestCase("1 2", "3", "small")), null);
+                new ProblemProgram("python", "import sys", Map.of()), List.of(new JudgeRequest.TestCase("1 2", "3", "small")), null,
+                List.of(new ProblemPreparation.TaggedSolution("solutions/a.py", "main", JudgeRequest.plain(UUID.randomUUID(), "python",
+                        "print(3)", new JudgeRequest.Limits(1000, 64), Checker.EXACT, List.of(new JudgeRequest.TestCase("1 2", "3")),
+                        Instant.parse("2026-11-25T04:00:00Z")))));
         PreparationResult failed = PreparationResult.failed(7, 2, "test 1", "FAIL Expected EOLN", "worker-1");
+        PreparationResult ready = PreparationResult.ready(7, 2, "worker-1",
+                List.of(PreparationResult.SolutionVerdict.of("solutions/a.py", "wrong-answer", Verdict.ACCEPTED, 100.0)));
 
         assertThat(converter.fromMessage(converter.toMessage(preparation, new MessageProperties()))).isEqualTo(preparation);
         assertThat(converter.fromMessage(converter.toMessage(failed, new MessageProperties()))).isEqualTo(failed);
+        assertThat(converter.fromMessage(converter.toMessage(ready, new MessageProperties()))).isEqualTo(ready);
+        assertThat(ready.solutions().getFirst().matchesTag()).isFalse();
     }
 
     @Test

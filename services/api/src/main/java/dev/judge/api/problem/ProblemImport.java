@@ -18,15 +18,21 @@ import dev.judge.contracts.ProblemProgram;
  * A Polygon package's problem as a version this judge stores. Polygon's groups map onto subtasks: a
  * "complete-group" group is one, worth its points only when all its tests pass; an "each-test" group,
  * and a problem whose tests have points but no groups, become one subtask per test, so that each test
- * scores its own points. A dependency on a group of single tests depends on all of them. Feedback
- * policies do not change what is judged, only what Polygon shows contestants, and are not kept.
+ * scores its own points. A dependency on a group of single tests depends on all of them. A package
+ * whose points are all 0 (Polygon writes 0.0 on every test of an ICPC-style problem) is all or
+ * nothing. Feedback policies do not change what is judged, only what Polygon shows contestants, and
+ * are not kept.
  */
 final class ProblemImport {
 
     private ProblemImport() {
     }
 
-    static ProblemVersion toVersion(PolygonPackage.Problem problem) {
+    /** The most tagged solutions an import judges. */
+    static final int MAX_SOLUTIONS = 50;
+
+    /** @param verify whether its tagged solutions are kept, to be judged when the version is prepared */
+    static ProblemVersion toVersion(PolygonPackage.Problem problem, boolean verify) {
         if (problem.timeLimitMs() <= 0 || problem.timeLimitMs() > ProblemRequest.MAX_TIME_LIMIT_MS) {
             throw invalid("its time-limit of " + problem.timeLimitMs() + " ms is not in 1.." + ProblemRequest.MAX_TIME_LIMIT_MS);
         }
@@ -45,7 +51,16 @@ final class ProblemImport {
                 problem.timeLimitMs(), (int) memoryMb, true,
                 problem.checker() == null ? (problem.interactor() == null ? Checker.EXACT : null)
                         : new Checker(Checker.Kind.CUSTOM, null, program(problem.checker())),
-                program(problem.interactor()), subtasks.groups(), Map.of(), tests, null, program(problem.validator()), null);
+                program(problem.interactor()), subtasks.groups(), Map.of(), tests, null, program(problem.validator()), null,
+                verify ? solutions(problem) : List.of());
+    }
+
+    private static List<ProblemVersion.TaggedSolution> solutions(PolygonPackage.Problem problem) {
+        if (problem.solutions().size() > MAX_SOLUTIONS) {
+            throw invalid("it has " + problem.solutions().size() + " solutions; an import judges up to " + MAX_SOLUTIONS);
+        }
+        return problem.solutions().stream().map(solution -> new ProblemVersion.TaggedSolution(solution.program().path(),
+                solution.tag(), program(solution.program()))).toList();
     }
 
     private record Subtasks(List<JudgeRequest.Group> groups, Map<Integer, String> groupOf) {
@@ -54,8 +69,10 @@ final class ProblemImport {
     private static Subtasks subtasks(PolygonPackage.Problem problem) {
         List<PolygonPackage.Test> tests = problem.tests();
         boolean grouped = tests.stream().anyMatch(test -> test.group() != null);
-        boolean scored = tests.stream().anyMatch(test -> test.points() != null);
-        if (!grouped && !scored) {
+        // Polygon writes points="0.0" on every test of a problem that is not scored (ICPC style).
+        boolean scored = tests.stream().anyMatch(test -> test.points() != null && test.points() > 0)
+                || problem.groups().stream().anyMatch(group -> group.points() != null && group.points() > 0);
+        if (!scored) {
             return new Subtasks(List.of(), Map.of()); // all or nothing, worth 100
         }
         Map<String, PolygonPackage.Group> declared = new LinkedHashMap<>();

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -22,6 +23,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.util.unit.DataSize;
 import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.util.UriComponentsBuilder;
 
@@ -82,7 +84,10 @@ class ProblemImportController {
     @ApiResponse(responseCode = "403", description = "A key without the scope PROBLEMS")
     @ApiResponse(responseCode = "413", description = "The package, a file in it or all it unpacks to over a limit; nothing stored")
     @ApiResponse(responseCode = "415", description = "The body is neither application/zip nor application/octet-stream")
-    ResponseEntity<ProblemView> importPackage(Caller caller, InputStream body, UriComponentsBuilder uri) throws IOException {
+    ResponseEntity<ProblemView> importPackage(Caller caller, InputStream body,
+            @RequestParam(defaultValue = "false") @Parameter(description = "Judge the package's tagged solutions when the new "
+                    + "problem is prepared: `preparation.solutions` then gives each one's verdict and whether its tag allows it")
+            boolean verify, UriComponentsBuilder uri) throws IOException {
         if (!caller.has(Scope.PROBLEMS)) {
             throw UnauthorizedException.outOfScope(Scope.PROBLEMS);
         }
@@ -100,7 +105,7 @@ class ProblemImportController {
             ProblemOwner owner = ProblemOwner.of(caller, null);
             long id;
             try {
-                id = service.createFrom(ProblemImport.toVersion(problem), owner);
+                id = service.createFrom(ProblemImport.toVersion(problem, verify), owner);
             } catch (PolygonPackage.InvalidPackageException e) {
                 throw refusal(HttpStatus.BAD_REQUEST, e.file(), e.file() + ": " + e.getMessage() + ". Nothing was stored.");
             }

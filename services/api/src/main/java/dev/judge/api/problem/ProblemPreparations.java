@@ -1,7 +1,9 @@
 package dev.judge.api.problem;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,6 +17,7 @@ import org.springframework.stereotype.Component;
 
 import dev.judge.contracts.JudgeQueues;
 import dev.judge.contracts.ProblemPreparation;
+import dev.judge.contracts.language.LanguageCatalog;
 
 /**
  * Sends the workers the problem versions still to be prepared: at once after a version is saved, and
@@ -40,8 +43,11 @@ class ProblemPreparations {
     private final RabbitTemplate rabbit;
     private final TestDataProperties testData;
     private final Properties properties;
+    private final LanguageCatalog languages;
 
-    ProblemPreparations(ProblemRepository problems, RabbitTemplate rabbit, TestDataProperties testData, Properties properties) {
+    ProblemPreparations(ProblemRepository problems, RabbitTemplate rabbit, TestDataProperties testData, Properties properties,
+            LanguageCatalog languages) {
+        this.languages = languages;
         this.problems = problems;
         this.rabbit = rabbit;
         this.testData = testData;
@@ -68,10 +74,13 @@ class ProblemPreparations {
         }
     }
 
-    private static ProblemPreparation preparation(ProblemVersion version) {
+    private ProblemPreparation preparation(ProblemVersion version) {
         return new ProblemPreparation(version.problemId(), version.version(),
                 version.checker() != null && version.checker().isCustom() ? version.checker().program() : null,
                 version.interactor(), version.validator(), version.testCases(),
-                version.testCases() == null ? version.testData() : null);
+                version.testCases() == null ? version.testData() : null,
+                version.solutions().stream().map(solution -> new ProblemPreparation.TaggedSolution(solution.name(), solution.tag(),
+                        version.judgeRequest(UUID.randomUUID(), solution.program().language(), solution.program().sourceCode(),
+                                Instant.now(), 1, languages))).toList());
     }
 }

@@ -34,6 +34,8 @@ class ProblemRepository {
 
     private static final TypeReference<List<JudgeRequest.Group>> GROUPS = new TypeReference<>() { };
     private static final TypeReference<Map<String, StoredTimeLimits>> TIME_LIMITS = new TypeReference<>() { };
+    private static final TypeReference<List<ProblemVersion.TaggedSolution>> SOLUTIONS = new TypeReference<>() { };
+    private static final TypeReference<List<PreparationResult.SolutionVerdict>> SOLUTION_VERDICTS = new TypeReference<>() { };
     private static final String TESTS_OF_VERSION = """
             select input, expected_output, group_name from test_case
             where problem_id = ? and version = ? order by ordinal""";
@@ -161,10 +163,11 @@ class ProblemRepository {
                 timeLimits.put(language, new StoredTimeLimits(limits.factor(), limits.offset().toMillis())));
         jdbc.sql("""
                 insert into problem_version (problem_id, version, time_limit_ms, memory_limit_mb, stop_on_first_failure,
-                    checker, interactor, validator, groups, time_limits, test_data_sha256, test_data_bytes, test_count, status)
+                    checker, interactor, validator, groups, time_limits, test_data_sha256, test_data_bytes, test_count, status,
+                    solutions)
                 values (:id, :version, :timeLimitMs, :memoryLimitMb, :stopOnFirstFailure,
                     :checker::json, :interactor::json, :validator::json, :groups::json, :timeLimits::json, :sha256, :bytes, :count,
-                    :status)""")
+                    :status, :solutions::json)""")
                 .param("id", id)
                 .param("version", version)
                 .param("timeLimitMs", problem.timeLimitMs())
@@ -173,6 +176,7 @@ class ProblemRepository {
                 .param("checker", problem.checker() == null ? null : json.writeValueAsString(problem.checker()))
                 .param("interactor", problem.interactor() == null ? null : json.writeValueAsString(problem.interactor()))
                 .param("validator", problem.validator() == null ? null : json.writeValueAsString(problem.validator()))
+                .param("solutions", problem.solutions().isEmpty() ? null : json.writeValueAsString(problem.solutions()))
                 .param("status", (problem.needsPreparation() ? PreparationResult.Status.PREPARING : PreparationResult.Status.READY).name())
                 .param("groups", json.writeValueAsString(problem.groups()))
                 .param("timeLimits", json.writeValueAsString(timeLimits))
@@ -198,7 +202,7 @@ class ProblemRepository {
         return jdbc.sql("""
                 select p.title, v.time_limit_ms, v.memory_limit_mb, v.stop_on_first_failure, v.checker, v.interactor,
                     v.validator, v.groups, v.time_limits, v.test_data_sha256, v.test_data_bytes, v.test_count,
-                    v.status, v.preparation_file, v.preparation_message
+                    v.status, v.preparation_file, v.preparation_message, v.solutions, v.solution_verdicts
                 from problem p join problem_version v on v.problem_id = p.id
                 where p.id = ? and v.version = ?""")
                 .params(id, version)
@@ -281,18 +285,21 @@ class ProblemRepository {
                 rs.getString("test_data_sha256") == null ? null : new TestData(id, version, rs.getString("test_data_sha256"),
                         rs.getLong("test_data_bytes"), rs.getInt("test_count")),
                 validator == null ? null : json.readValue(validator, ProblemProgram.class),
-                preparation(rs));
+                preparation(rs),
+                rs.getString("solutions") == null ? List.of() : json.readValue(rs.getString("solutions"), SOLUTIONS));
     }
 
-    private static ProblemVersion.Preparation preparation(ResultSet rs) throws SQLException {
+    private ProblemVersion.Preparation preparation(ResultSet rs) throws SQLException {
+        String verdicts = rs.getString("solution_verdicts");
         return new ProblemVersion.Preparation(PreparationResult.Status.valueOf(rs.getString("status")),
-                rs.getString("preparation_file"), rs.getString("preparation_message"));
+                rs.getString("preparation_file"), rs.getString("preparation_message"),
+                verdicts == null ? List.of() : json.readValue(verdicts, SOLUTION_VERDICTS));
     }
 
     /** Where the preparation of the problem's current version is; empty when there is no such problem. */
     Optional<ProblemVersion.Preparation> currentPreparation(long id) {
         return jdbc.sql("""
-                select v.status, v.preparation_file, v.preparation_message
+                select v.status, v.preparation_file, v.preparation_message, v.solution_verdicts
                 from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
                 where p.id = ?""")
                 .param(id)

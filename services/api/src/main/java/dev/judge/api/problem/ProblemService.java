@@ -1,6 +1,7 @@
 package dev.judge.api.problem;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -72,7 +73,8 @@ class ProblemService {
                         .map(test -> new JudgeRequest.TestCase(test.input(), test.expectedOutput(), test.group())).toList(),
                 null,
                 validator,
-                null);
+                null,
+                List.of());
     }
 
     private ProblemProgram program(ProblemRequest.ProgramRequest program) {

@@ -1,7 +1,9 @@
 package dev.judge.api.problem;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
@@ -10,6 +12,7 @@ import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.language.Language;
+import dev.judge.contracts.language.LanguageCatalog;
 
 /**
  * One version of a problem: everything a submission is judged by. Immutable once stored; editing a
@@ -23,6 +26,7 @@ import dev.judge.contracts.language.Language;
  * @param testData what workers fetch the tests by; null before the version is stored
  * @param validator run on each test's input when the version is prepared; null for none
  * @param preparation where its preparation is: READY at once for a version without setter programs
+ * @param solutions the setter's tagged solutions, judged when it is prepared (an import with verify); empty for none
  */
 public record ProblemVersion(
         long problemId,
@@ -38,25 +42,39 @@ public record ProblemVersion(
         List<JudgeRequest.TestCase> testCases,
         TestData testData,
         ProblemProgram validator,
-        Preparation preparation) {
+        Preparation preparation,
+        List<TaggedSolution> solutions) {
+
+    public ProblemVersion {
+        solutions = solutions == null ? List.of() : List.copyOf(solutions);
+    }
+
+    /** @param name where the setter keeps it (its path in a package) */
+    public record TaggedSolution(String name, String tag, ProblemProgram program) {
+    }
 
     /**
      * @param file what failed ("checker", "interactor", "validator", "test <n>"); null unless FAILED
      * @param message the compiler's or validator's words, for the problem's managers; null unless FAILED
+     * @param solutions the tagged solutions' verdicts once READY; empty for none
      */
-    public record Preparation(PreparationResult.Status status, String file, String message) {
+    public record Preparation(PreparationResult.Status status, String file, String message,
+            List<PreparationResult.SolutionVerdict> solutions) {
 
-        static final Preparation READY = new Preparation(PreparationResult.Status.READY, null, null);
-        static final Preparation PREPARING = new Preparation(PreparationResult.Status.PREPARING, null, null);
+        public Preparation {
+            solutions = solutions == null ? List.of() : List.copyOf(solutions);
+        }
+
+        static final Preparation READY = new Preparation(PreparationResult.Status.READY, null, null, List.of());
 
         public boolean isReady() {
             return status == PreparationResult.Status.READY;
         }
     }
 
-    /** Whether a worker must build its programs (and validate its tests) before submissions are taken. */
+    /** Whether a worker must build its programs (validate its tests, judge its solutions) before submissions are taken. */
     boolean needsPreparation() {
-        return interactor != null || validator != null || checker != null && checker.isCustom();
+        return interactor != null || validator != null || checker != null && checker.isCustom() || !solutions.isEmpty();
     }
 
     /** What readers of contract version 1 and the problem table's summary know of the checker. */
@@ -64,8 +82,25 @@ public record ProblemVersion(
         return checker == null ? OutputComparison.EXACT : checker.asComparison();
     }
 
+    /**
+     * The request a program in this language gets when submitted to this version: the time limit
+     * stretched for its language (this problem's own factor, else the catalog's), and its tests or,
+     * when they were read without them, the reference to them.
+     */
+    public JudgeRequest judgeRequest(UUID id, String language, String sourceCode, Instant acceptedAt, int judgement,
+            LanguageCatalog languages) {
+        Language.TimeLimits factor = timeLimits.get(language);
+        if (factor == null) {
+            factor = languages.find(language).map(Language::timeLimits).orElse(Language.TimeLimits.UNCHANGED);
+        }
+        return new JudgeRequest(id, language, sourceCode,
+                new JudgeRequest.Limits(factor.applyTo(timeLimitMs), memoryLimitMb),
+                comparison(), checker, interactor, groups, stopOnFirstFailure, testCases, acceptedAt,
+                testCases == null ? testData : null, judgement);
+    }
+
     ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
         return new ProblemVersion(problemId, version, title, timeLimitMs, memoryLimitMb, stopOnFirstFailure, checker,
-                interactor, groups, timeLimits, tests, data, validator, preparation);
+                interactor, groups, timeLimits, tests, data, validator, preparation, solutions);
     }
 }

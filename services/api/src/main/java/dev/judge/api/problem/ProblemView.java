@@ -11,6 +11,7 @@ import dev.judge.contracts.Checker;
 import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.Verdict;
 
 /**
  * A problem's current version as clients see it. A setter's programs show their kind and language;
@@ -51,11 +52,26 @@ record ProblemView(
                     + "for the problem's managers", example = "test 3")
             String file,
             @Schema(types = {"string", "null"}, description = "The compiler's or the validator's words; for the problem's managers")
-            String message) {
+            String message,
+            @Schema(description = "Once READY, the verdict of each tagged solution it was imported with (verify), and whether "
+                    + "its tag allows it (null for a tag this judge does not know); for the problem's managers")
+            List<SolutionView> solutions) {
 
         static PreparationView of(ProblemVersion.Preparation preparation, boolean manages) {
-            return new PreparationView(preparation.status(), manages ? preparation.file() : null, manages ? preparation.message() : null);
+            return new PreparationView(preparation.status(), manages ? preparation.file() : null, manages ? preparation.message() : null,
+                    !manages || preparation.solutions().isEmpty() ? null : preparation.solutions().stream()
+                            .map(verdict -> new SolutionView(verdict.name(), verdict.tag(), verdict.verdict(), verdict.score(),
+                                    verdict.matchesTag())).toList());
         }
+    }
+
+    @Schema(name = "SolutionVerdict")
+    record SolutionView(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "solutions/main.cpp") String name,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "main") String tag,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Verdict verdict,
+            Double score,
+            @Schema(types = {"boolean", "null"}) Boolean matchesTag) {
     }
 
     /** What the tests of this version are, however large. */

@@ -6,13 +6,11 @@ import java.util.UUID;
 
 import org.springframework.stereotype.Component;
 
-import dev.judge.api.problem.ProblemVersion;
 import dev.judge.api.problem.ProblemsForJudging;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeRequest.Limits;
 import dev.judge.contracts.JudgeRequest.TestCase;
-import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
 
 /**
@@ -40,20 +38,6 @@ public class JudgeRequests {
                     new Limits(properties.runTimeLimitMs(), properties.runMemoryLimitMb()),
                     Checker.EXACT, List.of(new TestCase(stdin, null)), acceptedAt);
         }
-        ProblemVersion problem = problems.get(problemId, problemVersion);
-        return new JudgeRequest(id, language, sourceCode,
-                new Limits(timeLimits(problem, language).applyTo(problem.timeLimitMs()), problem.memoryLimitMb()),
-                problem.comparison(), problem.checker(), problem.interactor(), problem.groups(),
-                problem.stopOnFirstFailure(), problem.testCases(), acceptedAt,
-                problem.testCases() == null ? problem.testData() : null, judgement);
-    }
-
-    /** The problem's own time factor for the language if it has one, else the catalog's. */
-    private Language.TimeLimits timeLimits(ProblemVersion problem, String language) {
-        Language.TimeLimits own = problem.timeLimits().get(language);
-        if (own != null) {
-            return own;
-        }
-        return languages.find(language).map(Language::timeLimits).orElse(Language.TimeLimits.UNCHANGED);
+        return problems.get(problemId, problemVersion).judgeRequest(id, language, sourceCode, acceptedAt, judgement, languages);
     }
 }

@@ -24,7 +24,7 @@ class ProblemImportTests {
                         new PolygonPackage.Group("samples", 0.0, false, List.of()),
                         new PolygonPackage.Group("small", 40.0, false, List.of("samples")),
                         new PolygonPackage.Group("large", null, true, List.of("small"))),
-                List.of(test("samples", 0.0), test("small", 20.0), test("small", 20.0), test("large", 25.0), test("large", 35.0))));
+                List.of(test("samples", 0.0), test("small", 20.0), test("small", 20.0), test("large", 25.0), test("large", 35.0))), false);
 
         assertThat(version.groups()).containsExactly(
                 new JudgeRequest.Group("samples", 0, List.of()),
@@ -42,14 +42,14 @@ class ProblemImportTests {
     void aDependencyOnAGroupOfSingleTestsIsOnAllOfThem() {
         ProblemVersion version = ProblemImport.toVersion(problem(List.of(
                         new PolygonPackage.Group("a", null, true, List.of()), new PolygonPackage.Group("b", 50.0, false, List.of("a"))),
-                List.of(test("a", 25.0), test("a", 25.0), test("b", 0.0))));
+                List.of(test("a", 25.0), test("a", 25.0), test("b", 0.0))), false);
 
         assertThat(version.groups().get(2).dependsOn()).containsExactly("a-1", "a-2");
     }
 
     @Test
     void testsWithPointsAndNoGroupsScoreEachTheirOwn() {
-        ProblemVersion version = ProblemImport.toVersion(problem(List.of(), List.of(test(null, 30.0), test(null, 70.0))));
+        ProblemVersion version = ProblemImport.toVersion(problem(List.of(), List.of(test(null, 30.0), test(null, 70.0))), false);
 
         assertThat(version.groups()).containsExactly(new JudgeRequest.Group("tests-1", 30, List.of()),
                 new JudgeRequest.Group("tests-2", 70, List.of()));
@@ -57,10 +57,18 @@ class ProblemImportTests {
 
     @Test
     void testsWithoutPointsOrGroupsAreAllOrNothing() {
-        ProblemVersion version = ProblemImport.toVersion(problem(List.of(), List.of(test(null, null), test(null, null))));
+        ProblemVersion version = ProblemImport.toVersion(problem(List.of(), List.of(test(null, null), test(null, null))), false);
 
         assertThat(version.groups()).isEmpty();
         assertThat(version.testCases()).extracting(JudgeRequest.TestCase::group).containsOnlyNulls();
+    }
+
+    /** As Polygon exports an ICPC-style problem: points="0.0" on every test. */
+    @Test
+    void testsWhosePointsAreAllZeroAreAllOrNothing() {
+        ProblemVersion version = ProblemImport.toVersion(problem(List.of(), List.of(test(null, 0.0), test(null, 0.0))), false);
+
+        assertThat(version.groups()).isEmpty();
     }
 
     @Test
@@ -68,7 +76,7 @@ class ProblemImportTests {
         PolygonPackage.Problem problem = problem(List.of(new PolygonPackage.Group("a", 10.0, false, List.of("b")),
                 new PolygonPackage.Group("b", 10.0, false, List.of())), List.of(test("a", null), test("b", null)));
 
-        assertThatThrownBy(() -> ProblemImport.toVersion(problem)).hasMessageContaining("group a depends on \"b\"");
+        assertThatThrownBy(() -> ProblemImport.toVersion(problem, false)).hasMessageContaining("group a depends on \"b\"");
     }
 
     @Test
@@ -76,7 +84,7 @@ class ProblemImportTests {
         PolygonPackage.Problem hungry = new PolygonPackage.Problem("Hungry", 1000, 2048L << 20, null, null, null, List.of(),
                 List.of(test(null, null)), List.of());
 
-        assertThatThrownBy(() -> ProblemImport.toVersion(hungry)).hasMessageContaining("memory-limit");
+        assertThatThrownBy(() -> ProblemImport.toVersion(hungry, false)).hasMessageContaining("memory-limit");
     }
 
     private static PolygonPackage.Problem problem(List<PolygonPackage.Group> groups, List<PolygonPackage.Test> tests) {

@@ -9,6 +9,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.amqp.rabbit.annotation.RabbitListener;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.JudgeQueues;
 import dev.judge.contracts.PreparationResult;
@@ -27,8 +28,10 @@ class PreparationRecorder {
 
     private final JdbcClient jdbc;
     private final MeterRegistry meters;
+    private final JsonMapper json;
 
-    PreparationRecorder(JdbcClient jdbc, MeterRegistry meters) {
+    PreparationRecorder(JdbcClient jdbc, MeterRegistry meters, JsonMapper json) {
+        this.json = json;
         this.jdbc = jdbc;
         this.meters = meters;
         // Registered at zero, so that a rate over them has a start.
@@ -53,12 +56,13 @@ class PreparationRecorder {
     boolean record(PreparationResult result) {
         boolean changed = jdbc.sql("""
                 update problem_version set status = :status, preparation_file = :file, preparation_message = :message,
-                    prepared_at = :preparedAt
+                    prepared_at = :preparedAt, solution_verdicts = cast(:solutions as json)
                 where problem_id = :problemId and version = :version and status = 'PREPARING'""")
                 .param("status", result.status().name())
                 .param("file", storable(result.file()))
                 .param("message", storable(result.message()))
                 .param("preparedAt", Timestamp.from(result.preparedAt()))
+                .param("solutions", result.solutions().isEmpty() ? null : json.writeValueAsString(result.solutions()))
                 .param("problemId", result.problemId())
                 .param("version", result.version())
                 .update() == 1;

@@ -1,6 +1,7 @@
 package dev.judge.worker.judging;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemPreparation;
 import dev.judge.contracts.ProblemProgram;
@@ -26,7 +28,8 @@ import dev.judge.worker.testdata.Tests;
  * worker's {@link SetterPrograms} cache for the submissions that follow) and runs its validator on
  * every test's input, as testlib's {@code registerValidation} expects (the input on stdin, {@code --group}
  * for a test in a group). The first program that does not build, or the first test the validator
- * rejects, fails the version, naming it with the compiler's or validator's words.
+ * rejects, fails the version, naming it with the compiler's or validator's words. A valid version's
+ * tagged solutions, if it came with any, are then judged as submissions, each verdict against its tag.
  */
 @Component
 class ProblemPreparer {
@@ -38,9 +41,11 @@ class ProblemPreparer {
     private final TestDataStore testData;
     private final WorkerProperties properties;
     private final String workerName;
+    private final Judge judge;
 
     ProblemPreparer(SetterPrograms setterPrograms, Sandboxes sandboxes, TestDataStore testData, WorkerProperties properties,
-            WorkerIdentity identity) {
+            WorkerIdentity identity, Judge judge) {
+        this.judge = judge;
         this.setterPrograms = setterPrograms;
         this.sandboxes = sandboxes;
         this.testData = testData;
@@ -71,13 +76,26 @@ class ProblemPreparer {
                 validator = built;
             }
         }
-        PreparationResult result = validator == null ? PreparationResult.ready(preparation.problemId(), preparation.version(), workerName)
-                : validate(preparation, validator);
+        PreparationResult result = validator == null ? null : validate(preparation, validator);
+        if (result == null) {
+            result = PreparationResult.ready(preparation.problemId(), preparation.version(), workerName, judgeSolutions(preparation));
+        }
         log.info("Prepared problem {} version {}: {} in {} ms", preparation.problemId(), preparation.version(), result.status(),
                 (System.nanoTime() - started) / 1_000_000);
         return result;
     }
 
+    /** The setter's tagged solutions, each judged as a submission of it would be. */
+    private List<PreparationResult.SolutionVerdict> judgeSolutions(ProblemPreparation preparation) {
+        List<PreparationResult.SolutionVerdict> verdicts = new ArrayList<>();
+        for (ProblemPreparation.TaggedSolution solution : preparation.solutions()) {
+            JudgeResult judged = judge.judge(solution.request(), Instant.now());
+            verdicts.add(PreparationResult.SolutionVerdict.of(solution.name(), solution.tag(), judged.verdict(), judged.score()));
+        }
+        return verdicts;
+    }
+
+    /** @return the version's failure at the first test the validator rejects; null when it accepts them all */
     private PreparationResult validate(ProblemPreparation preparation, SetterPrograms.Built validator) throws IOException {
         try (Tests tests = testData.open(preparation.testData(), preparation.testCases()); Sandbox box = sandboxes.open()) {
             validator.copyInto(box.folder());
@@ -96,7 +114,7 @@ class ProblemPreparer {
                 }
             }
         }
-        return PreparationResult.ready(preparation.problemId(), preparation.version(), workerName);
+        return null;
     }
 
     /** What the validator said (testlib: on stderr), and the limit it ran into, if any. */

@@ -3,13 +3,17 @@ package dev.judge.worker.judging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import dev.judge.contracts.Checker;
+import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemPreparation;
@@ -41,7 +45,7 @@ class ProblemPreparerIT {
         WorkerProperties properties = TestSandboxes.workerProperties(Map.of("judge.worker.setter-time-limit", "1s"));
         preparer = new ProblemPreparer(new SetterPrograms(sandbox, JudgeIT.shippedCatalog(), properties,
                 TestSandboxes.sandboxProperties(Map.of())), sandbox, TestSandboxes.testDataStore(Map.of()), properties,
-                new WorkerIdentity());
+                new WorkerIdentity(), JudgeIT.newJudge(sandbox, JudgeIT.shippedCatalog(), properties, TestSandboxes.testDataStore(Map.of())));
     }
 
     @AfterAll
@@ -91,7 +95,33 @@ class ProblemPreparerIT {
         assertThat(result.message()).contains("ran out of time");
     }
 
+    /** Each solution judged as a submission, its verdict against its tag; a main one that fails is reported, not hidden. */
+    @Test
+    void judgesTheTaggedSolutionsOfAValidVersionEachAgainstItsTag() throws IOException {
+        List<TestCase> tests = List.of(new TestCase("1 2\n", "3\n"), new TestCase("40 2\n", "42\n"));
+        ProblemPreparation preparation = new ProblemPreparation(1, 1, null, null, VALIDATOR_OF_TWO, tests, null, List.of(
+                solution("solutions/sum.py", "main", "a, b = map(int, input().split())\nprint(a + b)\n", tests),
+                solution("solutions/product.py", "wrong-answer", "a, b = map(int, input().split())\nprint(a * b)\n", tests),
+                solution("solutions/slow.py", "time-limit-exceeded", "while True:\n    pass\n", tests),
+                solution("solutions/difference.py", "accepted", "a, b = map(int, input().split())\nprint(a - b)\n", tests)));
+
+        PreparationResult result = preparer.prepare(preparation);
+
+        assertThat(result.status()).isEqualTo(PreparationResult.Status.READY);
+        assertThat(result.solutions()).extracting(s -> s.name() + " " + s.verdict() + " " + s.matchesTag()).containsExactly(
+                "solutions/sum.py ACCEPTED true", "solutions/product.py WRONG_ANSWER true",
+                "solutions/slow.py TIME_LIMIT_EXCEEDED true", "solutions/difference.py WRONG_ANSWER false");
+    }
+
+    private static final ProblemProgram VALIDATOR_OF_TWO = new ProblemProgram("python",
+            "import sys\na, b = map(int, sys.stdin.read().split())\n", Map.of());
+
+    private static ProblemPreparation.TaggedSolution solution(String name, String tag, String source, List<TestCase> tests) {
+        return new ProblemPreparation.TaggedSolution(name, tag, JudgeRequest.plain(UUID.randomUUID(), "python", source,
+                new JudgeRequest.Limits(1000, 128), Checker.EXACT, tests, Instant.now()));
+    }
+
     private static ProblemPreparation preparation(ProblemProgram checker, ProblemProgram validator, List<TestCase> tests) {
-        return new ProblemPreparation(1, 1, checker, null, validator, tests, null);
+        return new ProblemPreparation(1, 1, checker, null, validator, tests, null, List.of());
     }
 }
