@@ -117,6 +117,10 @@ class ProblemVersionsIT extends LiveApi {
     void refusesAnEditOfAnUnknownProblemAndAnUnknownLanguage() throws Exception {
         long id = create(WITH_SUBTASKS);
 
+        HttpResponse<String> pythonStandard = post("/api/problems", WITH_SUBTASKS.replace(
+                "\"language\": \"cpp\", \"sourceCode\"", "\"language\": \"python\", \"standard\": \"c++17\", \"sourceCode\""));
+        assertThat(pythonStandard.statusCode()).as(pythonStandard.body()).isEqualTo(400);
+        assertThat(pythonStandard.body()).contains("standard and defines are for programs in C and C++");
         assertThat(put("/api/problems/999999999", WITH_SUBTASKS).statusCode()).isEqualTo(404);
         HttpResponse<String> unknown = put("/api/problems/" + id, WITH_SUBTASKS.replace("\"cpp\"", "\"cobol\""));
         assertThat(unknown.statusCode()).isEqualTo(422);

@@ -7,6 +7,8 @@ import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
 
+import dev.judge.contracts.language.Language;
+
 /**
  * A program a problem's setter wrote: a custom checker or an interactor. It runs in a sandbox of its
  * own, never in the contestant's.
@@ -14,11 +16,18 @@ import java.util.TreeMap;
  * @param language a language id of the catalog
  * @param sourceCode saved under the language's source file name
  * @param files more files saved next to it, by name (a checker's {@code testlib.h})
+ * @param compileOptions its language standard and macros where they differ from the catalog's; null
+ *        for none (and in messages before contract version 5)
  */
-public record ProblemProgram(String language, String sourceCode, Map<String, String> files) {
+public record ProblemProgram(String language, String sourceCode, Map<String, String> files, Language.CompileOptions compileOptions) {
 
     public ProblemProgram {
         files = files == null ? Map.of() : new TreeMap<>(files);
+        compileOptions = compileOptions == null || compileOptions.isDefault() ? null : compileOptions;
+    }
+
+    public ProblemProgram(String language, String sourceCode, Map<String, String> files) {
+        this(language, sourceCode, files, null);
     }
 
     /**
@@ -34,6 +43,11 @@ public record ProblemProgram(String language, String sourceCode, Map<String, Str
                 update(digest, name);
                 update(digest, content);
             });
+            if (compileOptions != null) {
+                update(digest, "compile-options");
+                update(digest, String.valueOf(compileOptions.standard()));
+                compileOptions.defines().forEach(define -> update(digest, define));
+            }
             return HexFormat.of().formatHex(digest.digest());
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("Every JVM has SHA-256", e);

@@ -27,6 +27,9 @@ import dev.judge.contracts.language.LanguageCatalog;
 @Component
 class ProblemApiDocument implements OpenApiCustomizer {
 
+    /** A custom checker's fields besides its required language and sourceCode. */
+    private static final List<String> CUSTOM_OPTIONAL = List.of("files", "standard", "defines");
+
     private final LanguageCatalog languages;
 
     ProblemApiDocument(LanguageCatalog languages) {
@@ -53,6 +56,8 @@ class ProblemApiDocument implements OpenApiCustomizer {
         ((Schema) program.getProperties().get("language")).setEnum(languageIds);
         fileNames(program.getProperties());
         fileNames(schemas.get("CustomChecker").getProperties());
+        ((Schema) program.getProperties().get("defines")).setTypes(Set.of("array", "null"));
+        ((Schema) schemas.get("CustomChecker").getProperties().get("defines")).setTypes(Set.of("array", "null"));
 
         Map<String, Schema> problem = schemas.get("ProblemRequest").getProperties();
         problem.put("checker", nullable(problem.get("checker").getDescription(),
@@ -74,8 +79,8 @@ class ProblemApiDocument implements OpenApiCustomizer {
             List<String> required) {
         Schema<?> shape = OpenApiDocument.typed("object").description(description);
         shape.addProperty("kind", stringEnum(kinds));
-        for (String field : List.of("epsilon", "language", "sourceCode", "files")) {
-            boolean ownField = required.contains(field) || field.equals("files") && kinds.contains("custom");
+        for (String field : List.of("epsilon", "language", "sourceCode", "files", "standard", "defines")) {
+            boolean ownField = required.contains(field) || CUSTOM_OPTIONAL.contains(field) && kinds.contains("custom");
             shape.addProperty(field, ownField ? copy(fields.get(field), required.contains(field)) : OpenApiDocument.typed("null"));
         }
         List<String> requiredFields = new ArrayList<>(List.of("kind"));
@@ -99,6 +104,8 @@ class ProblemApiDocument implements OpenApiCustomizer {
         copy.setMaxLength(field.getMaxLength());
         copy.setPattern(field.getPattern());
         copy.setAdditionalProperties(field.getAdditionalProperties());
+        copy.setItems(field.getItems());
+        copy.setMaxItems(field.getMaxItems());
         return copy;
     }
 

@@ -13,6 +13,7 @@ import dev.judge.api.problem.polygon.PolygonPackage.InvalidPackageException;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.language.Language;
 
 /**
  * A Polygon package's problem as a version this judge stores. Polygon's groups map onto subtasks: a
@@ -151,7 +152,8 @@ final class ProblemImport {
                 files.put(name, content);
             }
         });
-        return new ProblemProgram(program.language(), program.sourceCode(), files);
+        return new ProblemProgram(program.language(), program.sourceCode(), files,
+                new Language.CompileOptions(program.standard(), List.of()));
     }
 
     private static InvalidPackageException invalid(String reason) {

@@ -23,6 +23,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import dev.judge.api.system.UnicodeText;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.language.Language;
 
 /**
  * A problem, new or a new version of one. Limits above the maxima are refused rather than silently
@@ -66,6 +67,10 @@ record ProblemRequest(
     static final int MAX_GROUPS = 50;
     static final int MAX_PROGRAM_LENGTH = 1_048_576;
     static final String NAME = "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$";
+    /** {@link Language.CompileOptions#STANDARDS}, as a pattern the document shows. */
+    static final String STANDARD = "^(c11|c17|c\\+\\+11|c\\+\\+14|c\\+\\+17|c\\+\\+20|c\\+\\+23)$";
+    static final String STANDARD_DESCRIPTION = "C and C++ only: the language standard it is compiled to, instead of the catalog's";
+    static final String DEFINES_DESCRIPTION = "C and C++ only: macros it is compiled with, NAME or NAME=value (-DNAME=value)";
 
     /** Test data is kept byte-exact, NUL included. */
     record TestCaseRequest(
@@ -87,7 +92,11 @@ record ProblemRequest(
             @UnicodeText @Schema(types = {"string", "null"}, description = "For custom: run as `checker input output answer`, testlib's exit codes")
             String sourceCode,
             @Size(max = 20) @Schema(description = "For custom: more files next to it, by name, e.g. testlib.h")
-            Map<@NotNull @Pattern(regexp = NAME) String, @NotNull @Size(max = MAX_PROGRAM_LENGTH) @UnicodeText String> files) {
+            Map<@NotNull @Pattern(regexp = NAME) String, @NotNull @Size(max = MAX_PROGRAM_LENGTH) @UnicodeText String> files,
+            @Pattern(regexp = STANDARD) @Schema(types = {"string", "null"}, description = STANDARD_DESCRIPTION, example = "c++17")
+            String standard,
+            @Size(max = 20) @Schema(description = DEFINES_DESCRIPTION)
+            List<@NotNull @Pattern(regexp = Language.CompileOptions.DEFINE) String> defines) {
 
         enum Kind {
             @JsonProperty("exact") EXACT,
@@ -99,7 +108,7 @@ record ProblemRequest(
         @AssertTrue(message = "float needs an epsilon and custom a language and sourceCode; the other fields only with their kind")
         @Schema(hidden = true)
         boolean isComplete() {
-            boolean program = language != null || sourceCode != null || files != null;
+            boolean program = language != null || sourceCode != null || files != null || standard != null || defines != null;
             return switch (kind == null ? Kind.EXACT : kind) {
                 case EXACT, WHITESPACE -> epsilon == null && !program;
                 case FLOAT -> epsilon != null && !program;
@@ -119,7 +128,11 @@ record ProblemRequest(
             @NotNull @Schema(example = "cpp") String language,
             @NotNull @Size(max = MAX_PROGRAM_LENGTH) @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
             @UnicodeText String sourceCode,
-            @Size(max = 20) Map<@NotNull @Pattern(regexp = NAME) String, @NotNull @Size(max = MAX_PROGRAM_LENGTH) @UnicodeText String> files) {
+            @Size(max = 20) Map<@NotNull @Pattern(regexp = NAME) String, @NotNull @Size(max = MAX_PROGRAM_LENGTH) @UnicodeText String> files,
+            @Pattern(regexp = STANDARD) @Schema(types = {"string", "null"}, description = STANDARD_DESCRIPTION, example = "c++17")
+            String standard,
+            @Size(max = 20) @Schema(description = DEFINES_DESCRIPTION)
+            List<@NotNull @Pattern(regexp = Language.CompileOptions.DEFINE) String> defines) {
 
         private static final Set<String> TEST_FILES = Set.of("input", "output", "answer");
 

@@ -7,7 +7,10 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Service;
+import org.springframework.web.ErrorResponseException;
 
 import dev.judge.api.system.NotFoundException;
 import dev.judge.api.system.UnknownReferenceException;
@@ -39,7 +42,7 @@ class ProblemService {
     /** Stores a problem made otherwise (a Polygon package's), prepared likewise. */
     long createFrom(ProblemVersion version, ProblemOwner owner) {
         Stream.of(version.checker() == null ? null : version.checker().program(), version.interactor(), version.validator())
-                .filter(Objects::nonNull).forEach(program -> known(program.language()));
+                .filter(Objects::nonNull).forEach(this::checked);
         long id = problems.create(version, owner);
         preparations.sendDue();
         return id;
@@ -56,7 +59,8 @@ class ProblemService {
     private ProblemVersion toVersion(ProblemRequest request) {
         ProblemRequest.CheckerRequest checker = request.checker();
         ProblemProgram checkerProgram = checker != null && checker.kind() == ProblemRequest.CheckerRequest.Kind.CUSTOM
-                ? program(checker.language(), checker.sourceCode(), checker.files()) : null;
+                ? checked(new ProblemProgram(checker.language(), checker.sourceCode(), checker.files(),
+                        new Language.CompileOptions(checker.standard(), checker.defines()))) : null;
         ProblemProgram interactor = program(request.interactor());
         ProblemProgram validator = program(request.validator());
         Map<String, Language.TimeLimits> timeLimits = new TreeMap<>();
@@ -78,11 +82,18 @@ class ProblemService {
     }
 
     private ProblemProgram program(ProblemRequest.ProgramRequest program) {
-        return program == null ? null : program(program.language(), program.sourceCode(), program.files());
+        return program == null ? null : checked(new ProblemProgram(program.language(), program.sourceCode(), program.files(),
+                new Language.CompileOptions(program.standard(), program.defines())));
     }
 
-    private ProblemProgram program(String language, String sourceCode, Map<String, String> files) {
-        return new ProblemProgram(known(language), sourceCode, files);
+    /** A setter's program in a known language, with compile options only where its compiler takes them (C, C++). */
+    private ProblemProgram checked(ProblemProgram program) {
+        Language language = languages.find(known(program.language())).orElseThrow();
+        if (program.compileOptions() != null && !language.acceptsCompileOptions()) {
+            throw new ErrorResponseException(HttpStatus.BAD_REQUEST, ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+                    "standard and defines are for programs in C and C++, not " + program.language() + "."), null);
+        }
+        return program;
     }
 
     private String known(String language) {

@@ -12,6 +12,7 @@ import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.Verdict;
+import dev.judge.contracts.language.Language;
 
 /**
  * A problem's current version as clients see it. A setter's programs show their kind and language;
@@ -98,22 +99,29 @@ record ProblemView(
             Double epsilon,
             String language,
             String sourceCode,
-            Map<String, String> files) {
+            Map<String, String> files,
+            String standard,
+            List<String> defines) {
 
         static CheckerView of(Checker checker, boolean withSources) {
             ProgramView program = program(checker.program(), withSources);
             return new CheckerView(ProblemRequest.CheckerRequest.Kind.valueOf(checker.kind().name()), checker.epsilon(),
                     program == null ? null : program.language(),
                     program == null ? null : program.sourceCode(),
-                    program == null ? null : program.files());
+                    program == null ? null : program.files(),
+                    program == null ? null : program.standard(),
+                    program == null ? null : program.defines());
         }
     }
 
+    /** @param standard and {@code defines}: how it is compiled, where not as the catalog says; shown with its sources */
     @Schema(name = "Program")
     record ProgramView(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String language,
             String sourceCode,
-            Map<String, String> files) {
+            Map<String, String> files,
+            String standard,
+            List<String> defines) {
     }
 
     @Schema(name = "Group")
@@ -160,7 +168,9 @@ record ProblemView(
         if (program == null) {
             return null;
         }
-        return withSources ? new ProgramView(program.language(), program.sourceCode(), program.files())
-                : new ProgramView(program.language(), null, null);
+        Language.CompileOptions options = program.compileOptions();
+        return withSources ? new ProgramView(program.language(), program.sourceCode(), program.files(),
+                options == null ? null : options.standard(), options == null || options.defines().isEmpty() ? null : options.defines())
+                : new ProgramView(program.language(), null, null, null, null);
     }
 }

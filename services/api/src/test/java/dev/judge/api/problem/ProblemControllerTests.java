@@ -1,5 +1,6 @@
 package dev.judge.api.problem;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.Mockito.verifyNoInteractions;
@@ -13,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -29,6 +31,7 @@ import dev.judge.api.system.StrictJson;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.TestData;
+import dev.judge.contracts.language.Language;
 
 /**
  * JSON read as the OpenAPI document (JSON Schema) types it, shown on the problem endpoint: a string
@@ -61,6 +64,15 @@ class ProblemControllerTests {
         when(callers.resolve(any())).thenReturn(new Caller.Anonymous());
     }
 
+    /** The document's pattern for a setter's standard and the contract's list are one set. */
+    @Test
+    void theStandardPatternAllowsExactlyTheContractsStandards() {
+        for (String standard : Language.CompileOptions.STANDARDS) {
+            assertThat(standard).matches(ProblemRequest.STANDARD);
+        }
+        assertThat(ProblemRequest.STANDARD.split("\\|")).hasSize(Language.CompileOptions.STANDARDS.size());
+    }
+
     @ParameterizedTest(name = "{0} → {1}")
     @CsvSource(delimiter = '|', textBlock = """
             "memoryLimitMb": 256                      | 201
@@ -89,7 +101,13 @@ class ProblemControllerTests {
             "checker": {"kind": "custom", "language": "cpp"}                                   | 400
             "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "files": {"answer": "x"}} | 400
             "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "files": {"../x": "x"}}   | 400
+            "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "standard": "c++17", "defines": ["N=3", "ONLINE_JUDGE"]} | 201
+            "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "standard": "gnu++17"}             | 400
+            "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "defines": ["-fplugin=/tmp/x.so"]} | 400
+            "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "defines": ["X=$(id)"]}           | 400
+            "checker": {"kind": "exact", "standard": "c++17"}                                                     | 400
             "interactor": {"language": "c", "sourceCode": "int main() {}"}                     | 201
+            "interactor": {"language": "c", "sourceCode": "int main() {}", "defines": ["X; rm"]} | 400
             "interactor": {"language": "c"}                                                    | 400
             "interactor": {"language": "c", "sourceCode": "x"}, "checker": {"kind": "custom", "language": "c", "sourceCode": "y"} | 201
             "interactor": {"language": "c", "sourceCode": "x"}, "checker": {"kind": "whitespace"} | 201

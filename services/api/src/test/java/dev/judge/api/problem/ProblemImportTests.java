@@ -16,7 +16,7 @@ import dev.judge.contracts.JudgeRequest;
 class ProblemImportTests {
 
     private static final PolygonPackage.Program CHECKER = new PolygonPackage.Program("files/check.cpp", "cpp", "int main() {}",
-            Map.of("testlib.h", "//", "input", "a file a test's would shadow"));
+            Map.of("testlib.h", "//", "input", "a file a test's would shadow"), "c++17");
 
     @Test
     void aCompleteGroupIsOneSubtaskAndAnEachTestGroupOneSubtaskPerTestAndDependenciesFollow() {
@@ -36,6 +36,7 @@ class ProblemImportTests {
         assertThat(version.memoryLimitMb()).isEqualTo(256);
         assertThat(version.checker().kind()).isEqualTo(Checker.Kind.CUSTOM);
         assertThat(version.checker().program().files()).containsOnlyKeys("testlib.h");
+        assertThat(version.checker().program().compileOptions().standard()).isEqualTo("c++17");
     }
 
     @Test

@@ -49,4 +49,54 @@ public record Language(String name, String version, String sourceFile, List<Stri
     public boolean isCompiled() {
         return !compile.isEmpty();
     }
+
+    /**
+     * This language with a setter's compile options: another language standard in place of the
+     * catalog's {@code -std=}, and macros defined. Only for a language whose compile command has a
+     * {@code -std=} (C, C++); {@link CompileOptions} are checked before they get here.
+     */
+    public Language withCompileOptions(CompileOptions options) {
+        if (options == null || options.isDefault() || !acceptsCompileOptions()) {
+            return this;
+        }
+        List<String> command = new java.util.ArrayList<>();
+        for (String argument : compile) {
+            command.add(options.standard() != null && argument.startsWith("-std=") ? "-std=" + options.standard() : argument);
+        }
+        // Before the source and the output, as a compiler's options go.
+        command.addAll(1, options.defines().stream().map(define -> "-D" + define).toList());
+        return new Language(name, version, sourceFile, command, run, selfCheck, timeLimits);
+    }
+
+    /** Whether a setter may choose its standard and macros: its compiler takes {@code -std=} (C, C++). */
+    public boolean acceptsCompileOptions() {
+        return compile.stream().anyMatch(argument -> argument.startsWith("-std="));
+    }
+
+    /**
+     * How a setter's program is compiled, where it differs from the catalog: a language standard
+     * (Polygon's cpp.g++17 is C++17) and macros ({@code NAME} or {@code NAME=value}), each from a
+     * short list of safe shapes, never a free compiler flag.
+     */
+    public record CompileOptions(String standard, List<String> defines) {
+
+        public static final java.util.Set<String> STANDARDS = java.util.Set.of("c11", "c17", "c++11", "c++14", "c++17", "c++20", "c++23");
+        public static final String DEFINE = "[A-Za-z_][A-Za-z0-9_]{0,63}(=[A-Za-z0-9_.+-]{0,64})?";
+
+        public CompileOptions {
+            defines = defines == null ? List.of() : List.copyOf(defines);
+            if (standard != null && !STANDARDS.contains(standard)) {
+                throw new IllegalArgumentException("Not a language standard a setter may choose: " + standard);
+            }
+            for (String define : defines) {
+                if (!define.matches(DEFINE)) {
+                    throw new IllegalArgumentException("Not a macro definition: " + define);
+                }
+            }
+        }
+
+        public boolean isDefault() {
+            return standard == null && defines.isEmpty();
+        }
+    }
 }

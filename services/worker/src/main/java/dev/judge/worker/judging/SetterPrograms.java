@@ -206,7 +206,7 @@ class SetterPrograms {
                 SandboxFiles.writeFresh(box.folder().resolve(TESTLIB), testlib);
             }
             if (language.isCompiled()) {
-                Compiler.Compiled compiled = Compiler.compile(box, language, properties);
+                Compiler.Compiled compiled = Compiler.compile(box, language.withCompileOptions(program.compileOptions()), properties);
                 if (!compiled.succeeded()) {
                     return new Built(language, null, compiled.messages());
                 }

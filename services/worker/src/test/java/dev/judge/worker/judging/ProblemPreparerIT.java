@@ -18,6 +18,7 @@ import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemPreparation;
 import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.language.Language;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
 
@@ -81,6 +82,21 @@ class ProblemPreparerIT {
         assertThat(result.status()).isEqualTo(PreparationResult.Status.FAILED);
         assertThat(result.file()).isEqualTo("test 3");
         assertThat(result.message()).contains("FAIL Integer 50 violates the range [1, 10]").contains("exit code 3");
+    }
+
+    /** A setter's standard and macros reach its compiler: this checker builds only as C++17 with NEEDED defined. */
+    @Test
+    void aCheckerIsCompiledToItsStandardWithItsMacros() throws IOException {
+        String source = "static_assert(__cplusplus == 201703L && NEEDED == 3, \"C++17 with NEEDED=3\");\nint main() { return 0; }\n";
+        ProblemProgram asChosen = new ProblemProgram("cpp", source, Map.of(),
+                new Language.CompileOptions("c++17", List.of("NEEDED=3", "ONLINE_JUDGE")));
+        ProblemProgram asCatalog = new ProblemProgram("cpp", source, Map.of());
+        List<TestCase> tests = List.of(new TestCase("1\n", "1\n", null));
+
+        assertThat(preparer.prepare(preparation(asChosen, null, tests)).status()).isEqualTo(PreparationResult.Status.READY);
+        PreparationResult catalogs = preparer.prepare(preparation(asCatalog, null, tests));
+        assertThat(catalogs.status()).isEqualTo(PreparationResult.Status.FAILED);
+        assertThat(catalogs.message()).contains("C++17 with NEEDED=3");
     }
 
     /** A hostile or careless validator: it never ends, and fails the version rather than hold the worker. */

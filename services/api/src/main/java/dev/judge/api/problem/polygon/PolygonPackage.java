@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -41,8 +42,11 @@ public final class PolygonPackage {
     public record Limits(long maxFileBytes, long maxUnpackedBytes, int maxTests) {
     }
 
-    /** @param files more files beside it by name (the package's headers: testlib.h and the like) */
-    public record Program(String path, String language, String sourceCode, Map<String, String> files) {
+    /**
+     * @param files more files beside it by name (the package's headers: testlib.h and the like)
+     * @param standard the C or C++ standard its type names (cpp.g++17: c++17); null for the catalog's
+     */
+    public record Program(String path, String language, String sourceCode, Map<String, String> files, String standard) {
     }
 
     /** @param group null in a problem without groups; @param points null when the package gives none */
@@ -92,6 +96,7 @@ public final class PolygonPackage {
     private static final Pattern SAFE_PATH = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.+-]*(/[A-Za-z0-9_][A-Za-z0-9_.+-]*)*");
     private static final Pattern PATH_PATTERN = Pattern.compile("[A-Za-z0-9_./+-]*%0?[1-9]?d[A-Za-z0-9_./+-]*");
     private static final long MAX_PROBLEM_XML_BYTES = 1 << 20;
+    private static final Pattern CPP_STANDARD = Pattern.compile("g\\+\\+(11|14|17|20|23)$");
 
     private final ZipFile zip;
     private final Limits limits;
@@ -244,7 +249,7 @@ public final class PolygonPackage {
         String type = source.getAttribute("type");
         String language = language(type).orElseThrow(() -> new InvalidPackageException(path,
                 "its type \"" + type + "\" is not a language this judge runs (C, C++, Java, Python 3)"));
-        return new Program(path, language, entry(path, limits.maxFileBytes()), headers);
+        return new Program(path, language, entry(path, limits.maxFileBytes()), headers, standard(type));
     }
 
     /** Polygon's source types, e.g. cpp.g++17, cpp.gcc14-64-msys2-g++23, c.gcc, java21, python.3, python.pypy3. */
@@ -265,6 +270,12 @@ public final class PolygonPackage {
             return Optional.of("javascript");
         }
         return Optional.empty();
+    }
+
+    /** The C++ standard a Polygon type names by its compiler's suffix (g++17, g++20, g++23...); null for none. */
+    static String standard(String type) {
+        Matcher standard = CPP_STANDARD.matcher(type);
+        return type.startsWith("cpp.") && standard.find() ? "c++" + standard.group(1) : null;
     }
 
     /** An entry's text, UTF-8, read to at most {@code maxBytes}. */

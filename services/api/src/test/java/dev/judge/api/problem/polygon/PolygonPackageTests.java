@@ -66,6 +66,19 @@ class PolygonPackageTests {
         assertThat(problem.solutions()).extracting(PolygonPackage.Solution::tag).containsExactly("main", "wrong-answer");
     }
 
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(nullValues = "none", textBlock = """
+            cpp.g++17, c++17
+            cpp.gcc14-64-msys2-g++23, c++23
+            cpp.msys2-mingw64-9-g++17, c++17
+            cpp.g++, none
+            c.gcc, none
+            python.3, none
+            """)
+    void aSourceTypeNamesItsCppStandard(String type, String standard) {
+        assertThat(PolygonPackage.standard(type)).isEqualTo(standard);
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             a DTD that would read the worker's files (XXE)  | problem.xml              | DOCTYPE
