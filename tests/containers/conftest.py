@@ -7,6 +7,7 @@ import subprocess
 
 import pytest
 
+from support.cluster import purge_work_queues
 from support.judge_client import JudgeClient
 from support.processes import PROJECT
 
@@ -42,6 +43,7 @@ def containers_script(action):
 
 @pytest.fixture(scope="session")
 def containers():
+    purge_work_queues(int(AMQP_PORT))
     try:
         containers_script("up")
         yield Containers()

@@ -6,6 +6,7 @@ import subprocess
 
 import pytest
 
+from support.cluster import purge_work_queues
 from support.judge_client import JudgeClient
 from support.processes import API_MANAGEMENT_PORT_OFFSET, PROJECT, Service, require_jars
 
@@ -62,6 +63,7 @@ class Stack:
 @pytest.fixture(scope="session")
 def stack():
     require_jars()
+    purge_work_queues(AMQP_PORT)
     stack = Stack()
     try:
         starting = [stack.start("api", "api-a", 18080), stack.start("api", "api-b", 18090),

@@ -109,6 +109,22 @@ class Kube:
         return [e for e in self.get("events")["items"] if e["involvedObject"]["name"] == involved_name]
 
 
+def purge_work_queues(amqp_port):
+    """Empties the queues workers take from on the test broker (as guest, from loopback). What an earlier
+    tier left there (the services' integration tests queue submissions and preparations no worker of
+    theirs takes) is not the next tier's to judge: its worker would spend the first minute on other
+    tiers' problems, and timing-sensitive tests with it."""
+    parameters = pika.ConnectionParameters("127.0.0.1", amqp_port, credentials=pika.PlainCredentials("guest", "guest"))
+    with pika.BlockingConnection(parameters) as connection:
+        for queue in WORKER_QUEUES:
+            channel = connection.channel()
+            try:
+                channel.queue_purge(queue)
+                channel.close()
+            except pika.exceptions.ChannelClosedByBroker:
+                pass  # not declared yet: nothing to purge
+
+
 def keda_metric_name(hpa, queue=REQUEST_QUEUE):
     """KEDA's name for the metric of the trigger on this queue in the HPA it made:
     s<index>-rabbitmq-<queue, dots as dashes>."""
