@@ -11,11 +11,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemPreparation;
 import dev.judge.contracts.ProblemProgram;
-import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;
