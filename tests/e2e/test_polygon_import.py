@@ -9,6 +9,7 @@ import zipfile
 
 import pytest
 
+from conftest import WORKER_TOKEN
 from support.processes import PROJECT
 
 PACKAGE = PROJECT / "tests/polygon/sum-of-two"
@@ -62,13 +63,71 @@ def test_a_package_whose_test_the_validator_rejects_fails_its_preparation_naming
     assert (preparation["status"], preparation.get("file")) == ("FAILED", "test 3"), preparation
 
 
+def without_generated_tests_and_answers(files):
+    for name in ["tests/01.a", "tests/02", "tests/02.a", "tests/03", "tests/03.a", "tests/04", "tests/04.a"]:
+        del files[name]
+
+
+def downloaded_tests(api, problem_id):
+    request = urllib.request.Request(f"{api.base_url}/api/problems/{problem_id}/tests")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return [json.loads(line) for line in response.read().decode().splitlines()]
+
+
+def test_a_package_without_its_generated_tests_and_answers_has_a_worker_make_them(api, worker):
+    status, problem = import_package(api, zipped(PACKAGE, without_generated_tests_and_answers), "?verify=true")
+    assert status == 201, problem
+
+    preparation = api.wait_for_preparation(problem["id"])
+
+    assert preparation["status"] == "READY", preparation
+    made = [(test["input"], test["expectedOutput"]) for test in downloaded_tests(api, problem["id"])]
+    assert made == [((PACKAGE / f"tests/{n:02d}").read_text(), (PACKAGE / f"tests/{n:02d}.a").read_text()) for n in range(1, 5)]
+    assert [(s["name"], s["verdict"], s["matchesTag"]) for s in preparation["solutions"]] == [
+        ("solutions/sum.py", "ACCEPTED", True), ("solutions/product.py", "WRONG_ANSWER", True)]
+    accepted = api.wait_for_verdict(api.submit(problem["id"], (PACKAGE / "solutions/sum.py").read_text()))
+    assert (accepted["verdict"], accepted["score"]) == ("ACCEPTED", 100)
+
+
+def test_a_hostile_generator_sees_only_its_sandbox_and_a_failing_one_fails_the_version_naming_the_test(api, worker):
+    snoop = b"""import os, sys
+seen = []
+for path in ["/proc/1/environ", "/proc/self/environ", "/etc/shadow"]:
+    try:
+        seen.append(open(path, "rb").read().decode(errors="replace"))
+    except OSError as error:
+        seen.append(type(error).__name__)
+print(repr(seen + sorted(os.environ)))
+print(" ".join(sys.argv[1:]))
+"""
+
+    def snooping_generator(files):
+        without_generated_tests_and_answers(files)
+        files["files/gen.py"] = snoop
+        files["files/val.py"] = b"import sys\nsys.stdin.read()\n"
+        files["solutions/sum.py"] = b"import sys\nprint(len(sys.stdin.read()))\n"
+    status, problem = import_package(api, zipped(PACKAGE, snooping_generator))
+    assert status == 201, problem
+    assert api.wait_for_preparation(problem["id"])["status"] == "READY"
+    generated = "".join(test["input"] for test in downloaded_tests(api, problem["id"]))
+    assert "1 10" in generated and WORKER_TOKEN not in generated and "JUDGE_" not in generated, generated
+
+    def failing_generator(files):
+        without_generated_tests_and_answers(files)
+        files["files/gen.py"] = b"import sys\nif sys.argv[1] == '2':\n    sys.exit('no test 2 today')\nprint(sys.argv[1], 1)\n"
+    status, problem = import_package(api, zipped(PACKAGE, failing_generator))
+    preparation = api.wait_for_preparation(problem["id"])
+    assert (preparation["status"], preparation.get("file")) == ("FAILED", "test 3"), preparation
+    assert "no test 2 today" in preparation["message"] and "generator gen exited with code 1" in preparation["message"]
+
+
 @pytest.mark.parametrize("breakage, file", [
-    (lambda files: files.pop("tests/04"), "tests/04"),
+    (lambda files: files.pop("tests/01"), "tests/01"),
     (lambda files: files.update({"problem.xml": files["problem.xml"].replace(
         b"<problem ", b'<!DOCTYPE problem [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<problem ')}), "problem.xml"),
     (lambda files: files.update({"problem.xml": files["problem.xml"].replace(b"files/val.py", b"../../../etc/passwd")}),
      "../../../etc/passwd"),
-], ids=["a-generated-test-not-exported", "an-xxe-doctype", "a-path-out-of-the-package"])
+], ids=["a-manual-test-missing", "an-xxe-doctype", "a-path-out-of-the-package"])
 def test_a_broken_package_is_refused_naming_the_file(api, breakage, file):
     status, refusal = import_package(api, zipped(PACKAGE, breakage))
 

@@ -4,7 +4,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
 
+import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
@@ -13,6 +16,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.api.system.ManagementPort;
+import dev.judge.contracts.JudgeQueues;
+import dev.judge.contracts.ProblemPreparation;
 
 /**
  * What the tests of the API over real HTTP share: the server on ports of its own, against the real
@@ -32,6 +37,9 @@ abstract class LiveApi {
 
     @Autowired
     JsonMapper json;
+
+    @Autowired
+    RabbitTemplate rabbit;
 
     HttpRequest.Builder request(String path) {
         return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path));
@@ -59,6 +67,18 @@ abstract class LiveApi {
 
     HttpResponse<String> get(String path) throws Exception {
         return send(request(path).GET());
+    }
+
+    /** The preparation of this problem from the queue, as a worker takes it; others' (of other tests) are taken and dropped. */
+    ProblemPreparation preparationOf(long problemId) {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
+        while (Instant.now().isBefore(deadline)) {
+            if (rabbit.receiveAndConvert(JudgeQueues.PREPARATIONS, 1000) instanceof ProblemPreparation sent
+                    && sent.problemId() == problemId) {
+                return sent;
+            }
+        }
+        throw new AssertionError("No preparation of problem " + problemId + " was sent");
     }
 
     /**

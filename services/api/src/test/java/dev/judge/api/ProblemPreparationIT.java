@@ -4,17 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.time.Instant;
 
 import org.junit.jupiter.api.Test;
-import org.springframework.amqp.rabbit.core.RabbitTemplate;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import tools.jackson.databind.JsonNode;
 
-import dev.judge.contracts.JudgeQueues;
 import dev.judge.contracts.ProblemPreparation;
 
 /**
@@ -34,9 +29,6 @@ class ProblemPreparationIT extends LiveApi {
     private static final String PLAIN = """
             {"title": "Sum", "timeLimitMs": 1000, "memoryLimitMb": 128,
              "testCases": [{"input": "1 2\\n", "expectedOutput": "3\\n"}]}""";
-
-    @Autowired
-    RabbitTemplate rabbit;
 
     @Test
     void aVersionWithoutSetterProgramsTakesSubmissionsAtOnce() throws Exception {
@@ -101,18 +93,6 @@ class ProblemPreparationIT extends LiveApi {
         post("/api/problems", VALIDATED); // a save sends whatever is due, as the periodic sweep does
 
         assertThat(preparationOf(id).problemId()).isEqualTo(id);
-    }
-
-    /** The preparation of this problem from the queue; others' (of other tests) are taken and dropped. */
-    private ProblemPreparation preparationOf(long problemId) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(10));
-        while (Instant.now().isBefore(deadline)) {
-            if (rabbit.receiveAndConvert(JudgeQueues.PREPARATIONS, 1000) instanceof ProblemPreparation sent
-                    && sent.problemId() == problemId) {
-                return sent;
-            }
-        }
-        throw new AssertionError("No preparation of problem " + problemId + " was sent");
     }
 
     private static String submission(long problemId) {

@@ -54,7 +54,7 @@ class PreparationRecordingIT {
 
         rabbit.convertAndSend(JudgeQueues.DEAD_LETTER_EXCHANGE, JudgeQueues.PREPARATIONS_DEAD, new ProblemPreparation(problem, 1,
                 new ProblemProgram("cpp", "int main() {}", null), null, null, List.of(new JudgeRequest.TestCase("1", "1")), null,
-                List.of()));
+                List.of(), null));
 
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(problem).equals("FAILED"));
         assertThat(jdbc.sql("select preparation_message from problem_version where problem_id = ?").param(problem)

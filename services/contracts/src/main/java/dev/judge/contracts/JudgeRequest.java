@@ -87,6 +87,12 @@ public record JudgeRequest(
         return testData != null;
     }
 
+    /** The same request with its tests by {@code reference} instead. */
+    public JudgeRequest withTests(TestData reference) {
+        return new JudgeRequest(submissionId, language, sourceCode, limits, comparison, checker, interactor, groups,
+                stopOnFirstFailure, null, acceptedAt, reference, judgement);
+    }
+
     /** A run without a problem: no expected output, no score. */
     public boolean isRunOnStdin() {
         return testData == null && testCases.size() == 1 && !testCases.getFirst().hasExpectedOutput() && interactor == null;

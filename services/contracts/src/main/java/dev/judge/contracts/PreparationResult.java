@@ -10,8 +10,9 @@ import java.util.Set;
  * ended. Recorded once: the first result for a version that is still preparing wins.
  *
  * @param status READY or FAILED
- * @param file what failed: {@code checker}, {@code interactor}, {@code validator} (which did not build)
- *        or {@code test <n>} (1-based, which the validator rejected); null when ready
+ * @param file what failed: {@code checker}, {@code interactor}, {@code validator}, {@code generator <name>},
+ *        {@code main solution} (which did not build), {@code test <n>} (1-based: which the validator
+ *        rejected, or whose generator or answerer failed); null when ready
  * @param message the compiler's or the validator's words, size-capped; null when ready. For the
  *        problem's managers only: it quotes the setter's code and tests
  * @param solutions the tagged solutions' verdicts, in the preparation's order; empty when it had none

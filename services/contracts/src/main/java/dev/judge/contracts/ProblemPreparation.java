@@ -16,6 +16,8 @@ import java.util.List;
  * @param testData where to fetch the tests from when they are not in {@code testCases}
  * @param solutions the setter's tagged solutions to judge once the version validated (a Polygon
  *        package's, imported with verify), each as the request a submission of it would be; empty for none
+ * @param generation the tests to make before validating them, when the setter gave programs for them;
+ *        null for none (and in messages before contract version 6)
  */
 public record ProblemPreparation(
         long problemId,
@@ -25,7 +27,8 @@ public record ProblemPreparation(
         ProblemProgram validator,
         List<JudgeRequest.TestCase> testCases,
         TestData testData,
-        List<TaggedSolution> solutions) {
+        List<TaggedSolution> solutions,
+        TestGeneration generation) {
 
     public ProblemPreparation {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
@@ -42,8 +45,22 @@ public record ProblemPreparation(
     public static final String CHECKER = "checker";
     public static final String INTERACTOR = "interactor";
     public static final String VALIDATOR = "validator";
+    /** The prefix of a failed generator's name: "generator gen". */
+    public static final String GENERATOR = "generator ";
 
     public boolean hasTestDataByReference() {
         return testData != null;
+    }
+
+    /** Whether tests are to be made before they are validated. */
+    public boolean generatesTests() {
+        return generation != null && !generation.isEmpty();
+    }
+
+    /** The same preparation of the tests {@code reference} points to, made already: its solutions judged against them too. */
+    public ProblemPreparation withGeneratedTests(TestData reference) {
+        return new ProblemPreparation(problemId, version, checker, interactor, validator, null, reference,
+                solutions.stream().map(solution -> new TaggedSolution(solution.name(), solution.tag(),
+                        solution.request().withTests(reference))).toList(), null);
     }
 }

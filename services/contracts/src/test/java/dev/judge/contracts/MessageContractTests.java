@@ -39,7 +39,10 @@ class MessageContractTests {
                 new ProblemProgram("python", "import sys", Map.of()), List.of(new JudgeRequest.TestCase("1 2", "3", "small")), null,
                 List.of(new ProblemPreparation.TaggedSolution("solutions/a.py", "main", JudgeRequest.plain(UUID.randomUUID(), "python",
                         "print(3)", new JudgeRequest.Limits(1000, 64), Checker.EXACT, List.of(new JudgeRequest.TestCase("1 2", "3")),
-                        Instant.parse("2026-11-25T04:00:00Z")))));
+                        Instant.parse("2026-11-25T04:00:00Z")))),
+                new TestGeneration(Map.of("gen", new ProblemProgram("cpp", "int main() {}", Map.of())),
+                        List.of(new TestGeneration.Recipe(1, "gen", List.of("--n=5", "7"))),
+                        new ProblemProgram("python", "print(3)", Map.of()), List.of(1)));
         PreparationResult failed = PreparationResult.failed(7, 2, "test 1", "FAIL Expected EOLN", "worker-1");
         PreparationResult ready = PreparationResult.ready(7, 2, "worker-1",
                 List.of(PreparationResult.SolutionVerdict.of("solutions/a.py", "wrong-answer", Verdict.ACCEPTED, 100.0)));

@@ -7,12 +7,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import dev.judge.api.problem.polygon.PolygonPackage;
 import dev.judge.api.problem.polygon.PolygonPackage.InvalidPackageException;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.TestGeneration;
 import dev.judge.contracts.language.Language;
 
 /**
@@ -46,14 +48,49 @@ final class ProblemImport {
         List<JudgeRequest.TestCase> tests = new ArrayList<>();
         for (int index = 0; index < problem.tests().size(); index++) {
             PolygonPackage.Test test = problem.tests().get(index);
-            tests.add(new JudgeRequest.TestCase(test.input(), test.answer(), subtasks.groupOf().get(index)));
+            // What is still to be made is empty until a worker has made it.
+            tests.add(new JudgeRequest.TestCase(test.input() == null ? "" : test.input(), test.answer() == null ? "" : test.answer(),
+                    subtasks.groupOf().get(index)));
         }
         return new ProblemVersion(0, 0, problem.title().length() > 200 ? problem.title().substring(0, 200) : problem.title(),
                 problem.timeLimitMs(), (int) memoryMb, true,
                 problem.checker() == null ? (problem.interactor() == null ? Checker.EXACT : null)
                         : new Checker(Checker.Kind.CUSTOM, null, program(problem.checker())),
                 program(problem.interactor()), subtasks.groups(), Map.of(), tests, null, program(problem.validator()), null,
-                verify ? solutions(problem) : List.of());
+                verify ? solutions(problem) : List.of(), generation(problem));
+    }
+
+    /**
+     * The tests the package gives by their generators' commands, and the answers it leaves to its main
+     * solution; null when it carries every input and answer.
+     */
+    private static TestGeneration generation(PolygonPackage.Problem problem) {
+        List<TestGeneration.Recipe> recipes = new ArrayList<>();
+        List<Integer> answers = new ArrayList<>();
+        for (int index = 0; index < problem.tests().size(); index++) {
+            PolygonPackage.Test test = problem.tests().get(index);
+            if (test.generator() != null) {
+                recipes.add(new TestGeneration.Recipe(index + 1, test.generator(), test.arguments()));
+            }
+            if (test.answer() == null) {
+                answers.add(index + 1);
+            }
+        }
+        if (recipes.isEmpty() && answers.isEmpty()) {
+            return null;
+        }
+        PolygonPackage.Program main = problem.mainSolution();
+        if (!answers.isEmpty() && main == null) {
+            throw invalid("test " + answers.getFirst() + "'s answer is not in the package, and it has no solution tagged main "
+                    + "to make it");
+        }
+        if (!answers.isEmpty() && problem.interactor() != null) {
+            throw invalid("test " + answers.getFirst() + "'s answer is not in the package: an interactive problem's answers "
+                    + "must be (export the package with its tests)");
+        }
+        Map<String, ProblemProgram> generators = new TreeMap<>();
+        problem.generators().forEach((name, program) -> generators.put(name, program(program)));
+        return new TestGeneration(generators, recipes, answers.isEmpty() ? null : program(main), answers);
     }
 
     private static List<ProblemVersion.TaggedSolution> solutions(PolygonPackage.Problem problem) {

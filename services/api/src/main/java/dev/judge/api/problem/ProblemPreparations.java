@@ -81,6 +81,7 @@ class ProblemPreparations {
                 version.testCases() == null ? version.testData() : null,
                 version.solutions().stream().map(solution -> new ProblemPreparation.TaggedSolution(solution.name(), solution.tag(),
                         version.judgeRequest(UUID.randomUUID(), solution.program().language(), solution.program().sourceCode(),
-                                Instant.now(), 1, languages))).toList());
+                                Instant.now(), 1, languages))).toList(),
+                version.generation());
     }
 }

@@ -5,6 +5,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,6 +28,7 @@ import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.TestData;
+import dev.judge.contracts.TestGeneration;
 import dev.judge.contracts.language.Language;
 
 /** Problems and their versions; a version's checker, interactor, groups and time factors are JSON columns. */
@@ -120,7 +123,7 @@ class ProblemRepository {
         UploadedTests uploaded = tests.apply(base);
         int version = current.get() + 1;
         jdbc.sql("update problem set version = ? where id = ?").params(version, id).update();
-        insertVersionRow(id, version, base, null);
+        insertVersionRow(id, version, base.withoutGeneration(), null);
         TestData.Digest digest = new TestData.Digest();
         int ordinal = 0;
         for (JudgeRequest.TestCase test = uploaded.next(); test != null; test = uploaded.next()) {
@@ -129,6 +132,61 @@ class ProblemRepository {
         }
         storeTestData(digest.of(id, version));
         return Optional.of(version);
+    }
+
+    /**
+     * Stores the tests a worker made for a version still to generate them ({@link TestGeneration}): only
+     * what the generation says is to be made (a hostile worker cannot change a setter's own test), all of
+     * it, once. The first worker to store wins; the version's tests never change after.
+     *
+     * @return the reference of the version's complete tests; empty when it has none to generate (nor
+     *         made them before): no such version, or one whose tests came whole
+     * @throws IllegalArgumentException when {@code made} holds a test or a part not to be made, or
+     *         misses one: nothing stored
+     */
+    @Transactional
+    Optional<TestData> storeGeneratedTests(long id, int version, Iterator<TestGeneration.GeneratedTest> made) {
+        record Pending(String generation, boolean generated) {
+        }
+        Optional<Pending> pending = jdbc.sql("""
+                select test_generation, tests_generated_at is not null as generated from problem_version
+                where problem_id = ? and version = ? and test_generation is not null
+                for update""")
+                .params(id, version)
+                .query((rs, row) -> new Pending(rs.getString("test_generation"), rs.getBoolean("generated")))
+                .optional();
+        if (pending.isEmpty()) {
+            return Optional.empty();
+        }
+        if (pending.get().generated()) {
+            return find(id, version, 0).map(ProblemVersion::testData);
+        }
+        TestGeneration generation = json.readValue(pending.get().generation(), TestGeneration.class);
+        Set<Integer> inputs = new HashSet<>();
+        generation.recipes().forEach(recipe -> inputs.add(recipe.test()));
+        Set<Integer> answers = new HashSet<>(generation.answers());
+        while (made.hasNext()) {
+            TestGeneration.GeneratedTest test = made.next();
+            if (test.input() != null && !inputs.remove(test.test()) || test.expectedOutput() != null && !answers.remove(test.test())) {
+                throw new IllegalArgumentException("Test " + test.test() + "'s " + (test.input() != null ? "input" : "answer")
+                        + " is not one to generate, or came twice");
+            }
+            jdbc.sql("""
+                    update test_case set input = coalesce(?, input), expected_output = coalesce(?, expected_output)
+                    where problem_id = ? and version = ? and ordinal = ?""")
+                    .params(test.input() == null ? null : utf8(test.input()),
+                            test.expectedOutput() == null ? null : utf8(test.expectedOutput()), id, version, test.test() - 1)
+                    .update();
+        }
+        if (!inputs.isEmpty() || !answers.isEmpty()) {
+            throw new IllegalArgumentException("Not every test to generate came: inputs of tests " + inputs + " and answers of "
+                    + answers + " are missing");
+        }
+        jdbc.sql("update problem_version set tests_generated_at = now() where problem_id = ? and version = ?")
+                .params(id, version).update();
+        TestData.Digest digest = new TestData.Digest();
+        streamTests(id, version, digest::add);
+        return Optional.of(storeTestData(digest.of(id, version)));
     }
 
     /** Test cases read one at a time. */
@@ -164,10 +222,10 @@ class ProblemRepository {
         jdbc.sql("""
                 insert into problem_version (problem_id, version, time_limit_ms, memory_limit_mb, stop_on_first_failure,
                     checker, interactor, validator, groups, time_limits, test_data_sha256, test_data_bytes, test_count, status,
-                    solutions)
+                    solutions, test_generation)
                 values (:id, :version, :timeLimitMs, :memoryLimitMb, :stopOnFirstFailure,
                     :checker::json, :interactor::json, :validator::json, :groups::json, :timeLimits::json, :sha256, :bytes, :count,
-                    :status, :solutions::json)""")
+                    :status, :solutions::json, :generation::json)""")
                 .param("id", id)
                 .param("version", version)
                 .param("timeLimitMs", problem.timeLimitMs())
@@ -177,6 +235,7 @@ class ProblemRepository {
                 .param("interactor", problem.interactor() == null ? null : json.writeValueAsString(problem.interactor()))
                 .param("validator", problem.validator() == null ? null : json.writeValueAsString(problem.validator()))
                 .param("solutions", problem.solutions().isEmpty() ? null : json.writeValueAsString(problem.solutions()))
+                .param("generation", problem.generation() == null ? null : json.writeValueAsString(problem.generation()))
                 .param("status", (problem.needsPreparation() ? PreparationResult.Status.PREPARING : PreparationResult.Status.READY).name())
                 .param("groups", json.writeValueAsString(problem.groups()))
                 .param("timeLimits", json.writeValueAsString(timeLimits))
@@ -202,7 +261,8 @@ class ProblemRepository {
         return jdbc.sql("""
                 select p.title, v.time_limit_ms, v.memory_limit_mb, v.stop_on_first_failure, v.checker, v.interactor,
                     v.validator, v.groups, v.time_limits, v.test_data_sha256, v.test_data_bytes, v.test_count,
-                    v.status, v.preparation_file, v.preparation_message, v.solutions, v.solution_verdicts
+                    v.status, v.preparation_file, v.preparation_message, v.solutions, v.solution_verdicts,
+                    case when v.tests_generated_at is null then v.test_generation end as test_generation
                 from problem p join problem_version v on v.problem_id = p.id
                 where p.id = ? and v.version = ?""")
                 .params(id, version)
@@ -286,7 +346,8 @@ class ProblemRepository {
                         rs.getLong("test_data_bytes"), rs.getInt("test_count")),
                 validator == null ? null : json.readValue(validator, ProblemProgram.class),
                 preparation(rs),
-                rs.getString("solutions") == null ? List.of() : json.readValue(rs.getString("solutions"), SOLUTIONS));
+                rs.getString("solutions") == null ? List.of() : json.readValue(rs.getString("solutions"), SOLUTIONS),
+                rs.getString("test_generation") == null ? null : json.readValue(rs.getString("test_generation"), TestGeneration.class));
     }
 
     private ProblemVersion.Preparation preparation(ResultSet rs) throws SQLException {

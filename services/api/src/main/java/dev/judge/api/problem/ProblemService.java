@@ -78,7 +78,8 @@ class ProblemService {
                 null,
                 validator,
                 null,
-                List.of());
+                List.of(),
+                null);
     }
 
     private ProblemProgram program(ProblemRequest.ProgramRequest program) {

@@ -27,13 +27,16 @@ import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
+import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.databind.MappingIterator;
 import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.api.access.Caller;
 import dev.judge.api.system.NotFoundException;
 import dev.judge.contracts.TestData;
+import dev.judge.contracts.TestGeneration;
 
 /**
  * A problem's tests as a stream of one JSON test case per line, in and out, for problems too large
@@ -139,6 +142,26 @@ class ProblemTestsController {
         return stream(id, version);
     }
 
+    /**
+     * Where a worker stores the tests it generated for a version being prepared (one
+     * {@link TestGeneration.GeneratedTest} per line): only the parts the version's generation says are
+     * to be made, all of them, once. A second worker's (a preparation sent again) gets the first's.
+     */
+    @PutMapping(path = "/internal/problems/{id}/versions/{version}/generated-tests", consumes = TestData.MEDIA_TYPE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    @Hidden
+    TestData generated(@PathVariable long id, @PathVariable int version,
+            @RequestHeader(name = TestData.TOKEN_HEADER, required = false) String token, InputStream body) {
+        authorize(token);
+        try (Transfer slot = transfer()) {
+            MappingIterator<TestGeneration.GeneratedTest> made = uploads.readerFor(TestGeneration.GeneratedTest.class).readValues(body);
+            return problems.storeGeneratedTests(id, version, made)
+                    .orElseThrow(() -> new NotFoundException("problem version with tests to generate", id + "/" + version));
+        } catch (IllegalArgumentException | JacksonException e) {
+            throw refusal(HttpStatus.BAD_REQUEST, "Not the tests this version generates: " + e.getMessage());
+        }
+    }
+
     private ResponseEntity<StreamingResponseBody> stream(long id, int version) {
         StreamingResponseBody body = out -> problems.streamTests(id, version, test -> {
             try {
@@ -157,7 +180,7 @@ class ProblemTestsController {
         }
         if (token == null || !MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
                 properties.workerToken().getBytes(StandardCharsets.UTF_8))) {
-            throw refusal(HttpStatus.UNAUTHORIZED, "Only workers may fetch tests: send their token in "
+            throw refusal(HttpStatus.UNAUTHORIZED, "Only workers may fetch or store tests: send their token in "
                     + TestData.TOKEN_HEADER + ".");
         }
     }

@@ -11,6 +11,7 @@ import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.TestData;
+import dev.judge.contracts.TestGeneration;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
 
@@ -27,6 +28,8 @@ import dev.judge.contracts.language.LanguageCatalog;
  * @param validator run on each test's input when the version is prepared; null for none
  * @param preparation where its preparation is: READY at once for a version without setter programs
  * @param solutions the setter's tagged solutions, judged when it is prepared (an import with verify); empty for none
+ * @param generation its tests still to be made by the setter's generators and main solution (their
+ *        places in {@code testCases} empty until then); null when there are none, or once made
  */
 public record ProblemVersion(
         long problemId,
@@ -43,7 +46,8 @@ public record ProblemVersion(
         TestData testData,
         ProblemProgram validator,
         Preparation preparation,
-        List<TaggedSolution> solutions) {
+        List<TaggedSolution> solutions,
+        TestGeneration generation) {
 
     public ProblemVersion {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
@@ -74,7 +78,8 @@ public record ProblemVersion(
 
     /** Whether a worker must build its programs (validate its tests, judge its solutions) before submissions are taken. */
     boolean needsPreparation() {
-        return interactor != null || validator != null || checker != null && checker.isCustom() || !solutions.isEmpty();
+        return interactor != null || validator != null || checker != null && checker.isCustom() || !solutions.isEmpty()
+                || generation != null;
     }
 
     /** What readers of contract version 1 and the problem table's summary know of the checker. */
@@ -99,8 +104,14 @@ public record ProblemVersion(
                 testCases == null ? testData : null, judgement);
     }
 
+    /** The same version with tests of its own, none to generate: what a new upload of tests makes of it. */
+    ProblemVersion withoutGeneration() {
+        return new ProblemVersion(problemId, version, title, timeLimitMs, memoryLimitMb, stopOnFirstFailure, checker,
+                interactor, groups, timeLimits, testCases, testData, validator, preparation, solutions, null);
+    }
+
     ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
         return new ProblemVersion(problemId, version, title, timeLimitMs, memoryLimitMb, stopOnFirstFailure, checker,
-                interactor, groups, timeLimits, tests, data, validator, preparation, solutions);
+                interactor, groups, timeLimits, tests, data, validator, preparation, solutions, generation);
     }
 }

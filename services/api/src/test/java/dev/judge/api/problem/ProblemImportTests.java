@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import dev.judge.api.problem.polygon.PolygonPackage;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.TestGeneration;
 
 /** Polygon's groups, points and dependencies as this judge's subtasks; its limits as a version's. */
 class ProblemImportTests {
@@ -80,19 +81,52 @@ class ProblemImportTests {
         assertThatThrownBy(() -> ProblemImport.toVersion(problem, false)).hasMessageContaining("group a depends on \"b\"");
     }
 
+    /** Generated tests and missing answers become the version's generation, their places empty until made. */
+    @Test
+    void testsGivenByTheirGeneratorsAreGeneratedAndMissingAnswersMadeByTheMainSolution() {
+        PolygonPackage.Program generator = new PolygonPackage.Program("files/gen.cpp", "cpp", "int main() {}", Map.of(), "c++17");
+        PolygonPackage.Program main = new PolygonPackage.Program("solutions/sum.py", "python", "print(3)", Map.of(), null);
+        PolygonPackage.Problem problem = new PolygonPackage.Problem("Sum", 1000, 256L << 20, CHECKER, null, null, List.of(),
+                List.of(test(null, null), new PolygonPackage.Test("1 2\n", null, null, null, null, List.of()),
+                        new PolygonPackage.Test(null, null, null, null, "gen", List.of("--n=5", "7"))),
+                List.of(new PolygonPackage.Solution("main", main)), Map.of("gen", generator));
+
+        ProblemVersion version = ProblemImport.toVersion(problem, false);
+
+        assertThat(version.generation().recipes()).containsExactly(new TestGeneration.Recipe(3, "gen", List.of("--n=5", "7")));
+        assertThat(version.generation().answers()).containsExactly(2, 3);
+        assertThat(version.generation().answerer().sourceCode()).isEqualTo("print(3)");
+        assertThat(version.generation().generators().get("gen").compileOptions().standard()).isEqualTo("c++17");
+        assertThat(version.testCases().get(2)).isEqualTo(new JudgeRequest.TestCase("", "", null));
+        assertThat(version.needsPreparation()).isTrue();
+        assertThat(version.solutions()).isEmpty();
+    }
+
+    @Test
+    void refusesAnswersToMakeWithoutAMainSolutionOrForAnInteractiveProblem() {
+        List<PolygonPackage.Test> tests = List.of(new PolygonPackage.Test("1 2\n", null, null, null, null, List.of()));
+        PolygonPackage.Problem withoutMain = new PolygonPackage.Problem("Sum", 1000, 256L << 20, CHECKER, null, null, List.of(),
+                tests, List.of(), Map.of());
+        PolygonPackage.Problem interactive = new PolygonPackage.Problem("Sum", 1000, 256L << 20, null, CHECKER, null, List.of(),
+                tests, List.of(new PolygonPackage.Solution("main", CHECKER)), Map.of());
+
+        assertThatThrownBy(() -> ProblemImport.toVersion(withoutMain, false)).hasMessageContaining("no solution tagged main");
+        assertThatThrownBy(() -> ProblemImport.toVersion(interactive, false)).hasMessageContaining("interactive");
+    }
+
     @Test
     void refusesLimitsThisJudgeDoesNotHonour() {
         PolygonPackage.Problem hungry = new PolygonPackage.Problem("Hungry", 1000, 2048L << 20, null, null, null, List.of(),
-                List.of(test(null, null)), List.of());
+                List.of(test(null, null)), List.of(), Map.of());
 
         assertThatThrownBy(() -> ProblemImport.toVersion(hungry, false)).hasMessageContaining("memory-limit");
     }
 
     private static PolygonPackage.Problem problem(List<PolygonPackage.Group> groups, List<PolygonPackage.Test> tests) {
-        return new PolygonPackage.Problem("Sum", 1000, 256L << 20, CHECKER, null, null, groups, tests, List.of());
+        return new PolygonPackage.Problem("Sum", 1000, 256L << 20, CHECKER, null, null, groups, tests, List.of(), Map.of());
     }
 
     private static PolygonPackage.Test test(String group, Double points) {
-        return new PolygonPackage.Test("1 2\n", "3\n", group, points);
+        return new PolygonPackage.Test("1 2\n", "3\n", group, points, null, List.of());
     }
 }

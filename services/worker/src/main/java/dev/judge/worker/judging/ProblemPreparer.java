@@ -28,7 +28,8 @@ import dev.judge.worker.testdata.Tests;
  * worker's {@link SetterPrograms} cache for the submissions that follow) and runs its validator on
  * every test's input, as testlib's {@code registerValidation} expects (the input on stdin, {@code --group}
  * for a test in a group). The first program that does not build, or the first test the validator
- * rejects, fails the version, naming it with the compiler's or validator's words. A valid version's
+ * rejects, fails the version, naming it with the compiler's or validator's words. Tests given as
+ * generators and a main solution are made first ({@link TestGenerator}). A valid version's
  * tagged solutions, if it came with any, are then judged as submissions, each verdict against its tag.
  */
 @Component
@@ -42,10 +43,12 @@ class ProblemPreparer {
     private final WorkerProperties properties;
     private final String workerName;
     private final Judge judge;
+    private final TestGenerator testGenerator;
 
     ProblemPreparer(SetterPrograms setterPrograms, Sandboxes sandboxes, TestDataStore testData, WorkerProperties properties,
-            WorkerIdentity identity, Judge judge) {
+            WorkerIdentity identity, Judge judge, TestGenerator testGenerator) {
         this.judge = judge;
+        this.testGenerator = testGenerator;
         this.setterPrograms = setterPrograms;
         this.sandboxes = sandboxes;
         this.testData = testData;
@@ -76,9 +79,17 @@ class ProblemPreparer {
                 validator = built;
             }
         }
-        PreparationResult result = validator == null ? null : validate(preparation, validator);
+        ProblemPreparation prepared = preparation;
+        if (preparation.generatesTests()) {
+            TestGenerator.Generated generated = testGenerator.generate(preparation);
+            if (generated.failed()) {
+                return failed(preparation, generated.file(), generated.failure());
+            }
+            prepared = preparation.withGeneratedTests(generated.tests());
+        }
+        PreparationResult result = validator == null ? null : validate(prepared, validator);
         if (result == null) {
-            result = PreparationResult.ready(preparation.problemId(), preparation.version(), workerName, judgeSolutions(preparation));
+            result = PreparationResult.ready(preparation.problemId(), preparation.version(), workerName, judgeSolutions(prepared));
         }
         log.info("Prepared problem {} version {}: {} in {} ms", preparation.problemId(), preparation.version(), result.status(),
                 (System.nanoTime() - started) / 1_000_000);
@@ -110,23 +121,12 @@ class ProblemPreparer {
                         properties.setterMemoryLimit().toBytes(), properties.outputLimit().toBytes(), tests.inputFile(index));
                 RunOutcome outcome = box.run(run);
                 if (!RunVerdicts.succeeded(outcome, run)) {
-                    return failed(preparation, "test " + (index + 1), rejection(outcome, run));
+                    return failed(preparation, "test " + (index + 1), RunVerdicts.setterFailure(ProblemPreparation.VALIDATOR, outcome, run,
+                            properties.setterMessageLimit().toBytes()));
                 }
             }
         }
         return null;
-    }
-
-    /** What the validator said (testlib: on stderr), and the limit it ran into, if any. */
-    private String rejection(RunOutcome outcome, RunSpec run) {
-        String said = Compiler.truncate((outcome.stderr() + outcome.stdout()).strip(), properties.setterMessageLimit().toBytes());
-        String reason = switch (RunVerdicts.termination(outcome, run)) {
-            case TIME_LIMIT -> "the validator ran out of time";
-            case MEMORY_LIMIT -> "the validator ran out of memory";
-            case OUTPUT_LIMIT -> "the validator printed too much";
-            case EXITED -> outcome.exitCode() == null ? "the validator was killed" : "the validator rejected it (exit code " + outcome.exitCode() + ")";
-        };
-        return said.isEmpty() ? reason : said + "\n[" + reason + "]";
     }
 
     private PreparationResult failed(ProblemPreparation preparation, String file, String message) {

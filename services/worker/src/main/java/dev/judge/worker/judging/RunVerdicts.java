@@ -51,6 +51,22 @@ final class RunVerdicts {
         return Termination.EXITED;
     }
 
+    /**
+     * Why a setter's program (a validator, a generator, a main solution) failed, for its setter: what
+     * it said on stderr, at most {@code saidLimit} bytes, and the limit it ran into or its exit code.
+     */
+    static String setterFailure(String program, RunOutcome run, RunSpec limits, long saidLimit) {
+        String said = Compiler.truncate(run.stderr().strip(), saidLimit);
+        String reason = switch (termination(run, limits)) {
+            case TIME_LIMIT -> "the " + program + " ran out of time";
+            case MEMORY_LIMIT -> "the " + program + " ran out of memory";
+            case OUTPUT_LIMIT -> "the " + program + " printed more than " + limits.outputLimitBytes() + " bytes";
+            case EXITED -> run.exitCode() == null ? "the " + program + " was killed"
+                    : "the " + program + " exited with code " + run.exitCode();
+        };
+        return said.isEmpty() ? reason : said + "\n[" + reason + "]";
+    }
+
     /** Ended by itself with exit code 0 and within every limit: a compilation that worked. */
     static boolean succeeded(RunOutcome run, RunSpec limits) {
         return termination(run, limits) == Termination.EXITED && run.exitedZero();

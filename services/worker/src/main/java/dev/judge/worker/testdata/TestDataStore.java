@@ -50,6 +50,7 @@ public class TestDataStore implements MeterBinder {
     }
 
     private final TestDataFetcher fetcher;
+    private final GeneratedTestsUpload upload;
     private final TestDataProperties properties;
     private final Path cache;
     private final Map<String, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
@@ -58,6 +59,7 @@ public class TestDataStore implements MeterBinder {
 
     public TestDataStore(TestDataProperties properties, SandboxProperties sandboxProperties, JsonMapper json) throws IOException {
         this.fetcher = new TestDataFetcher(properties, json);
+        this.upload = new GeneratedTestsUpload(properties, json);
         this.properties = properties;
         this.cache = sandboxProperties.workDir().resolve("test-data");
         // What a restarted container left is not trusted: nothing says its fetches finished.
@@ -106,6 +108,16 @@ public class TestDataStore implements MeterBinder {
         } finally {
             evict();
         }
+    }
+
+    /**
+     * Stores the tests this worker generated for a version being prepared ({@code lines}: one
+     * {@link dev.judge.contracts.TestGeneration.GeneratedTest} per line) with the API.
+     *
+     * @return the reference of the version's complete tests, to {@link #open} them by
+     */
+    public TestData storeGenerated(long problemId, int version, Path lines) {
+        return upload.store(problemId, version, lines);
     }
 
     /** Bytes of tests on this worker's disk now. */

@@ -11,6 +11,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
@@ -21,6 +22,7 @@ import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.language.Language;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
+import dev.judge.worker.testdata.TestDataStore;
 
 /** A problem version's setter programs built and its tests validated in the real sandbox, as a worker does on a save. */
 class ProblemPreparerIT {
@@ -44,9 +46,17 @@ class ProblemPreparerIT {
     static void startSandboxes() {
         sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of()));
         WorkerProperties properties = TestSandboxes.workerProperties(Map.of("judge.worker.setter-time-limit", "1s"));
-        preparer = new ProblemPreparer(new SetterPrograms(sandbox, JudgeIT.shippedCatalog(), properties,
-                TestSandboxes.sandboxProperties(Map.of())), sandbox, TestSandboxes.testDataStore(Map.of()), properties,
-                new WorkerIdentity(), JudgeIT.newJudge(sandbox, JudgeIT.shippedCatalog(), properties, TestSandboxes.testDataStore(Map.of())));
+        preparer = newPreparer(sandbox, properties, TestSandboxes.testDataStore(Map.of()));
+    }
+
+    /** A preparer as the worker wires it, its tests by reference from {@code testData}. */
+    static ProblemPreparer newPreparer(Sandboxes sandbox, WorkerProperties properties, TestDataStore testData) {
+        SetterPrograms programs = new SetterPrograms(sandbox, JudgeIT.shippedCatalog(), properties,
+                TestSandboxes.sandboxProperties(Map.of()));
+        return new ProblemPreparer(programs, sandbox, testData, properties, new WorkerIdentity(),
+                JudgeIT.newJudge(sandbox, JudgeIT.shippedCatalog(), properties, testData),
+                new TestGenerator(programs, sandbox, testData, properties, TestSandboxes.sandboxProperties(Map.of()),
+                        JsonMapper.builder().build()));
     }
 
     @AfterAll
@@ -81,7 +91,7 @@ class ProblemPreparerIT {
 
         assertThat(result.status()).isEqualTo(PreparationResult.Status.FAILED);
         assertThat(result.file()).isEqualTo("test 3");
-        assertThat(result.message()).contains("FAIL Integer 50 violates the range [1, 10]").contains("exit code 3");
+        assertThat(result.message()).contains("FAIL Integer 50 violates the range [1, 10]").contains("validator exited with code 3");
     }
 
     /** A setter's standard and macros reach its compiler: this checker builds only as C++17 with NEEDED defined. */
@@ -119,7 +129,7 @@ class ProblemPreparerIT {
                 solution("solutions/sum.py", "main", "a, b = map(int, input().split())\nprint(a + b)\n", tests),
                 solution("solutions/product.py", "wrong-answer", "a, b = map(int, input().split())\nprint(a * b)\n", tests),
                 solution("solutions/slow.py", "time-limit-exceeded", "while True:\n    pass\n", tests),
-                solution("solutions/difference.py", "accepted", "a, b = map(int, input().split())\nprint(a - b)\n", tests)));
+                solution("solutions/difference.py", "accepted", "a, b = map(int, input().split())\nprint(a - b)\n", tests)), null);
 
         PreparationResult result = preparer.prepare(preparation);
 
@@ -138,6 +148,6 @@ class ProblemPreparerIT {
     }
 
     private static ProblemPreparation preparation(ProblemProgram checker, ProblemProgram validator, List<TestCase> tests) {
-        return new ProblemPreparation(1, 1, checker, null, validator, tests, null, List.of());
+        return new ProblemPreparation(1, 1, checker, null, validator, tests, null, List.of(), null);
     }
 }

@@ -4,16 +4,21 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import tools.jackson.databind.MappingIterator;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.TestData;
+import dev.judge.contracts.TestGeneration;
 
 /**
  * The API's test-data endpoint as a worker sees it: serves problem versions' tests as one JSON test
@@ -27,12 +32,17 @@ public final class TestDataServer implements AutoCloseable {
     private final Map<String, List<TestCase>> served = new ConcurrentHashMap<>();
     private final AtomicInteger requests = new AtomicInteger();
     private final AtomicInteger failuresToCome = new AtomicInteger();
+    private final List<String> generated = new CopyOnWriteArrayList<>();
     private final JsonMapper json = JsonMapper.builder().build();
 
     public TestDataServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         server.createContext("/internal/problems/", exchange -> {
             requests.incrementAndGet();
+            if (exchange.getRequestMethod().equals("PUT")) {
+                storeGenerated(exchange);
+                return;
+            }
             List<TestCase> tests = served.get(exchange.getRequestURI().getPath());
             int status = !TOKEN.equals(exchange.getRequestHeaders().getFirst(TestData.TOKEN_HEADER)) ? 401
                     : failuresToCome.getAndUpdate(left -> Math.max(0, left - 1)) > 0 ? 503
@@ -50,6 +60,45 @@ public final class TestDataServer implements AutoCloseable {
             }
         });
         server.start();
+    }
+
+    /**
+     * As the API does with a worker's generated tests: each line's input or answer put in its test's
+     * place, and the reference of the tests as they then are in the answer.
+     */
+    private void storeGenerated(HttpExchange exchange) throws IOException {
+        String testsPath = exchange.getRequestURI().getPath().replace("/generated-tests", "/tests");
+        List<TestCase> tests = new ArrayList<>(served.getOrDefault(testsPath, List.of()));
+        boolean authorized = TOKEN.equals(exchange.getRequestHeaders().getFirst(TestData.TOKEN_HEADER));
+        if (authorized && !tests.isEmpty()) {
+            try (MappingIterator<TestGeneration.GeneratedTest> made = json.readerFor(TestGeneration.GeneratedTest.class)
+                    .readValues(exchange.getRequestBody())) {
+                while (made.hasNextValue()) {
+                    TestGeneration.GeneratedTest test = made.nextValue();
+                    TestCase before = tests.get(test.test() - 1);
+                    tests.set(test.test() - 1, new TestCase(test.input() != null ? test.input() : before.input(),
+                            test.expectedOutput() != null ? test.expectedOutput() : before.expectedOutput(), before.group()));
+                }
+            }
+            generated.add(exchange.getRequestURI().getPath());
+        }
+        String[] parts = testsPath.split("/");
+        byte[] answer = authorized && !tests.isEmpty()
+                ? json.writeValueAsBytes(serve(Long.parseLong(parts[3]), Integer.parseInt(parts[5]), tests)) : new byte[0];
+        exchange.sendResponseHeaders(!authorized ? 401 : tests.isEmpty() ? 404 : 200, answer.length == 0 ? -1 : answer.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(answer);
+        }
+    }
+
+    /** The paths workers stored generated tests at, in order. */
+    public List<String> generated() {
+        return List.copyOf(generated);
+    }
+
+    /** The tests served at {@code reference}'s path now. */
+    public List<TestCase> served(TestData reference) {
+        return served.get(reference.path());
     }
 
     /** Serves these tests and returns the reference a request would carry. */

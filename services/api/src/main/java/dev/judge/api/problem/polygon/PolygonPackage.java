@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
@@ -29,9 +30,10 @@ import org.xml.sax.SAXException;
 
 /**
  * A Polygon package, as Polygon exports it (problem.xml beside tests/, files/, solutions/), read into
- * what the judge stores: the "tests" testset's limits, tests, groups and points, the checker (a
- * {@code std::} one by the copy of its source the package carries), the interactor, the first
- * validator, and the tagged solutions. Everything a hostile package could turn against the API is
+ * what the judge stores: the "tests" testset's limits, tests (the inputs and answers the package
+ * carries, and the generator commands of the generated ones it does not), groups and points, the
+ * checker (a {@code std::} one by the copy of its source the package carries), the interactor, the
+ * first validator, the generators the tests call, and the tagged solutions. Everything a hostile package could turn against the API is
  * bounded or refused, naming the file: entries are read only by the paths problem.xml names (no
  * {@code ..}, no absolute path), each within its size and all within the package's, problem.xml without
  * DTDs or entities, path patterns of one {@code %d}.
@@ -49,8 +51,16 @@ public final class PolygonPackage {
     public record Program(String path, String language, String sourceCode, Map<String, String> files, String standard) {
     }
 
-    /** @param group null in a problem without groups; @param points null when the package gives none */
-    public record Test(String input, String answer, String group, Double points) {
+    /**
+     * @param input null when the package does not carry it: {@code generator} makes it
+     * @param answer null when the package does not carry it: the main solution makes it
+     * @param group null in a problem without groups
+     * @param points null when the package gives none
+     * @param generator the name of the executable that prints the input (Polygon's {@code cmd}); null
+     *        when the package carries the input
+     * @param arguments the generator's, as {@code cmd} gives them after its name
+     */
+    public record Test(String input, String answer, String group, Double points, String generator, List<String> arguments) {
     }
 
     /**
@@ -63,8 +73,15 @@ public final class PolygonPackage {
     public record Solution(String tag, Program program) {
     }
 
+    /** @param generators the executables its tests' {@code cmd}s call, by name */
     public record Problem(String title, int timeLimitMs, long memoryLimitBytes, Program checker, Program interactor,
-            Program validator, List<Group> groups, List<Test> tests, List<Solution> solutions) {
+            Program validator, List<Group> groups, List<Test> tests, List<Solution> solutions, Map<String, Program> generators) {
+
+        /** The solution tagged main, which makes the answers the package does not carry; null for none. */
+        public Program mainSolution() {
+            return solutions.stream().filter(solution -> solution.tag().equals("main")).map(Solution::program).findFirst()
+                    .orElse(null);
+        }
     }
 
     /** A package refused: {@code file} is the one at fault (problem.xml for its content). */
@@ -131,11 +148,13 @@ public final class PolygonPackage {
         long memoryLimit = integer(text(testset, "memory-limit"), "memory-limit");
         Element assets = first(problem, "assets");
         Map<String, String> headers = headers(first(problem, "files"));
+        List<Test> tests = tests(testset);
         return new Problem(title(problem), timeLimitMs, memoryLimit,
                 program(first(assets, "checker"), headers),
                 program(first(assets, "interactor"), headers),
                 program(first(first(assets, "validators"), "validator"), headers),
-                groups(testset), tests(testset), solutions(first(assets, "solutions"), headers));
+                groups(testset), tests, solutions(first(assets, "solutions"), headers),
+                generators(first(first(problem, "files"), "executables"), tests, headers));
     }
 
     private Document problemXml() throws IOException {
@@ -189,18 +208,28 @@ public final class PolygonPackage {
             Element test = tests.get(index - 1);
             String input = String.format(Locale.ROOT, inputs, index);
             String answer = String.format(Locale.ROOT, answers, index);
-            if (zip.getEntry(input) == null && test.getAttribute("method").equals("generated")) {
-                throw new InvalidPackageException(input, "test " + index + " is generated (\"" + test.getAttribute("cmd")
-                        + "\") and not in the package: export the package with its tests (Polygon's standard package)");
-            }
-            if (zip.getEntry(answer) == null) {
-                throw new InvalidPackageException(answer, "test " + index + "'s answer is not in the package: export the "
-                        + "package with its tests and answers (Polygon's standard package)");
+            String generator = null;
+            List<String> arguments = List.of();
+            if (zip.getEntry(input) == null) {
+                if (!test.getAttribute("method").equals("generated")) {
+                    throw new InvalidPackageException(input, "test " + index + " is not generated and its input is not in the package");
+                }
+                if (test.hasAttribute("from-file")) {
+                    throw new InvalidPackageException(input, "test " + index + " is one of several files its generator writes "
+                            + "(from-file); this judge runs generators that print one test: export the package with its tests");
+                }
+                List<String> command = List.of(test.getAttribute("cmd").strip().split("\\s+"));
+                if (command.getFirst().isEmpty()) {
+                    throw invalid("test " + index + " is generated and has no cmd");
+                }
+                generator = command.getFirst();
+                arguments = command.subList(1, command.size());
             }
             String points = test.getAttribute("points");
-            read.add(new Test(entry(input, limits.maxFileBytes()), entry(answer, limits.maxFileBytes()),
+            read.add(new Test(generator == null ? entry(input, limits.maxFileBytes()) : null,
+                    zip.getEntry(answer) == null ? null : entry(answer, limits.maxFileBytes()),
                     test.hasAttribute("group") ? test.getAttribute("group") : null,
-                    points.isBlank() ? null : number(points, "points of test " + index)));
+                    points.isBlank() ? null : number(points, "points of test " + index), generator, arguments));
         }
         return read;
     }
@@ -224,6 +253,36 @@ public final class PolygonPackage {
             read.add(new Solution(solution.getAttribute("tag"), program(solution, headers)));
         }
         return read;
+    }
+
+    /**
+     * The executables the tests' commands call, named as Polygon names them: by their source's file
+     * name without its extension (files/gen.cpp is "gen"). Others are not read.
+     */
+    private Map<String, Program> generators(Element executables, List<Test> tests, Map<String, String> headers)
+            throws IOException {
+        Map<String, Program> generators = new TreeMap<>();
+        for (Test test : tests) {
+            if (test.generator() == null || generators.containsKey(test.generator())) {
+                continue;
+            }
+            Element executable = children(executables, "executable").stream()
+                    .filter(candidate -> test.generator().equals(executableName(first(candidate, "source"))))
+                    .findFirst()
+                    .orElseThrow(() -> invalid("a test's cmd calls \"" + test.generator() + "\", which is not one of its "
+                            + "executables (files/" + test.generator() + ".cpp or the like)"));
+            generators.put(test.generator(), program(executable, headers));
+        }
+        return generators;
+    }
+
+    private static String executableName(Element source) {
+        if (source == null) {
+            return null;
+        }
+        String path = source.getAttribute("path");
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        return name.contains(".") ? name.substring(0, name.lastIndexOf('.')) : name;
     }
 
     /** The package's resources that a program includes (testlib.h and other headers), by file name. */

@@ -4,15 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Stream;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipOutputStream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,19 +24,8 @@ class PolygonPackageTests {
 
     static final PolygonPackage.Limits LIMITS = new PolygonPackage.Limits(1 << 20, 4 << 20, 100);
 
-    /**
-     * tests/polygon/sum-of-two: a package as Polygon's standard export lays it out (tests with answers,
-     * a std checker's source, a validator, tagged solutions), written for this project; by path.
-     */
     static Map<String, String> sumOfTwo() throws IOException {
-        Path root = Path.of(System.getProperty("judge.polygon-packages", "../../tests/polygon")).resolve("sum-of-two");
-        Map<String, String> files = new TreeMap<>();
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path file : paths.filter(Files::isRegularFile).toList()) {
-                files.put(root.relativize(file).toString(), Files.readString(file));
-            }
-        }
-        return files;
+        return TestPackages.sumOfTwo();
     }
 
     @TempDir
@@ -55,7 +39,7 @@ class PolygonPackageTests {
         assertThat(problem.timeLimitMs()).isEqualTo(1000);
         assertThat(problem.memoryLimitBytes()).isEqualTo(268435456);
         assertThat(problem.tests()).hasSize(4);
-        assertThat(problem.tests().get(3)).isEqualTo(new PolygonPackage.Test("3 1000000\n", "1000003\n", "2", 60.0));
+        assertThat(problem.tests().get(3)).isEqualTo(new PolygonPackage.Test("3 1000000\n", "1000003\n", "2", 60.0, null, List.of()));
         assertThat(problem.groups()).extracting(PolygonPackage.Group::name).containsExactly("0", "1", "2");
         assertThat(problem.groups().get(2).eachTest()).isTrue();
         assertThat(problem.groups().get(2).dependsOn()).containsExactly("1");
@@ -64,6 +48,18 @@ class PolygonPackageTests {
         assertThat(problem.validator().sourceCode()).contains("10**6");
         assertThat(problem.interactor()).isNull();
         assertThat(problem.solutions()).extracting(PolygonPackage.Solution::tag).containsExactly("main", "wrong-answer");
+    }
+
+    /** Polygon's standard package without its generated tests and answers: what setters export by default. */
+    @Test
+    void readsTheGeneratedTestsAndMissingAnswersOfAPackageWithoutThem() throws IOException {
+        PolygonPackage.Problem problem = PolygonPackage.read(zip(TestPackages.sumOfTwoToGenerate()), LIMITS);
+
+        assertThat(problem.tests().get(0)).isEqualTo(new PolygonPackage.Test("1 2\n", null, "0", 0.0, null, List.of()));
+        assertThat(problem.tests().get(3)).isEqualTo(new PolygonPackage.Test(null, null, "2", 60.0, "gen", List.of("3", "1000000")));
+        assertThat(problem.generators()).containsOnlyKeys("gen");
+        assertThat(problem.generators().get("gen").path()).isEqualTo("files/gen.py");
+        assertThat(problem.mainSolution().path()).isEqualTo("solutions/sum.py");
     }
 
     @ParameterizedTest(name = "{0}: {1}")
@@ -85,7 +81,8 @@ class PolygonPackageTests {
             a source path out of the package                | ../../etc/passwd         | not a plain relative path
             an absolute source path                         | /etc/passwd              | not a plain relative path
             a test named but missing                        | tests/04                 | not in the package
-            a generated test not exported                   | tests/04                 | is generated
+            a generated test of several files               | tests/04                 | from-file
+            a generated test whose generator is not given   | problem.xml              | not one of its executables
             a source of a language not run here             | files/check.py           | not a language this judge runs
             a path pattern that is not one %d               | problem.xml              | one %d
             a time limit that is not a number               | problem.xml              | whole number
@@ -104,7 +101,14 @@ class PolygonPackageTests {
                 files.put("problem.xml", xml.replace("<test cmd=\"gen 3 1000000\" group=\"2\" method=\"generated\"",
                         "<test group=\"2\" method=\"manual\""));
             }
-            case "a generated test not exported" -> files.remove("tests/04");
+            case "a generated test of several files" -> {
+                files.remove("tests/04");
+                files.put("problem.xml", xml.replace("cmd=\"gen 3 1000000\"", "cmd=\"gen 3 1000000\" from-file=\"2\""));
+            }
+            case "a generated test whose generator is not given" -> {
+                files.remove("tests/04");
+                files.put("problem.xml", xml.replace("cmd=\"gen 3 1000000\"", "cmd=\"../../bin/sh -c id\""));
+            }
             case "a source of a language not run here" -> files.put("problem.xml", xml.replace(
                     "<source path=\"files/check.py\" type=\"python.3\"/>", "<source path=\"files/check.py\" type=\"pascal.fpc\"/>"));
             case "a path pattern that is not one %d" -> files.put("problem.xml", xml.replace("tests/%02d.a", "tests/%s%n"));
@@ -152,13 +156,7 @@ class PolygonPackageTests {
 
     private Path zip(Map<String, String> files) throws IOException {
         Path zip = Files.createTempFile(folder, "package", ".zip");
-        try (OutputStream out = Files.newOutputStream(zip); ZipOutputStream entries = new ZipOutputStream(out)) {
-            for (Map.Entry<String, String> file : files.entrySet()) {
-                entries.putNextEntry(new ZipEntry(file.getKey()));
-                entries.write(file.getValue().getBytes(StandardCharsets.UTF_8));
-                entries.closeEntry();
-            }
-        }
+        Files.write(zip, TestPackages.zip(files));
         return zip;
     }
 }

@@ -1,0 +1,54 @@
+package dev.judge.api.problem.polygon;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+
+/** Polygon packages for tests, written for this project (no third party's package is copied into it). */
+public final class TestPackages {
+
+    private TestPackages() {
+    }
+
+    /**
+     * tests/polygon/sum-of-two: a package as Polygon's standard export lays it out (tests with answers,
+     * a std checker's source, a validator, a generator, tagged solutions); its files by path.
+     */
+    public static Map<String, String> sumOfTwo() throws IOException {
+        Path root = Path.of(System.getProperty("judge.polygon-packages", "../../tests/polygon")).resolve("sum-of-two");
+        Map<String, String> files = new TreeMap<>();
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path file : paths.filter(Files::isRegularFile).toList()) {
+                files.put(root.relativize(file).toString(), Files.readString(file));
+            }
+        }
+        return files;
+    }
+
+    /** sum-of-two as a package exported without its generated tests and its answers: the generator and main solution make them. */
+    public static Map<String, String> sumOfTwoToGenerate() throws IOException {
+        Map<String, String> files = sumOfTwo();
+        List.of("tests/01.a", "tests/02", "tests/02.a", "tests/03", "tests/03.a", "tests/04", "tests/04.a").forEach(files::remove);
+        return files;
+    }
+
+    public static byte[] zip(Map<String, String> files) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream entries = new ZipOutputStream(bytes)) {
+            for (Map.Entry<String, String> file : files.entrySet()) {
+                entries.putNextEntry(new ZipEntry(file.getKey()));
+                entries.write(file.getValue().getBytes(StandardCharsets.UTF_8));
+                entries.closeEntry();
+            }
+        }
+        return bytes.toByteArray();
+    }
+}

@@ -1,0 +1,156 @@
+package dev.judge.worker.judging;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.springframework.stereotype.Component;
+import tools.jackson.core.StreamWriteFeature;
+import tools.jackson.databind.ObjectWriter;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.judge.contracts.ProblemPreparation;
+import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.TestData;
+import dev.judge.contracts.TestGeneration;
+import dev.judge.worker.sandbox.RunOutcome;
+import dev.judge.worker.sandbox.RunSpec;
+import dev.judge.worker.sandbox.Sandbox;
+import dev.judge.worker.sandbox.SandboxProperties;
+import dev.judge.worker.sandbox.Sandboxes;
+import dev.judge.worker.testdata.TestDataStore;
+import dev.judge.worker.testdata.Tests;
+
+/**
+ * Makes the tests a setter gave as programs ({@link TestGeneration}): each generated input is what its
+ * generator prints, run in a sandbox of its own with its arguments as Polygon passes them (no shell:
+ * each argument as it is); each missing answer is what the main solution prints on the input. Both
+ * run within the setter's limits. What was made is stored with the API, which answers with the
+ * version's complete tests; the preparation then validates and judges against those.
+ */
+@Component
+class TestGenerator {
+
+    /** The complete tests, or what failed (a program's name or {@code test <n>}) and why. */
+    record Generated(TestData tests, String file, String failure) {
+
+        static Generated failed(String file, String failure) {
+            return new Generated(null, file, failure);
+        }
+
+        boolean failed() {
+            return failure != null;
+        }
+    }
+
+    private final SetterPrograms setterPrograms;
+    private final Sandboxes sandboxes;
+    private final TestDataStore testData;
+    private final WorkerProperties properties;
+    private final Path workDir;
+    private final ObjectWriter lines;
+
+    TestGenerator(SetterPrograms setterPrograms, Sandboxes sandboxes, TestDataStore testData, WorkerProperties properties,
+            SandboxProperties sandboxProperties, JsonMapper json) {
+        this.setterPrograms = setterPrograms;
+        this.sandboxes = sandboxes;
+        this.testData = testData;
+        this.properties = properties;
+        this.workDir = sandboxProperties.workDir();
+        this.lines = json.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
+    }
+
+    /**
+     * @throws IOException when the sandbox failed, not the setter
+     * @throws dev.judge.worker.testdata.TestDataUnavailableException when the tests could not be fetched or stored
+     */
+    Generated generate(ProblemPreparation preparation) throws IOException {
+        TestGeneration generation = preparation.generation();
+        Map<String, SetterPrograms.Built> generators = new HashMap<>();
+        for (Map.Entry<String, ProblemProgram> generator : generation.generators().entrySet()) {
+            SetterPrograms.Built built = setterPrograms.build(generator.getValue());
+            if (built.failed()) {
+                return Generated.failed(ProblemPreparation.GENERATOR + generator.getKey(), built.failure());
+            }
+            generators.put(generator.getKey(), built);
+        }
+        SetterPrograms.Built answerer = null;
+        if (generation.answerer() != null) {
+            answerer = setterPrograms.build(generation.answerer());
+            if (answerer.failed()) {
+                return Generated.failed(TestGeneration.ANSWERER, answerer.failure());
+            }
+        }
+        Map<Integer, TestGeneration.Recipe> recipes = new HashMap<>();
+        generation.recipes().forEach(recipe -> recipes.put(recipe.test(), recipe));
+        Set<Integer> answers = new HashSet<>(generation.answers());
+        Path made = Files.createTempFile(workDir, "generated-", ".ndjson");
+        try {
+            try (Tests tests = testData.open(preparation.testData(), preparation.testCases());
+                    OutputStream out = new BufferedOutputStream(Files.newOutputStream(made))) {
+                for (int index = 0; index < tests.size(); index++) {
+                    int test = index + 1;
+                    TestGeneration.Recipe recipe = recipes.get(test);
+                    if (recipe == null && !answers.contains(test)) {
+                        continue;
+                    }
+                    String input;
+                    if (recipe != null) {
+                        SetterPrograms.Built generator = generators.get(recipe.generator());
+                        if (generator == null) {
+                            return Generated.failed("test " + test, "its generator \"" + recipe.generator() + "\" was not given");
+                        }
+                        RunSpec run = run(generator.command(recipe.arguments()), "");
+                        RunOutcome outcome = runAlone(generator, run);
+                        if (!RunVerdicts.succeeded(outcome, run)) {
+                            return Generated.failed("test " + test, RunVerdicts.setterFailure("generator " + recipe.generator(), outcome, run, properties.setterMessageLimit().toBytes()));
+                        }
+                        input = outcome.stdout();
+                    } else {
+                        input = inputOf(tests, index);
+                    }
+                    String answer = null;
+                    if (answers.contains(test)) {
+                        RunSpec run = run(answerer.command(List.of()), input);
+                        RunOutcome outcome = runAlone(answerer, run);
+                        if (!RunVerdicts.succeeded(outcome, run)) {
+                            return Generated.failed("test " + test, RunVerdicts.setterFailure(TestGeneration.ANSWERER, outcome, run, properties.setterMessageLimit().toBytes()));
+                        }
+                        answer = outcome.stdout();
+                    }
+                    lines.writeValue(out, new TestGeneration.GeneratedTest(test, recipe == null ? null : input, answer));
+                    out.write('\n');
+                }
+            }
+            return new Generated(testData.storeGenerated(preparation.problemId(), preparation.version(), made), null, null);
+        } finally {
+            Files.deleteIfExists(made);
+        }
+    }
+
+    private RunSpec run(List<String> command, String stdin) {
+        return new RunSpec(command, stdin, properties.setterTimeLimit(),
+                properties.setterTimeLimit().multipliedBy(properties.wallTimeFactor()).plusSeconds(1),
+                properties.setterMemoryLimit().toBytes(), properties.outputLimit().toBytes());
+    }
+
+    /** In a sandbox of its own: what one generator run leaves behind is never seen by the next. */
+    private RunOutcome runAlone(SetterPrograms.Built program, RunSpec run) throws IOException {
+        try (Sandbox box = sandboxes.open()) {
+            program.copyInto(box.folder());
+            return box.run(run);
+        }
+    }
+
+    private static String inputOf(Tests tests, int index) throws IOException {
+        Path file = tests.inputFile(index);
+        return file == null ? tests.get(index).input() : Files.readString(file);
+    }
+}
