@@ -44,6 +44,7 @@ class ProblemGenerationIT extends LiveApi {
         assertThat(sent.generation().generators()).containsOnlyKeys("gen");
         assertThat(sent.testCases()).extracting(TestCase::input).containsExactly("1 2\n", "", "", "");
 
+        assertThat(statusOf(id)).isEqualTo("{\"status\":\"PREPARING\"}");
         HttpResponse<String> stored = store(id, MADE, TOKEN);
 
         assertThat(stored.statusCode()).as(stored.body()).isEqualTo(200);
@@ -61,6 +62,8 @@ class ProblemGenerationIT extends LiveApi {
         assertThat(json.readValue(again.body(), TestData.class)).isEqualTo(reference);
         assertThat(testsOf(id).get(3).expectedOutput()).isEqualTo("1000003\n");
         assertThat(preparationOf(idAfterResend(id)).generation()).as("a version made is sent without generation").isNull();
+        prepared(id);
+        assertThat(statusOf(id)).as("a worker skips a preparation sent again").isEqualTo("{\"status\":\"READY\"}");
     }
 
     /** A hostile or broken worker cannot change a setter's own test, nor leave a test half made. */
@@ -114,6 +117,12 @@ class ProblemGenerationIT extends LiveApi {
         HttpRequest.Builder put = managementRequest(TestGeneration.path(id, 1)).header("Content-Type", TestData.MEDIA_TYPE)
                 .PUT(HttpRequest.BodyPublishers.ofString(lines));
         return send(token == null ? put : put.header(TestData.TOKEN_HEADER, token));
+    }
+
+    private String statusOf(long id) throws Exception {
+        HttpResponse<String> refused = send(managementRequest(ProblemPreparation.statusPath(id, 1)).GET());
+        assertThat(refused.statusCode()).isEqualTo(401);
+        return send(managementRequest(ProblemPreparation.statusPath(id, 1)).header(TestData.TOKEN_HEADER, TOKEN).GET()).body();
     }
 
     private List<TestCase> testsOf(long id) throws Exception {

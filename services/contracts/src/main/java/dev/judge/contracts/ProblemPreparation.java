@@ -48,6 +48,15 @@ public record ProblemPreparation(
     /** The prefix of a failed generator's name: "generator gen". */
     public static final String GENERATOR = "generator ";
 
+    /**
+     * Where a worker asks the API (its management port, {@link TestData#TOKEN_HEADER}) whether a version
+     * is still {@code PREPARING}, as {@code {"status": ...}}: a preparation sent again while the first was
+     * queued or running is then skipped rather than done twice.
+     */
+    public static String statusPath(long problemId, int version) {
+        return "/internal/problems/" + problemId + "/versions/" + version + "/preparation";
+    }
+
     public boolean hasTestDataByReference() {
         return testData != null;
     }

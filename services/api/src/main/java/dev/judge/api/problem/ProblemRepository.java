@@ -357,6 +357,13 @@ class ProblemRepository {
                 verdicts == null ? List.of() : json.readValue(verdicts, SOLUTION_VERDICTS));
     }
 
+    /** Where a version's preparation is; empty when there is no such version. */
+    Optional<PreparationResult.Status> preparationStatus(long id, int version) {
+        return jdbc.sql("select status from problem_version where problem_id = ? and version = ?").params(id, version)
+                .query((rs, row) -> PreparationResult.Status.valueOf(rs.getString("status")))
+                .optional();
+    }
+
     /** Where the preparation of the problem's current version is; empty when there is no such problem. */
     Optional<ProblemVersion.Preparation> currentPreparation(long id) {
         return jdbc.sql("""

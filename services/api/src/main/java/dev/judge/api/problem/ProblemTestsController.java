@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.Map;
 import java.util.concurrent.Semaphore;
 
 import io.swagger.v3.oas.annotations.Hidden;
@@ -35,6 +36,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.api.access.Caller;
 import dev.judge.api.system.NotFoundException;
+import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.TestGeneration;
 
@@ -155,11 +157,22 @@ class ProblemTestsController {
         authorize(token);
         try (Transfer slot = transfer()) {
             MappingIterator<TestGeneration.GeneratedTest> made = uploads.readerFor(TestGeneration.GeneratedTest.class).readValues(body);
-            return problems.storeGeneratedTests(id, version, made)
+            TestData stored = problems.storeGeneratedTests(id, version, made)
                     .orElseThrow(() -> new NotFoundException("problem version with tests to generate", id + "/" + version));
+            return stored;
         } catch (IllegalArgumentException | JacksonException e) {
             throw refusal(HttpStatus.BAD_REQUEST, "Not the tests this version generates: " + e.getMessage());
         }
+    }
+
+    /** Whether a version is still to be prepared, for a worker about to prepare it. */
+    @GetMapping(path = "/internal/problems/{id}/versions/{version}/preparation", produces = MediaType.APPLICATION_JSON_VALUE)
+    @Hidden
+    Map<String, PreparationResult.Status> preparation(@PathVariable long id, @PathVariable int version,
+            @RequestHeader(name = TestData.TOKEN_HEADER, required = false) String token) {
+        authorize(token);
+        return Map.of("status", problems.preparationStatus(id, version)
+                .orElseThrow(() -> new NotFoundException("problem version", id + "/" + version)));
     }
 
     private ResponseEntity<StreamingResponseBody> stream(long id, int version) {

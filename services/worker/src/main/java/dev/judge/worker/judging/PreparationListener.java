@@ -3,6 +3,8 @@ package dev.judge.worker.judging;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.amqp.rabbit.annotation.RabbitListener;
 import org.springframework.stereotype.Component;
 
@@ -19,16 +21,25 @@ import dev.judge.worker.messaging.ResultPublisher;
 @Component
 class PreparationListener {
 
+    private static final Logger log = LoggerFactory.getLogger(PreparationListener.class);
+
     private final ProblemPreparer preparer;
     private final ResultPublisher results;
+    private final PreparationStatus status;
 
-    PreparationListener(ProblemPreparer preparer, ResultPublisher results) {
+    PreparationListener(ProblemPreparer preparer, ResultPublisher results, PreparationStatus status) {
         this.preparer = preparer;
         this.results = results;
+        this.status = status;
     }
 
     @RabbitListener(queues = JudgeQueues.PREPARATIONS, concurrency = "1")
     void onPreparation(ProblemPreparation preparation) {
+        if (!status.stillPreparing(preparation)) {
+            log.info("Problem {} version {} is prepared already: this copy of its preparation is dropped",
+                    preparation.problemId(), preparation.version());
+            return;
+        }
         try {
             results.publish(preparer.prepare(preparation));
         } catch (IOException e) {

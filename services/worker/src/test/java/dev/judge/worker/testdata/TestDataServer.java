@@ -17,6 +17,7 @@ import tools.jackson.databind.MappingIterator;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.JudgeRequest.TestCase;
+import dev.judge.contracts.ProblemPreparation;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.TestGeneration;
 
@@ -33,6 +34,7 @@ public final class TestDataServer implements AutoCloseable {
     private final AtomicInteger requests = new AtomicInteger();
     private final AtomicInteger failuresToCome = new AtomicInteger();
     private final List<String> generated = new CopyOnWriteArrayList<>();
+    private final Map<String, String> statuses = new ConcurrentHashMap<>();
     private final JsonMapper json = JsonMapper.builder().build();
 
     public TestDataServer() throws IOException {
@@ -41,6 +43,15 @@ public final class TestDataServer implements AutoCloseable {
             requests.incrementAndGet();
             if (exchange.getRequestMethod().equals("PUT")) {
                 storeGenerated(exchange);
+                return;
+            }
+            String preparation = statuses.get(exchange.getRequestURI().getPath());
+            if (preparation != null && TOKEN.equals(exchange.getRequestHeaders().getFirst(TestData.TOKEN_HEADER))) {
+                byte[] answer = ("{\"status\": \"" + preparation + "\"}").getBytes(StandardCharsets.UTF_8);
+                exchange.sendResponseHeaders(200, answer.length);
+                try (OutputStream out = exchange.getResponseBody()) {
+                    out.write(answer);
+                }
                 return;
             }
             List<TestCase> tests = served.get(exchange.getRequestURI().getPath());
@@ -89,6 +100,11 @@ public final class TestDataServer implements AutoCloseable {
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(answer);
         }
+    }
+
+    /** Answers the version's preparation status with {@code status}, as the API does. */
+    public void preparation(long problemId, int version, String status) {
+        statuses.put(ProblemPreparation.statusPath(problemId, version), status);
     }
 
     /** The paths workers stored generated tests at, in order. */

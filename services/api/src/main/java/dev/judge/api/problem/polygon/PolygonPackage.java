@@ -226,12 +226,21 @@ public final class PolygonPackage {
                 arguments = command.subList(1, command.size());
             }
             String points = test.getAttribute("points");
-            read.add(new Test(generator == null ? entry(input, limits.maxFileBytes()) : null,
-                    zip.getEntry(answer) == null ? null : entry(answer, limits.maxFileBytes()),
+            read.add(new Test(generator == null ? testFile(input) : null,
+                    zip.getEntry(answer) == null ? null : testFile(answer),
                     test.hasAttribute("group") ? test.getAttribute("group") : null,
                     points.isBlank() ? null : number(points, "points of test " + index), generator, arguments));
         }
         return read;
+    }
+
+    /**
+     * A test's input or answer with Unix line ends: a package made on Windows (Polygon's Windows
+     * package, a setter's editor) carries CRLF, which a testlib validator on Linux rejects ("Expected
+     * EOLN") and Polygon itself converts for the platform it runs on.
+     */
+    private String testFile(String path) throws IOException {
+        return entry(path, limits.maxFileBytes()).replace("\r\n", "\n");
     }
 
     private static List<Group> groups(Element testset) {

@@ -62,6 +62,18 @@ class PolygonPackageTests {
         assertThat(problem.mainSolution().path()).isEqualTo("solutions/sum.py");
     }
 
+    @Test
+    void aPackageMadeOnWindowsHasItsTestsLineEndsMadeUnixOnes() throws IOException {
+        Map<String, String> files = sumOfTwo();
+        files.put("tests/01", "1 2\r\n");
+        files.put("tests/01.a", "3\r\n\r\n");
+
+        PolygonPackage.Problem problem = PolygonPackage.read(zip(files), LIMITS);
+
+        assertThat(problem.tests().getFirst()).extracting(PolygonPackage.Test::input, PolygonPackage.Test::answer)
+                .containsExactly("1 2\n", "3\n\n");
+    }
+
     @ParameterizedTest(name = "{0}: {1}")
     @CsvSource(nullValues = "none", textBlock = """
             cpp.g++17, c++17

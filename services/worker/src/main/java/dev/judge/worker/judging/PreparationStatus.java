@@ -1,0 +1,63 @@
+package dev.judge.worker.judging;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.json.JsonMapper;
+
+import dev.judge.contracts.PreparationResult;
+import dev.judge.contracts.ProblemPreparation;
+import dev.judge.contracts.TestData;
+import dev.judge.worker.testdata.TestDataProperties;
+
+/**
+ * Asks the API whether a version is still to be prepared before a worker spends minutes on it: the API
+ * sends a preparation again when it has waited long (lost with a broker or a worker), and the first may
+ * only have been queued behind a large one. When the API cannot say, the worker prepares: a
+ * preparation done twice is harmless, one never done is not.
+ */
+@Component
+class PreparationStatus {
+
+    private static final Logger log = LoggerFactory.getLogger(PreparationStatus.class);
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final TestDataProperties api;
+    private final JsonMapper json;
+
+    PreparationStatus(TestDataProperties api, JsonMapper json) {
+        this.api = api;
+        this.json = json;
+    }
+
+    boolean stillPreparing(ProblemPreparation preparation) {
+        if (api.token().isEmpty()) {
+            return true;
+        }
+        URI uri = api.apiUrl().resolve(ProblemPreparation.statusPath(preparation.problemId(), preparation.version()));
+        try {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).header(TestData.TOKEN_HEADER, api.token())
+                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                log.warn("{} answered {}; preparing all the same", uri, response.statusCode());
+                return true;
+            }
+            return PreparationResult.Status.valueOf(json.readTree(response.body()).path("status").asString())
+                    == PreparationResult.Status.PREPARING;
+        } catch (IOException | JacksonException | IllegalArgumentException e) {
+            log.warn("Could not ask {} ({}); preparing all the same", uri, e.getMessage());
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return true;
+        }
+    }
+}
