@@ -11,6 +11,7 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import tools.jackson.databind.JsonNode;
 
 import dev.judge.contracts.ProblemPreparation;
+import dev.judge.contracts.SetterLimits;
 
 /**
  * A version with setter programs is PREPARING until a worker built them (this tier has no worker: the
@@ -25,6 +26,7 @@ class ProblemPreparationIT extends LiveApi {
             {"title": "Sum, validated", "timeLimitMs": 1000, "memoryLimitMb": 128,
              "checker": {"kind": "custom", "language": "python", "sourceCode": "import sys; sys.exit(0)"},
              "validator": {"language": "python", "sourceCode": "import sys; sys.stdin.read()"},
+             "setterLimits": {"timeLimitMs": 8000},
              "testCases": [{"input": "1 2\\n", "expectedOutput": "3\\n"}]}""";
     private static final String PLAIN = """
             {"title": "Sum", "timeLimitMs": 1000, "memoryLimitMb": 128,
@@ -45,12 +47,14 @@ class ProblemPreparationIT extends LiveApi {
         long id = problem.get("id").asLong();
         assertThat(problem.get("preparation").get("status").asString()).isEqualTo("PREPARING");
         assertThat(problem.get("validator").get("language").asString()).isEqualTo("python");
+        assertThat(problem.get("setterLimits").toString()).isEqualTo("{\"timeLimitMs\":8000}");
 
         ProblemPreparation sent = preparationOf(id);
         assertThat(sent.version()).isEqualTo(1);
         assertThat(sent.checker().sourceCode()).isEqualTo("import sys; sys.exit(0)");
         assertThat(sent.validator().sourceCode()).isEqualTo("import sys; sys.stdin.read()");
         assertThat(sent.testCases()).hasSize(1);
+        assertThat(sent.setterLimits()).isEqualTo(new SetterLimits(8000L, null));
 
         HttpResponse<String> early = submit(id);
         assertThat(early.statusCode()).isEqualTo(409);

@@ -125,7 +125,8 @@ public final class JudgeQueues {
      * queues of their own; a version with setter programs stays PREPARING until a worker and a
      * consumer of version 5 run, so upgrade them before the API.
      * Version 6 added a preparation's {@link TestGeneration}; a worker of version 5 would validate the
-     * placeholders of tests still to be generated, so upgrade workers before the API.
+     * placeholders of tests still to be generated, so upgrade workers before the API. It also added
+     * {@link SetterLimits} to requests and preparations, which a worker of version 5 ignores.
      */
     public static final int CONTRACT_VERSION = 6;
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";

@@ -32,6 +32,8 @@ import java.util.UUID;
  * @param judgement which judgement of the submission this is: 1, then one more per rejudge; the
  *        result carries it back, so that a late result of an earlier one is not taken for it (1 in
  *        messages before contract version 4)
+ * @param setterLimits the problem's own limits for its checker and interactor; null for the worker's
+ *        (and in messages before contract version 6)
  */
 public record JudgeRequest(
         UUID submissionId,
@@ -46,7 +48,8 @@ public record JudgeRequest(
         List<TestCase> testCases,
         Instant acceptedAt,
         TestData testData,
-        Integer judgement) {
+        Integer judgement,
+        SetterLimits setterLimits) {
 
     /**
      * The longest a submission is expected to wait from {@code acceptedAt} to its verdict, in a burst
@@ -61,6 +64,15 @@ public record JudgeRequest(
     public JudgeRequest {
         groups = groups == null ? List.of() : List.copyOf(groups);
         judgement = judgement == null ? 1 : judgement;
+        setterLimits = setterLimits == null ? SetterLimits.WORKERS : setterLimits;
+    }
+
+    /** With the worker's limits for setter programs. */
+    public JudgeRequest(UUID submissionId, String language, String sourceCode, Limits limits, OutputComparison comparison,
+            Checker checker, ProblemProgram interactor, List<Group> groups, boolean stopOnFirstFailure, List<TestCase> testCases,
+            Instant acceptedAt, TestData testData, Integer judgement) {
+        this(submissionId, language, sourceCode, limits, comparison, checker, interactor, groups, stopOnFirstFailure, testCases,
+                acceptedAt, testData, judgement, null);
     }
 
     /** A problem of plain tests: no subtasks, no interactor, judging stops at the first failing test. */
@@ -90,7 +102,7 @@ public record JudgeRequest(
     /** The same request with its tests by {@code reference} instead. */
     public JudgeRequest withTests(TestData reference) {
         return new JudgeRequest(submissionId, language, sourceCode, limits, comparison, checker, interactor, groups,
-                stopOnFirstFailure, null, acceptedAt, reference, judgement);
+                stopOnFirstFailure, null, acceptedAt, reference, judgement, setterLimits);
     }
 
     /** A run without a problem: no expected output, no score. */

@@ -18,6 +18,7 @@ import java.util.List;
  *        package's, imported with verify), each as the request a submission of it would be; empty for none
  * @param generation the tests to make before validating them, when the setter gave programs for them;
  *        null for none (and in messages before contract version 6)
+ * @param setterLimits the problem's own limits for its validator and generators; null for the worker's
  */
 public record ProblemPreparation(
         long problemId,
@@ -28,10 +29,19 @@ public record ProblemPreparation(
         List<JudgeRequest.TestCase> testCases,
         TestData testData,
         List<TaggedSolution> solutions,
-        TestGeneration generation) {
+        TestGeneration generation,
+        SetterLimits setterLimits) {
 
     public ProblemPreparation {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
+        setterLimits = setterLimits == null ? SetterLimits.WORKERS : setterLimits;
+    }
+
+    /** With the worker's limits for setter programs. */
+    public ProblemPreparation(long problemId, int version, ProblemProgram checker, ProblemProgram interactor,
+            ProblemProgram validator, List<JudgeRequest.TestCase> testCases, TestData testData, List<TaggedSolution> solutions,
+            TestGeneration generation) {
+        this(problemId, version, checker, interactor, validator, testCases, testData, solutions, generation, null);
     }
 
     /**
@@ -70,6 +80,6 @@ public record ProblemPreparation(
     public ProblemPreparation withGeneratedTests(TestData reference) {
         return new ProblemPreparation(problemId, version, checker, interactor, validator, null, reference,
                 solutions.stream().map(solution -> new TaggedSolution(solution.name(), solution.tag(),
-                        solution.request().withTests(reference))).toList(), null);
+                        solution.request().withTests(reference))).toList(), null, setterLimits);
     }
 }

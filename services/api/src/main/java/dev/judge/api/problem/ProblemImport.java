@@ -57,7 +57,7 @@ final class ProblemImport {
                 problem.checker() == null ? (problem.interactor() == null ? Checker.EXACT : null)
                         : new Checker(Checker.Kind.CUSTOM, null, program(problem.checker())),
                 program(problem.interactor()), subtasks.groups(), Map.of(), tests, null, program(problem.validator()), null,
-                verify ? solutions(problem) : List.of(), generation(problem));
+                verify ? solutions(problem) : List.of(), generation(problem), null);
     }
 
     /**

@@ -82,6 +82,6 @@ class ProblemPreparations {
                 version.solutions().stream().map(solution -> new ProblemPreparation.TaggedSolution(solution.name(), solution.tag(),
                         version.judgeRequest(UUID.randomUUID(), solution.program().language(), solution.program().sourceCode(),
                                 Instant.now(), 1, languages))).toList(),
-                version.generation());
+                version.generation(), version.setterLimits());
     }
 }

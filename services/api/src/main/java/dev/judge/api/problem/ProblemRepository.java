@@ -27,6 +27,7 @@ import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.SetterLimits;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.TestGeneration;
 import dev.judge.contracts.language.Language;
@@ -222,10 +223,10 @@ class ProblemRepository {
         jdbc.sql("""
                 insert into problem_version (problem_id, version, time_limit_ms, memory_limit_mb, stop_on_first_failure,
                     checker, interactor, validator, groups, time_limits, test_data_sha256, test_data_bytes, test_count, status,
-                    solutions, test_generation)
+                    solutions, test_generation, setter_limits)
                 values (:id, :version, :timeLimitMs, :memoryLimitMb, :stopOnFirstFailure,
                     :checker::json, :interactor::json, :validator::json, :groups::json, :timeLimits::json, :sha256, :bytes, :count,
-                    :status, :solutions::json, :generation::json)""")
+                    :status, :solutions::json, :generation::json, :setterLimits::json)""")
                 .param("id", id)
                 .param("version", version)
                 .param("timeLimitMs", problem.timeLimitMs())
@@ -236,6 +237,7 @@ class ProblemRepository {
                 .param("validator", problem.validator() == null ? null : json.writeValueAsString(problem.validator()))
                 .param("solutions", problem.solutions().isEmpty() ? null : json.writeValueAsString(problem.solutions()))
                 .param("generation", problem.generation() == null ? null : json.writeValueAsString(problem.generation()))
+                .param("setterLimits", problem.setterLimits().isWorkers() ? null : json.writeValueAsString(problem.setterLimits()))
                 .param("status", (problem.needsPreparation() ? PreparationResult.Status.PREPARING : PreparationResult.Status.READY).name())
                 .param("groups", json.writeValueAsString(problem.groups()))
                 .param("timeLimits", json.writeValueAsString(timeLimits))
@@ -262,7 +264,7 @@ class ProblemRepository {
                 select p.title, v.time_limit_ms, v.memory_limit_mb, v.stop_on_first_failure, v.checker, v.interactor,
                     v.validator, v.groups, v.time_limits, v.test_data_sha256, v.test_data_bytes, v.test_count,
                     v.status, v.preparation_file, v.preparation_message, v.solutions, v.solution_verdicts,
-                    case when v.tests_generated_at is null then v.test_generation end as test_generation
+                    case when v.tests_generated_at is null then v.test_generation end as test_generation, v.setter_limits
                 from problem p join problem_version v on v.problem_id = p.id
                 where p.id = ? and v.version = ?""")
                 .params(id, version)
@@ -347,7 +349,8 @@ class ProblemRepository {
                 validator == null ? null : json.readValue(validator, ProblemProgram.class),
                 preparation(rs),
                 rs.getString("solutions") == null ? List.of() : json.readValue(rs.getString("solutions"), SOLUTIONS),
-                rs.getString("test_generation") == null ? null : json.readValue(rs.getString("test_generation"), TestGeneration.class));
+                rs.getString("test_generation") == null ? null : json.readValue(rs.getString("test_generation"), TestGeneration.class),
+                rs.getString("setter_limits") == null ? null : json.readValue(rs.getString("setter_limits"), SetterLimits.class));
     }
 
     private ProblemVersion.Preparation preparation(ResultSet rs) throws SQLException {

@@ -23,6 +23,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import dev.judge.api.system.UnicodeText;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.SetterLimits;
 import dev.judge.contracts.language.Language;
 
 /**
@@ -59,7 +60,10 @@ record ProblemRequest(
         @NotNull @Size(min = 1, max = ProblemRequest.MAX_TEST_CASES) List<@Valid @NotNull TestCaseRequest> testCases,
         @Schema(types = {"string", "null"}, description = "Who may submit to it and read its statement: OWNER (who made "
                 + "it; the default for a new problem) or PUBLIC (any caller). Left out of an edit: as before")
-        Submitters submitters) {
+        Submitters submitters,
+        @Valid @Schema(description = "Limits of its checker, interactor, validator and generators per run, where they "
+                + "differ from the workers' (5 s, 512 MiB unless set otherwise); left out: the workers'")
+        SetterLimitsRequest setterLimits) {
 
     static final int MAX_TIME_LIMIT_MS = 10_000;
     static final int MAX_MEMORY_LIMIT_MB = 1_024;
@@ -152,6 +156,24 @@ record ProblemRequest(
             @NotNull @Pattern(regexp = NAME) @Schema(example = "small") String name,
             @NotNull @PositiveOrZero @DecimalMax("1000000") @Schema(example = "30") Double points,
             @Size(max = MAX_GROUPS) @Schema(types = {"array", "null"}) List<@NotNull String> dependsOn) {
+    }
+
+    /** The contract's {@link SetterLimits}; each left out or null for the workers'. */
+    @Schema(name = "SetterLimits")
+    record SetterLimitsRequest(
+            @Positive @Max(MAX_TIME_LIMIT_MS) @Schema(types = {"integer", "null"}, example = "10000") Integer timeLimitMs,
+            @Positive @Max(MAX_MEMORY_LIMIT_MB) @Schema(types = {"integer", "null"}, example = "1024") Integer memoryLimitMb) {
+
+        SetterLimits toContract() {
+            return new SetterLimits(timeLimitMs == null ? null : timeLimitMs.longValue(),
+                    memoryLimitMb == null ? null : memoryLimitMb.longValue());
+        }
+
+        static SetterLimitsRequest of(SetterLimits limits) {
+            return limits.isWorkers() ? null : new SetterLimitsRequest(
+                    limits.timeLimitMs() == null ? null : limits.timeLimitMs().intValue(),
+                    limits.memoryLimitMb() == null ? null : limits.memoryLimitMb().intValue());
+        }
     }
 
     /** A language's time limit here = timeLimitMs × factor + offsetMs. */

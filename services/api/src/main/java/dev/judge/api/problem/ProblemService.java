@@ -79,7 +79,8 @@ class ProblemService {
                 validator,
                 null,
                 List.of(),
-                null);
+                null,
+                request.setterLimits() == null ? null : request.setterLimits().toContract());
     }
 
     private ProblemProgram program(ProblemRequest.ProgramRequest program) {

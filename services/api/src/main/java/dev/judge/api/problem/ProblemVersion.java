@@ -10,6 +10,7 @@ import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.SetterLimits;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.TestGeneration;
 import dev.judge.contracts.language.Language;
@@ -30,6 +31,7 @@ import dev.judge.contracts.language.LanguageCatalog;
  * @param solutions the setter's tagged solutions, judged when it is prepared (an import with verify); empty for none
  * @param generation its tests still to be made by the setter's generators and main solution (their
  *        places in {@code testCases} empty until then); null when there are none, or once made
+ * @param setterLimits its own limits for its setter programs
  */
 public record ProblemVersion(
         long problemId,
@@ -47,10 +49,12 @@ public record ProblemVersion(
         ProblemProgram validator,
         Preparation preparation,
         List<TaggedSolution> solutions,
-        TestGeneration generation) {
+        TestGeneration generation,
+        SetterLimits setterLimits) {
 
     public ProblemVersion {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
+        setterLimits = setterLimits == null ? SetterLimits.WORKERS : setterLimits;
     }
 
     /** @param name where the setter keeps it (its path in a package) */
@@ -101,17 +105,17 @@ public record ProblemVersion(
         return new JudgeRequest(id, language, sourceCode,
                 new JudgeRequest.Limits(factor.applyTo(timeLimitMs), memoryLimitMb),
                 comparison(), checker, interactor, groups, stopOnFirstFailure, testCases, acceptedAt,
-                testCases == null ? testData : null, judgement);
+                testCases == null ? testData : null, judgement, setterLimits);
     }
 
     /** The same version with tests of its own, none to generate: what a new upload of tests makes of it. */
     ProblemVersion withoutGeneration() {
         return new ProblemVersion(problemId, version, title, timeLimitMs, memoryLimitMb, stopOnFirstFailure, checker,
-                interactor, groups, timeLimits, testCases, testData, validator, preparation, solutions, null);
+                interactor, groups, timeLimits, testCases, testData, validator, preparation, solutions, null, setterLimits);
     }
 
     ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
         return new ProblemVersion(problemId, version, title, timeLimitMs, memoryLimitMb, stopOnFirstFailure, checker,
-                interactor, groups, timeLimits, tests, data, validator, preparation, solutions, generation);
+                interactor, groups, timeLimits, tests, data, validator, preparation, solutions, generation, setterLimits);
     }
 }

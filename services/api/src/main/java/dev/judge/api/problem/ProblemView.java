@@ -40,7 +40,8 @@ record ProblemView(
                 + "and for callers who may submit to the problem but not manage it")
         List<TestCaseView> testCases,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Submitters submitters,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) PreparationView preparation) {
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) PreparationView preparation,
+        @Schema(description = "Its own limits for its setter programs; absent: the workers'") ProblemRequest.SetterLimitsRequest setterLimits) {
 
     /**
      * Whether the version takes submissions: READY; PREPARING while a worker builds its setter programs
@@ -161,7 +162,8 @@ record ProblemView(
                 problem.testCases() == null || !withTests ? null : problem.testCases().stream()
                         .map(test -> new TestCaseView(test.input(), test.expectedOutput(), test.group())).toList(),
                 owner.submitters(),
-                PreparationView.of(problem.preparation(), withTests));
+                PreparationView.of(problem.preparation(), withTests),
+                ProblemRequest.SetterLimitsRequest.of(problem.setterLimits()));
     }
 
     private static ProgramView program(ProblemProgram program, boolean withSources) {

@@ -24,6 +24,8 @@ import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.api.access.Caller;
 import dev.judge.api.access.Callers;
@@ -123,12 +125,18 @@ class ProblemControllerTests {
             "timeLimits": {"java": {"factor": 2, "offsetMs": 1000}}  | 201
             "timeLimits": {"java": {"factor": 0}}                    | 400
             "timeLimits": {"java": {"offsetMs": 1000}}               | 400
+            "setterLimits": {"timeLimitMs": 10000, "memoryLimitMb": 1024} | 201
+            "setterLimits": {"timeLimitMs": null}                    | 201
+            "setterLimits": {"timeLimitMs": 0}                       | 400
+            "setterLimits": {"timeLimitMs": 10001}                   | 400
+            "setterLimits": {"memoryLimitMb": 4096}                  | 400
+            "setterLimits": {"memoryLimitMb": "512"}                 | 400
             """)
     void readsJsonAsTheDocumentTypesIt(String members, int status) throws Exception {
         when(service.create(any(), any())).thenReturn(1L);
         when(problems.findCurrent(anyLong(), anyLong())).thenReturn(Optional.of(new ProblemVersion(1, 1, "Types", 1000, 64, true,
                 Checker.EXACT, null, List.of(), Map.of(), List.of(new JudgeRequest.TestCase("1", "1")),
-                new TestData.Digest().add(new JudgeRequest.TestCase("1", "1")).of(1, 1), null, ProblemVersion.Preparation.READY, List.of(), null)));
+                new TestData.Digest().add(new JudgeRequest.TestCase("1", "1")).of(1, 1), null, ProblemVersion.Preparation.READY, List.of(), null, null)));
         var response = http.perform(post("/api/problems").contentType(MediaType.APPLICATION_JSON).content(body(members)));
         response.andExpect(status().is(status));
         if (status == 400) {
@@ -137,16 +145,17 @@ class ProblemControllerTests {
         }
     }
 
-    /** A valid problem with these members added; the defaults give way to a member of the same name. */
+    /** A valid problem with these members added; the defaults give way to a member of the same name at the top. */
     private static String body(String members) {
+        JsonNode given = JsonMapper.builder().build().readTree("{" + members + "}");
         StringBuilder json = new StringBuilder("{\"timeLimitMs\": 1000");
-        if (!members.contains("\"testCases\"")) {
+        if (!given.has("testCases")) {
             json.append(", \"testCases\": [{\"input\": \"1\", \"expectedOutput\": \"1\"}]");
         }
-        if (!members.contains("\"title\"")) {
+        if (!given.has("title")) {
             json.append(", \"title\": \"Types\"");
         }
-        if (!members.contains("\"memoryLimitMb\"")) {
+        if (!given.has("memoryLimitMb")) {
             json.append(", \"memoryLimitMb\": 64");
         }
         return json.append(", ").append(members).append('}').toString();

@@ -116,9 +116,8 @@ class ProblemPreparer {
                 if (test.group() != null) {
                     arguments.addAll(List.of("--group", test.group()));
                 }
-                RunSpec run = new RunSpec(validator.command(arguments), test.input(), properties.setterTimeLimit(),
-                        properties.setterTimeLimit().multipliedBy(properties.wallTimeFactor()).plusSeconds(1),
-                        properties.setterMemoryLimit().toBytes(), properties.outputLimit().toBytes(), tests.inputFile(index));
+                RunSpec run = properties.setterRun(validator.command(arguments), test.input(), tests.inputFile(index),
+                        preparation.setterLimits());
                 RunOutcome outcome = box.run(run);
                 if (!RunVerdicts.succeeded(outcome, run)) {
                     return failed(preparation, "test " + (index + 1), RunVerdicts.setterFailure(ProblemPreparation.VALIDATOR, outcome, run,

@@ -107,7 +107,7 @@ class TestGenerator {
                         if (generator == null) {
                             return Generated.failed("test " + test, "its generator \"" + recipe.generator() + "\" was not given");
                         }
-                        RunSpec run = run(generator.command(recipe.arguments()), "");
+                        RunSpec run = properties.setterRun(generator.command(recipe.arguments()), "", null, preparation.setterLimits());
                         RunOutcome outcome = runAlone(generator, run);
                         if (!RunVerdicts.succeeded(outcome, run)) {
                             return Generated.failed("test " + test, RunVerdicts.setterFailure("generator " + recipe.generator(), outcome, run, properties.setterMessageLimit().toBytes()));
@@ -118,7 +118,7 @@ class TestGenerator {
                     }
                     String answer = null;
                     if (answers.contains(test)) {
-                        RunSpec run = run(answerer.command(List.of()), input);
+                        RunSpec run = properties.setterRun(answerer.command(List.of()), input, null, preparation.setterLimits());
                         RunOutcome outcome = runAlone(answerer, run);
                         if (!RunVerdicts.succeeded(outcome, run)) {
                             return Generated.failed("test " + test, RunVerdicts.setterFailure(TestGeneration.ANSWERER, outcome, run, properties.setterMessageLimit().toBytes()));
@@ -133,12 +133,6 @@ class TestGenerator {
         } finally {
             Files.deleteIfExists(made);
         }
-    }
-
-    private RunSpec run(List<String> command, String stdin) {
-        return new RunSpec(command, stdin, properties.setterTimeLimit(),
-                properties.setterTimeLimit().multipliedBy(properties.wallTimeFactor()).plusSeconds(1),
-                properties.setterMemoryLimit().toBytes(), properties.outputLimit().toBytes());
     }
 
     /** In a sandbox of its own: what one generator run leaves behind is never seen by the next. */

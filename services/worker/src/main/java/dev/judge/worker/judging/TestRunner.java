@@ -121,8 +121,7 @@ final class TestRunner {
             return Judgement.of(OutputComparator.matches(kind, test.expectedOutput(), printed)
                     ? Verdict.ACCEPTED : Verdict.WRONG_ANSWER, null);
         }
-        RunSpec checkerRun = setterRun(checker, test, inputFile,
-                properties.setterTimeLimit().multipliedBy(properties.wallTimeFactor()).plusSeconds(1));
+        RunSpec checkerRun = setterRun(checker, test, inputFile, properties.setterWallLimit(request.setterLimits()));
         Path copy = checker.file(SetterPrograms.OUTPUT);
         SandboxFiles.copyFresh(output, copy);
         // The copy keeps the writer's private mode; the checker may run as another uid.
@@ -141,8 +140,8 @@ final class TestRunner {
             SandboxFiles.writeFresh(setter.file(SetterPrograms.INPUT), test.input());
         }
         SandboxFiles.writeFresh(setter.file(SetterPrograms.ANSWER), test.hasExpectedOutput() ? test.expectedOutput() : "");
-        return new RunSpec(setter.program().command(), null, properties.setterTimeLimit(), wallLimit,
-                properties.setterMemoryLimit().toBytes(), properties.outputLimit().toBytes());
+        return new RunSpec(setter.program().command(), null, properties.setterTimeLimit(request.setterLimits()), wallLimit,
+                properties.setterMemoryLimitBytes(request.setterLimits()), properties.outputLimit().toBytes());
     }
 
     private static Duration min(Duration a, Duration b) {

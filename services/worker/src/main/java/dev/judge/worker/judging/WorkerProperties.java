@@ -2,10 +2,14 @@ package dev.judge.worker.judging;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
+
+import dev.judge.contracts.SetterLimits;
+import dev.judge.worker.sandbox.RunSpec;
 
 /**
  * The worker's own limits. A problem's limits are capped by these, whatever the request says.
@@ -23,8 +27,10 @@ import org.springframework.util.unit.DataSize;
  *        consumer and the database a message, a transaction and a notification per submission
  * @param setterTimeLimit the CPU-time limit of a setter's program: a custom checker, per test (its wall
  *        clock as a program's: wallTimeFactor × this + 1 s), or an interactor (its wall clock the
- *        contestant's plus one second, so that it outlives the program it talks to)
- * @param setterMemoryLimit the memory limit of a setter's program
+ *        contestant's plus one second, so that it outlives the program it talks to); a problem may set
+ *        its own ({@link SetterLimits}), up to {@code maxTimeLimit}
+ * @param setterMemoryLimit the memory limit of a setter's program; a problem may set its own, up to
+ *        {@code maxMemoryLimit}
  * @param setterMessageLimit how much of what a setter's program says on stderr is kept per test
  * @param setterCacheSize how many built setter programs (by content) a worker keeps: each is built
  *        once, not per submission
@@ -47,4 +53,30 @@ public record WorkerProperties(
         @DefaultValue("4KB") DataSize setterMessageLimit,
         @DefaultValue("64") int setterCacheSize,
         Path testlibHeader) {
+
+    /** A setter's program's CPU-time limit: the problem's own, capped as a submission's is, else the worker's. */
+    Duration setterTimeLimit(SetterLimits own) {
+        if (own.timeLimitMs() == null) {
+            return setterTimeLimit;
+        }
+        Duration cap = maxTimeLimit.compareTo(setterTimeLimit) >= 0 ? maxTimeLimit : setterTimeLimit;
+        Duration wanted = Duration.ofMillis(own.timeLimitMs());
+        return wanted.compareTo(cap) <= 0 ? wanted : cap;
+    }
+
+    /** Its wall-clock limit, as a submission's: {@code wallTimeFactor} × its CPU-time limit + 1 s. */
+    Duration setterWallLimit(SetterLimits own) {
+        return setterTimeLimit(own).multipliedBy(wallTimeFactor).plusSeconds(1);
+    }
+
+    long setterMemoryLimitBytes(SetterLimits own) {
+        long cap = Math.max(maxMemoryLimit.toBytes(), setterMemoryLimit.toBytes());
+        return own.memoryLimitMb() == null ? setterMemoryLimit.toBytes() : Math.min(own.memoryLimitMb() * 1024 * 1024, cap);
+    }
+
+    /** A run of a setter's program on stdin (a validator, a generator, a main solution) within its limits. */
+    RunSpec setterRun(List<String> command, String stdin, Path inputFile, SetterLimits own) {
+        return new RunSpec(command, stdin, setterTimeLimit(own), setterWallLimit(own), setterMemoryLimitBytes(own),
+                outputLimit.toBytes(), inputFile);
+    }
 }

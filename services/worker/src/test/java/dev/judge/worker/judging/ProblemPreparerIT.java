@@ -19,6 +19,7 @@ import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemPreparation;
 import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.SetterLimits;
 import dev.judge.contracts.language.Language;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
@@ -119,6 +120,26 @@ class ProblemPreparerIT {
         assertThat(result.status()).isEqualTo(PreparationResult.Status.FAILED);
         assertThat(result.file()).isEqualTo("test 1");
         assertThat(result.message()).contains("ran out of time");
+    }
+
+    /** A slow validator the worker's setter limit (1 s here) stops passes within the problem's own. */
+    @Test
+    void aProblemsOwnSetterLimitsHoldItsValidatorInsteadOfTheWorkers() throws IOException {
+        ProblemProgram slow = new ProblemProgram("python", """
+                import sys, time
+                sys.stdin.read()
+                started = time.process_time()
+                while time.process_time() - started < 1.5:
+                    pass
+                """, Map.of());
+        List<TestCase> tests = List.of(new TestCase("1\n", "1\n"));
+
+        PreparationResult workers = preparer.prepare(preparation(null, slow, tests));
+        PreparationResult own = preparer.prepare(new ProblemPreparation(1, 1, null, null, slow, tests, null, List.of(), null,
+                new SetterLimits(4000L, 256L)));
+
+        assertThat(workers.message()).contains("ran out of time");
+        assertThat(own.status()).isEqualTo(PreparationResult.Status.READY);
     }
 
     /** Each solution judged as a submission, its verdict against its tag; a main one that fails is reported, not hidden. */

@@ -259,9 +259,27 @@ public final class PolygonPackage {
     private List<Solution> solutions(Element solutions, Map<String, String> headers) throws IOException {
         List<Solution> read = new ArrayList<>();
         for (Element solution : children(solutions, "solution")) {
-            read.add(new Solution(solution.getAttribute("tag"), program(solution, headers)));
+            Program program = program(solution, headers);
+            String tag = solution.getAttribute("tag");
+            read.add(new Solution(tag.isBlank() && program != null ? descriptionTag(program.path()) : tag, program));
         }
         return read;
+    }
+
+    /**
+     * The tag a standard package's {@code <source>.desc} gives ({@code Tag: TIME_LIMIT_EXCEEDED}), in
+     * problem.xml's spelling ({@code time-limit-exceeded}), for a solution problem.xml gives none; empty
+     * for none.
+     */
+    private String descriptionTag(String sourcePath) throws IOException {
+        String description = sourcePath + ".desc";
+        if (zip.getEntry(description) == null) {
+            return "";
+        }
+        return entry(description, MAX_PROBLEM_XML_BYTES).lines()
+                .filter(line -> line.startsWith("Tag:"))
+                .map(line -> line.substring("Tag:".length()).strip().toLowerCase(Locale.ROOT).replace('_', '-'))
+                .findFirst().orElse("");
     }
 
     /**

@@ -62,6 +62,21 @@ class PolygonPackageTests {
         assertThat(problem.mainSolution().path()).isEqualTo("solutions/sum.py");
     }
 
+    /** Older packages tag their solutions only in a .desc file beside each. */
+    @Test
+    void aSolutionWithoutATagTakesTheOneItsDescFileGives() throws IOException {
+        Map<String, String> files = sumOfTwo();
+        files.put("problem.xml", files.get("problem.xml").replace(" tag=\"wrong-answer\"", "").replace(" tag=\"main\"", ""));
+        files.put("solutions/sum.py.desc", "File name: sum.py\r\nTag: MAIN\r\nAuthor: setter\r\n");
+        files.put("solutions/product.py.desc", "File name: product.py\nTag: TIME_LIMIT_EXCEEDED_OR_ACCEPTED\n");
+
+        PolygonPackage.Problem problem = PolygonPackage.read(zip(files), LIMITS);
+
+        assertThat(problem.solutions()).extracting(PolygonPackage.Solution::tag)
+                .containsExactly("main", "time-limit-exceeded-or-accepted");
+        assertThat(problem.mainSolution().path()).isEqualTo("solutions/sum.py");
+    }
+
     @Test
     void aPackageMadeOnWindowsHasItsTestsLineEndsMadeUnixOnes() throws IOException {
         Map<String, String> files = sumOfTwo();
