@@ -7,6 +7,7 @@ import importlib
 import json
 import os
 import pathlib
+import random
 import shutil
 import subprocess
 import sys
@@ -25,9 +26,13 @@ def schemathesis_cli():
 
 
 def test_schemathesis_finds_nothing_the_document_does_not_allow(api, tmp_path):
+    # A new seed each run, so that runs explore more than one path; printed, so that a failure replays
+    # with JUDGE_FUZZ_SEED=<seed>.
+    seed = int(os.environ.get("JUDGE_FUZZ_SEED") or random.SystemRandom().randrange(1, 2**31))
+    print(f"schemathesis seed: {seed} (replay with JUDGE_FUZZ_SEED={seed})")
     run = subprocess.run(
         [schemathesis_cli(), "--config-file", str(CONFIG), "run", f"{API}/v3/api-docs", "--checks", "all",
-         "--report", "json,har", "--report-dir", str(tmp_path), "--no-color"],
+         "--seed", str(seed), "--report", "json,har", "--report-dir", str(tmp_path), "--no-color"],
         # Its example database and cache go to the working folder: a fresh one every run, so that the
         # seed alone decides what is generated.
         cwd=tmp_path, capture_output=True, text=True, timeout=600,
@@ -38,7 +43,7 @@ def test_schemathesis_finds_nothing_the_document_does_not_allow(api, tmp_path):
     cases = report["test_cases"]
     print(f"schemathesis: {cases['generated']} requests generated, {cases['unique_failures']} unique failures, "
           f"{len(report['errors'])} errors, phases {[p for p, s in report['phases'].items() if s['status'] == 'success']}")
-    assert run.returncode == 0, summary
+    assert run.returncode == 0, f"seed {seed}: {summary}"
     assert cases["generated"] > 300 and cases["unique_failures"] == 0 and not report["errors"]
     assert all(phase["status"] == "success" for phase in report["phases"].values()), report["phases"]
 

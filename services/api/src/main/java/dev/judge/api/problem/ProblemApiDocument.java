@@ -64,6 +64,7 @@ class ProblemApiDocument implements OpenApiCustomizer {
                 ref("ExactChecker"), ref("FloatChecker"), ref("CustomChecker")));
         problem.put("interactor", nullable(problem.get("interactor").getDescription(), ref("ProgramRequest")));
         problem.put("validator", nullable(problem.get("validator").getDescription(), ref("ProgramRequest")));
+        problem.put("setterLimits", nullable(problem.get("setterLimits").getDescription(), ref("SetterLimits")));
         problem.get("groups").setTypes(Set.of("array", "null"));
         Schema timeLimits = problem.get("timeLimits");
         timeLimits.setTypes(Set.of("object", "null"));
