@@ -19,16 +19,24 @@ token=$(test_data_token "$state")
 admin=$(admin_token "$state")
 
 start() {
-  local name=$1 port=$2 java_home jar heap=512m
+  local name=$1 port=$2 java_home built jar heap=512m
   # The API holds thousands of connections in a burst; the others hold little.
   [[ "$name" == api ]] && heap=1g
   java_home=$(judge_java_home)
-  jar=$(service_jar "$name")
-  [[ -f "$jar" ]] || { echo "$jar is missing: run 'make build'" >&2; exit 1; }
-  if [[ -f "$state/$name.pid" ]] && kill -0 "$(cat "$state/$name.pid")" 2>/dev/null; then
-    echo "$name already running"; return
+  built=$(service_jar "$name")
+  [[ -f "$built" ]] || { echo "$built is missing: run 'make build'" >&2; exit 1; }
+  # A service runs from a copy of its jar: the next build rewrites target/ under a running JVM, which
+  # then fails to load its classes (seen: a worker dying with NoClassDefFoundError, a burst left QUEUED).
+  jar="$state/jars/$name.jar"
+  if [[ -f "$state/$name.pid" ]] && running "$name"; then
+    if cmp -s "$built" "$jar"; then
+      echo "$name already running, its jar unchanged"; return
+    fi
+    echo "$name's jar was rebuilt: restarting it"
+    stop "$name"
   fi
-  mkdir -p "$state/logs"
+  mkdir -p "$state/logs" "$state/jars"
+  cp "$built" "$jar.new" && mv -f "$jar.new" "$jar"
   # Each service gets only its own settings and secrets: the admin token only the API, no database to the worker.
   local own=()
   case "$name" in
