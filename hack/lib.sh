@@ -6,7 +6,7 @@ SERVICES_DIR="$PROJECT_DIR/services"
 # Temurin 25 (the build machines have it here); any JDK 25 in JAVA_HOME will do.
 judge_java_home() {
   local candidate
-  for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25-jdk-amd64; do
+  for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25-jdk-*; do
     if [[ -n "$candidate" && -x "$candidate/bin/java" ]] \
         && "$candidate/bin/java" -version 2>&1 | grep -q 'version "25'; then
       echo "$candidate"; return
@@ -24,7 +24,7 @@ service_jar() {
     consumer) artifact=judge-result-consumer ;;
     *) echo "unknown service $module" >&2; return 2 ;;
   esac
-  echo "$SERVICES_DIR/$module/target/$artifact-0.1.0-SNAPSHOT.jar"
+  echo "$SERVICES_DIR/$module/target/$artifact.jar"
 }
 
 # podman as this kind of machine needs it: runc (crun refuses a hybrid cgroup v1/v2 host) and the

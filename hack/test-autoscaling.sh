@@ -14,7 +14,7 @@ pg_port=${AUTOSCALING_PG_PORT:-5435}
 "$PROJECT_DIR/hack/tools.sh" helm kubectl kube-apiserver kube-controller-manager etcd keda-operator keda-adapter
 "$PROJECT_DIR/hack/schemas.sh"
 export JAVA_HOME; JAVA_HOME=$(judge_java_home)
-if ! ls "$SERVICES_DIR"/{api,worker,consumer}/target/*-SNAPSHOT.jar >/dev/null 2>&1; then
+if ! ls "$SERVICES_DIR"/api/target/judge-api.jar "$SERVICES_DIR"/worker/target/judge-worker.jar "$SERVICES_DIR"/consumer/target/judge-result-consumer.jar >/dev/null 2>&1; then
   (cd "$SERVICES_DIR" && ./mvnw -B -ntp -q package -DskipTests)
 fi
 

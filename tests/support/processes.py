@@ -10,11 +10,14 @@ PROJECT = pathlib.Path(__file__).resolve().parents[2]
 # Every pinned version outside Maven (versions.env, KEY=value).
 VERSIONS = dict(line.split("=", 1) for line in (PROJECT / "versions.env").read_text().splitlines()
                 if line and not line.startswith("#"))
-JAVA = pathlib.Path(os.environ.get("JAVA_HOME", "/usr/lib/jvm/temurin-25-jdk-amd64")) / "bin" / "java"
+# A JDK 25: JAVA_HOME if set, else the Temurin 25 package for this machine's architecture.
+JAVA_HOME = pathlib.Path(os.environ.get("JAVA_HOME") or next(iter(sorted(pathlib.Path("/usr/lib/jvm").glob("temurin-25-jdk-*"))),
+                                                             "/usr/lib/jvm/temurin-25-jdk"))
+JAVA = JAVA_HOME / "bin" / "java"
 JARS = {
-    "api": PROJECT / "services/api/target/judge-api-0.1.0-SNAPSHOT.jar",
-    "worker": PROJECT / "services/worker/target/judge-worker-0.1.0-SNAPSHOT.jar",
-    "consumer": PROJECT / "services/consumer/target/judge-result-consumer-0.1.0-SNAPSHOT.jar",
+    "api": PROJECT / "services/api/target/judge-api.jar",
+    "worker": PROJECT / "services/worker/target/judge-worker.jar",
+    "consumer": PROJECT / "services/consumer/target/judge-result-consumer.jar",
 }
 # The API's management port (Actuator, the workers' /internal) when run here: its public port + 3, as
 # hack/lib.sh's management_port (a worker's Actuator listens on its own server.port).
