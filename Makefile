@@ -8,7 +8,8 @@ PROJECT_DIR := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 include $(PROJECT_DIR)/versions.env
 BIN := $(PROJECT_DIR)/bin
 export HELM_PLUGINS := $(BIN)/helm-plugins
-JAVA_HOME ?= /usr/lib/jvm/temurin-25-jdk-amd64
+# A JDK 25: JAVA_HOME if set, else Debian's Temurin 25 package for this machine's architecture.
+JAVA_HOME ?= $(firstword $(wildcard /usr/lib/jvm/temurin-25-jdk-*))
 export JAVA_HOME
 MVNW := cd $(PROJECT_DIR)/services && ./mvnw -B -ntp
 
@@ -125,8 +126,16 @@ verify-chart: ## Offline checks of the chart and manifests: lint, unit tests, sc
 ##@ Test
 
 .PHONY: test
-test: deps ## Run all tests: unit, integration, end to end, containers and the pod cluster, against a private RabbitMQ and PostgreSQL
+test: deps ## Run all tests against a private RabbitMQ and PostgreSQL: Maven unit and integration, the chart offline, end to end (the API fuzzed too), containers, the pod cluster
 	$(PROJECT_DIR)/hack/test.sh
+
+.PHONY: test-it
+test-it: deps ## The middle loop: the services' unit and integration tests against a private RabbitMQ and PostgreSQL (no images, no pods)
+	$(PROJECT_DIR)/hack/test.sh it
+
+.PHONY: test-e2e
+test-e2e: deps ## The three services as processes, end to end (the API fuzzed too), against a private RabbitMQ and PostgreSQL
+	$(PROJECT_DIR)/hack/test.sh e2e
 
 .PHONY: test-cluster
 test-cluster: test-autoscaling test-monitoring ## What make test leaves out for time, run before a release: KEDA's and the HPA's timing step by step, and what Prometheus makes of the chart

@@ -19,7 +19,7 @@ source "$(dirname "$0")/lib.sh"
 
 DOCKERFILE="$SERVICES_DIR/Dockerfile"
 STAND_INS="$PROJECT_DIR/hack/stand-ins"
-JDK=${TEMURIN_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+JDK=${TEMURIN_HOME:-$(judge_java_home)}
 recipe=$(cat "$0" "$STAND_INS"/* | sha256sum | cut -c1-16)
 
 # The official reference an ARG of services/Dockerfile defaults to.

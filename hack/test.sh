@@ -3,8 +3,14 @@
 # own (so a running `make local-up` is not disturbed), runs the Maven tests, the end-to-end tests
 # and the container tests (the images built and run with their pods' settings) against them, and
 # stops them again whatever happens; then the pod tests (hack/test-pods.sh), which bring their own.
+#
+#   hack/test.sh [all|it|e2e]   it: the Maven tests alone (make test-it); e2e: the end-to-end tests alone
+#                               (make test-e2e); both with the private broker and database, in minutes
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+
+scope=${1:-all}
+case "$scope" in all|it|e2e) ;; *) echo "usage: hack/test.sh [all|it|e2e]" >&2; exit 2 ;; esac
 
 state="$PROJECT_DIR/build/test"
 amqp_port=${TEST_AMQP_PORT:-5673}
@@ -15,11 +21,14 @@ pg_port=${TEST_PG_PORT:-5433}
 # minutes of CPU that those suites leave idle; warm, nothing. Their output is shown if they fail.
 mkdir -p "$PROJECT_DIR/build"
 pod_tools_log="$PROJECT_DIR/build/pod-tools.log"
-setsid nice -n 19 "$PROJECT_DIR/hack/tools.sh" k6 k6-operator metrics-server keda-webhooks > "$pod_tools_log" 2>&1 &
-pod_tools=$!  # a process group of its own, so that an early exit stops its go builds too
+pod_tools=""
+if [[ "$scope" == all ]]; then
+  setsid nice -n 19 "$PROJECT_DIR/hack/tools.sh" k6 k6-operator metrics-server keda-webhooks > "$pod_tools_log" 2>&1 &
+  pod_tools=$!  # a process group of its own, so that an early exit stops its go builds too
+fi
 
 cleanup() { "$PROJECT_DIR/hack/infra.sh" down "$state" "$amqp_port" "$pg_port" || true; }
-trap 'kill -- -"$pod_tools" 2>/dev/null || true; cleanup' EXIT
+trap '[[ -z "$pod_tools" ]] || kill -- -"$pod_tools" 2>/dev/null || true; cleanup' EXIT
 
 # A fresh database and broker every run: tests must not depend on what an earlier run left.
 "$PROJECT_DIR/hack/infra.sh" down "$state" "$amqp_port" "$pg_port" >/dev/null 2>&1 || true
@@ -33,15 +42,23 @@ export SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge"
 # testlib's stock checkers for StockTestlibIT, where GitHub or TESTLIB_SOURCE has them (else it is skipped).
 "$PROJECT_DIR/hack/testlib.sh"
 
-echo "== Maven: unit and integration tests"
-(cd "$SERVICES_DIR" && ./mvnw -B -ntp verify)
+if [[ "$scope" != e2e ]]; then
+  echo "== Maven: unit and integration tests"
+  (cd "$SERVICES_DIR" && ./mvnw -B -ntp verify)
+else
+  (cd "$SERVICES_DIR" && ./mvnw -B -ntp -q package -DskipTests)
+fi
+[[ "$scope" == it ]] && exit 0
 
-echo "== Chart and manifests, offline"
-"$PROJECT_DIR/hack/verify-chart.sh"
+if [[ "$scope" == all ]]; then
+  echo "== Chart and manifests, offline"
+  "$PROJECT_DIR/hack/verify-chart.sh"
+fi
 
 echo "== End to end: the three services as processes"
 export JUDGE_TEST_STATE="$state" JUDGE_TEST_AMQP_PORT=$amqp_port JUDGE_TEST_PG_PORT=$pg_port
 python3 -m pytest "$PROJECT_DIR/tests/e2e" -v -p no:cacheprovider
+[[ "$scope" == e2e ]] && exit 0
 
 echo "== Images: built from services/Dockerfile, run as containers with their pods' settings"
 "$PROJECT_DIR/hack/images.sh" podman

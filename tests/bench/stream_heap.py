@@ -8,6 +8,7 @@ collections (jcmd) with and without them, and prints the largest classes. For do
 """
 import argparse
 import asyncio
+import glob
 import json
 import os
 import re
@@ -15,7 +16,8 @@ import subprocess
 import time
 import urllib.request
 
-JCMD = os.path.join(os.environ.get("JAVA_HOME", "/usr/lib/jvm/temurin-25-jdk-amd64"), "bin", "jcmd")
+JCMD = os.path.join(os.environ.get("JAVA_HOME") or (sorted(glob.glob("/usr/lib/jvm/temurin-25-jdk-*")) or ["/usr/lib/jvm"])[0],
+                    "bin", "jcmd")
 
 
 def call(base_url, path, body):
