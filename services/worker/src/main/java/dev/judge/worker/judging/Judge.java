@@ -28,7 +28,7 @@ import dev.judge.worker.sandbox.SandboxFiles;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.testdata.TestDataStore;
 import dev.judge.worker.testdata.TestDataUnavailableException;
-import dev.judge.worker.testdata.Tests;
+import dev.judge.worker.testdata.TestSet;
 
 /**
  * Judges one submission: compiles it once, runs it on the tests group by group in the sandbox, has
@@ -65,7 +65,7 @@ class Judge {
         if (language == null) {
             return failed(request, startedAt, "This worker does not know the language " + request.language() + ".");
         }
-        try (Tests tests = testData.open(request); Sandbox box = sandboxes.open()) {
+        try (TestSet tests = testData.open(request); Sandbox box = sandboxes.open()) {
             SandboxFiles.writeFresh(box.folder().resolve(language.sourceFile()), request.sourceCode());
             String compilerOutput = null;
             if (language.isCompiled()) {
@@ -108,7 +108,7 @@ class Judge {
      * (unless the problem asks for every test); an INTERNAL_ERROR stops everything. The verdict is the
      * first failing test's, INTERNAL_ERROR wherever it is.
      */
-    private JudgeResult judgeTests(JudgeRequest request, Tests tests, TestRunner runner, String compilerOutput, Instant startedAt)
+    private JudgeResult judgeTests(JudgeRequest request, TestSet tests, TestRunner runner, String compilerOutput, Instant startedAt)
             throws IOException {
         if (request.isRunOnStdin()) {
             TestCaseResult run = runner.run(0, request.testCases().getFirst(), null);

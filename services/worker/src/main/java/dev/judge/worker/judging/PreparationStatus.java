@@ -2,8 +2,6 @@ package dev.judge.worker.judging;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
@@ -15,8 +13,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemPreparation;
-import dev.judge.contracts.TestData;
-import dev.judge.worker.testdata.TestDataProperties;
+import dev.judge.worker.testdata.InternalApi;
 
 /**
  * Asks the API whether a version is still to be prepared before a worker spends minutes on it: the API
@@ -29,23 +26,23 @@ class PreparationStatus {
 
     private static final Logger log = LoggerFactory.getLogger(PreparationStatus.class);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final TestDataProperties api;
+    private final InternalApi api;
     private final JsonMapper json;
 
-    PreparationStatus(TestDataProperties api, JsonMapper json) {
+    PreparationStatus(InternalApi api, JsonMapper json) {
         this.api = api;
         this.json = json;
     }
 
     boolean stillPreparing(ProblemPreparation preparation) {
-        if (api.token().isEmpty()) {
+        if (!api.hasToken()) {
             return true;
         }
-        URI uri = api.apiUrl().resolve(ProblemPreparation.statusPath(preparation.problemId(), preparation.version()));
+        String path = ProblemPreparation.statusPath(preparation.problemId(), preparation.version());
+        URI uri = api.uri(path);
         try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).header(TestData.TOKEN_HEADER, api.token())
-                    .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = api.send(api.request(path).timeout(Duration.ofSeconds(10)).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
                 log.warn("{} answered {}; preparing all the same", uri, response.statusCode());
                 return true;

@@ -21,7 +21,7 @@ import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.testdata.TestDataStore;
-import dev.judge.worker.testdata.Tests;
+import dev.judge.worker.testdata.TestSet;
 
 /**
  * Prepares a problem version before submissions are taken: builds its setter programs (kept in this
@@ -108,7 +108,7 @@ class ProblemPreparer {
 
     /** @return the version's failure at the first test the validator rejects; null when it accepts them all */
     private PreparationResult validate(ProblemPreparation preparation, SetterPrograms.Built validator) throws IOException {
-        try (Tests tests = testData.open(preparation.testData(), preparation.testCases()); Sandbox box = sandboxes.open()) {
+        try (TestSet tests = testData.open(preparation.testData(), preparation.testCases()); Sandbox box = sandboxes.open()) {
             validator.copyInto(box.folder());
             for (int index = 0; index < tests.size(); index++) {
                 TestCase test = tests.get(index);

@@ -26,7 +26,7 @@ import dev.judge.worker.sandbox.Sandbox;
 import dev.judge.worker.sandbox.SandboxProperties;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.testdata.TestDataStore;
-import dev.judge.worker.testdata.Tests;
+import dev.judge.worker.testdata.TestSet;
 
 /**
  * Makes the tests a setter gave as programs ({@link TestGeneration}): each generated input is what its
@@ -93,7 +93,7 @@ class TestGenerator {
         Set<Integer> answers = new HashSet<>(generation.answers());
         Path made = Files.createTempFile(workDir, "generated-", ".ndjson");
         try {
-            try (Tests tests = testData.open(preparation.testData(), preparation.testCases());
+            try (TestSet tests = testData.open(preparation.testData(), preparation.testCases());
                     OutputStream out = new BufferedOutputStream(Files.newOutputStream(made))) {
                 for (int index = 0; index < tests.size(); index++) {
                     int test = index + 1;
@@ -143,7 +143,7 @@ class TestGenerator {
         }
     }
 
-    private static String inputOf(Tests tests, int index) throws IOException {
+    private static String inputOf(TestSet tests, int index) throws IOException {
         Path file = tests.inputFile(index);
         return file == null ? tests.get(index).input() : Files.readString(file);
     }

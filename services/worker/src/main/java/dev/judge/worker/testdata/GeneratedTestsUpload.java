@@ -2,7 +2,6 @@ package dev.judge.worker.testdata;
 
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -25,32 +24,31 @@ class GeneratedTestsUpload {
 
     private static final Logger log = LoggerFactory.getLogger(GeneratedTestsUpload.class);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final InternalApi api;
     private final TestDataProperties properties;
     private final JsonMapper json;
 
-    GeneratedTestsUpload(TestDataProperties properties, JsonMapper json) {
+    GeneratedTestsUpload(InternalApi api, TestDataProperties properties, JsonMapper json) {
+        this.api = api;
         this.properties = properties;
         this.json = json;
     }
 
     /** @param lines one {@link TestGeneration.GeneratedTest} per line */
     TestData store(long problemId, int version, Path lines) {
-        URI uri = properties.apiUrl().resolve(TestGeneration.path(problemId, version));
-        if (properties.token().isEmpty()) {
+        URI uri = api.uri(TestGeneration.path(problemId, version));
+        if (!api.hasToken()) {
             throw new TestDataUnavailableException("judge.worker.test-data.token is not set, so this worker cannot store "
                     + "the tests it generated for problem " + problemId + " version " + version, null);
         }
         for (int attempt = 1; ; attempt++) {
             try {
-                HttpRequest request = HttpRequest.newBuilder(uri)
+                HttpRequest request = api.request(TestGeneration.path(problemId, version))
                         .header("Content-Type", TestData.MEDIA_TYPE)
                         .header("Accept", "application/json")
-                        .header(TestData.TOKEN_HEADER, properties.token())
-                        .timeout(properties.fetchTimeout())
                         .PUT(HttpRequest.BodyPublishers.ofFile(lines))
                         .build();
-                HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> response = api.send(request, HttpResponse.BodyHandlers.ofString());
                 if (response.statusCode() == 200) {
                     return json.readValue(response.body(), TestData.class);
                 }

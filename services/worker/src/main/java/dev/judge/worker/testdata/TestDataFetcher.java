@@ -3,7 +3,6 @@ package dev.judge.worker.testdata;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -32,11 +31,12 @@ class TestDataFetcher {
 
     private static final Logger log = LoggerFactory.getLogger(TestDataFetcher.class);
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final InternalApi api;
     private final TestDataProperties properties;
     private final JsonMapper json;
 
-    TestDataFetcher(TestDataProperties properties, JsonMapper json) {
+    TestDataFetcher(InternalApi api, TestDataProperties properties, JsonMapper json) {
+        this.api = api;
         this.properties = properties;
         this.json = json;
     }
@@ -51,11 +51,11 @@ class TestDataFetcher {
 
     /** @return each test's group, in order; the tests are in {@code folder} */
     List<String> fetch(TestData reference, Path folder) {
-        if (properties.token().isEmpty()) {
+        if (!api.hasToken()) {
             throw new TestDataUnavailableException("judge.worker.test-data.token is not set, so this worker cannot fetch "
                     + "the tests of problem " + reference.problemId() + " version " + reference.version(), null);
         }
-        URI uri = properties.apiUrl().resolve(reference.path());
+        URI uri = api.uri(reference.path());
         for (int attempt = 1; ; attempt++) {
             long started = System.nanoTime();
             try {
@@ -80,13 +80,8 @@ class TestDataFetcher {
     private List<String> fetchOnce(URI uri, TestData reference, Path folder) throws IOException, InterruptedException {
         FileSystemUtils.deleteRecursively(folder);
         Files.createDirectories(folder);
-        HttpRequest request = HttpRequest.newBuilder(uri)
-                .header("Accept", TestData.MEDIA_TYPE)
-                .header(TestData.TOKEN_HEADER, properties.token())
-                .timeout(properties.fetchTimeout())
-                .GET()
-                .build();
-        HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        HttpRequest request = api.request(reference.path()).header("Accept", TestData.MEDIA_TYPE).GET().build();
+        HttpResponse<InputStream> response = api.send(request, HttpResponse.BodyHandlers.ofInputStream());
         try (InputStream body = response.body()) {
             if (response.statusCode() != 200) {
                 String why = new String(body.readNBytes(1024), StandardCharsets.UTF_8);

@@ -57,9 +57,10 @@ public class TestDataStore implements MeterBinder {
     // A folder per fetch, not per hash: one being deleted after eviction is never one being filled again.
     private final AtomicLong fetches = new AtomicLong();
 
-    public TestDataStore(TestDataProperties properties, SandboxProperties sandboxProperties, JsonMapper json) throws IOException {
-        this.fetcher = new TestDataFetcher(properties, json);
-        this.upload = new GeneratedTestsUpload(properties, json);
+    public TestDataStore(InternalApi api, TestDataProperties properties, SandboxProperties sandboxProperties, JsonMapper json)
+            throws IOException {
+        this.fetcher = new TestDataFetcher(api, properties, json);
+        this.upload = new GeneratedTestsUpload(api, properties, json);
         this.properties = properties;
         this.cache = sandboxProperties.workDir().resolve("test-data");
         // What a restarted container left is not trusted: nothing says its fetches finished.
@@ -68,14 +69,14 @@ public class TestDataStore implements MeterBinder {
     }
 
     /** The request's tests: its own, or the referenced ones from this worker's disk, fetched first if need be. */
-    public Tests open(JudgeRequest request) {
+    public TestSet open(JudgeRequest request) {
         return open(request.testData(), request.testCases());
     }
 
     /** Tests given inline, or by reference ({@code reference} not null) from this worker's disk, fetched first if need be. */
-    public Tests open(TestData reference, List<TestCase> inline) {
+    public TestSet open(TestData reference, List<TestCase> inline) {
         if (reference == null) {
-            return Tests.of(inline);
+            return TestSet.of(inline);
         }
         Entry entry;
         boolean mine = false;
@@ -167,7 +168,7 @@ public class TestDataStore implements MeterBinder {
         }
     }
 
-    private final class CachedTests implements Tests {
+    private final class CachedTests implements TestSet {
 
         private final Entry entry;
         private final List<String> groups;

@@ -10,7 +10,7 @@ import dev.judge.contracts.JudgeRequest.TestCase;
  * A submission's tests, read one at a time: a large problem's are on this worker's disk, and only the
  * test being run is in memory. Close it when judging is done, so that its files may be evicted.
  */
-public interface Tests extends AutoCloseable {
+public interface TestSet extends AutoCloseable {
 
     int size();
 
@@ -27,8 +27,8 @@ public interface Tests extends AutoCloseable {
     void close();
 
     /** Tests that came in the request itself. */
-    static Tests of(List<TestCase> tests) {
-        return new Tests() {
+    static TestSet of(List<TestCase> tests) {
+        return new TestSet() {
             @Override
             public int size() {
                 return tests.size();

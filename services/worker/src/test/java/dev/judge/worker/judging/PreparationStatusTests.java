@@ -13,6 +13,7 @@ import org.springframework.util.unit.DataSize;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.ProblemPreparation;
+import dev.judge.worker.testdata.InternalApi;
 import dev.judge.worker.testdata.TestDataProperties;
 import dev.judge.worker.testdata.TestDataServer;
 
@@ -44,8 +45,8 @@ class PreparationStatusTests {
     }
 
     private static PreparationStatus status(String url, String token) {
-        return new PreparationStatus(new TestDataProperties(URI.create(url), token, DataSize.ofMegabytes(1), 1,
-                Duration.ofSeconds(5)), JsonMapper.builder().build());
+        return new PreparationStatus(new InternalApi(new TestDataProperties(URI.create(url), token, DataSize.ofMegabytes(1), 1,
+                Duration.ofSeconds(5))), JsonMapper.builder().build());
     }
 
     private static ProblemPreparation preparation(long problemId) {

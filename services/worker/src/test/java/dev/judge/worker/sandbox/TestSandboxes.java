@@ -18,6 +18,7 @@ import org.springframework.boot.convert.ApplicationConversionService;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.worker.judging.WorkerProperties;
+import dev.judge.worker.testdata.InternalApi;
 import dev.judge.worker.testdata.TestDataProperties;
 import dev.judge.worker.testdata.TestDataStore;
 
@@ -42,8 +43,8 @@ public final class TestSandboxes {
     /** A worker's store of fetched tests, in the tests' work folder. */
     public static TestDataStore testDataStore(Map<String, String> overrides) {
         try {
-            return new TestDataStore(bind("judge.worker.test-data", TestDataProperties.class, overrides, Map.of()),
-                    sandboxProperties(Map.of()), JsonMapper.builder().build());
+            TestDataProperties properties = bind("judge.worker.test-data", TestDataProperties.class, overrides, Map.of());
+            return new TestDataStore(new InternalApi(properties), properties, sandboxProperties(Map.of()), JsonMapper.builder().build());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

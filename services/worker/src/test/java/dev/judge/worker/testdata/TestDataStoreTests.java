@@ -59,7 +59,7 @@ class TestDataStoreTests {
     }
 
     /** The tests as the judge sees them, with the inputs read from where the store keeps them. */
-    private static List<TestCase> read(Tests tests) throws IOException {
+    private static List<TestCase> read(TestSet tests) throws IOException {
         List<TestCase> read = new ArrayList<>();
         for (int index = 0; index < tests.size(); index++) {
             TestCase test = tests.get(index);
@@ -81,7 +81,7 @@ class TestDataStoreTests {
         try (ExecutorService threads = Executors.newFixedThreadPool(8)) {
             List<Future<List<TestCase>>> judgements = threads.invokeAll(IntStream.range(0, 8)
                     .<Callable<List<TestCase>>>mapToObj(i -> () -> {
-                        try (Tests tests = store.open(request(reference))) {
+                        try (TestSet tests = store.open(request(reference))) {
                             return read(tests);
                         }
                     }).toList());
@@ -117,7 +117,7 @@ class TestDataStoreTests {
         assertThat(server.requests()).isEqualTo(1);
 
         server.failNext(1);
-        try (Tests tests = store(Map.of()).open(request(reference))) {
+        try (TestSet tests = store(Map.of()).open(request(reference))) {
             assertThat(read(tests)).isEqualTo(SUM);
         }
         assertThat(server.requests()).isEqualTo(3);
@@ -129,11 +129,11 @@ class TestDataStoreTests {
         TestData second = server.serve(2, 1, List.of(new TestCase("5 5\n", "10\n", null)));
         TestDataStore store = store(Map.of("judge.worker.test-data.cache-size", first.bytes() + "B"));
 
-        try (Tests tests = store.open(request(first))) {
+        try (TestSet tests = store.open(request(first))) {
             assertThat(read(tests)).isEqualTo(SUM);
         }
         assertThat(cached(first)).as("fits").isDirectory();
-        try (Tests tests = store.open(request(second))) {
+        try (TestSet tests = store.open(request(second))) {
             assertThat(cached(first)).as("made room for the second").doesNotExist();
             assertThat(read(tests)).hasSize(1);
         }
@@ -146,7 +146,7 @@ class TestDataStoreTests {
         TestData reference = server.serve(1, 1, SUM);
         TestDataStore store = store(Map.of("judge.worker.test-data.cache-size", "1B"));
 
-        try (Tests tests = store.open(request(reference)); Tests again = store.open(request(reference))) {
+        try (TestSet tests = store.open(request(reference)); TestSet again = store.open(request(reference))) {
             tests.close();
             assertThat(cached(reference)).isDirectory();
             assertThat(read(again)).isEqualTo(SUM);
@@ -169,7 +169,7 @@ class TestDataStoreTests {
         JudgeRequest inline = JudgeRequest.plain(UUID.randomUUID(), "c", "", new JudgeRequest.Limits(1000, 64),
                 Checker.EXACT, SUM, Instant.now());
 
-        try (Tests tests = store(Map.of()).open(inline)) {
+        try (TestSet tests = store(Map.of()).open(inline)) {
             assertThat(read(tests)).isEqualTo(SUM);
         }
         assertThat(server.requests()).isZero();
