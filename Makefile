@@ -129,6 +129,14 @@ verify-chart: ## Offline checks of the chart and manifests: lint, unit tests, sc
 test: deps ## Run all tests against a private RabbitMQ and PostgreSQL: Maven unit and integration, the chart offline, end to end (the API fuzzed too), containers, the pod cluster
 	$(PROJECT_DIR)/hack/test.sh
 
+.PHONY: lint
+lint: ## Check the shell scripts (shellcheck) and the Python of tests/ (ruff: format and lint); in make test
+	$(PROJECT_DIR)/hack/lint.sh
+
+.PHONY: fmt
+fmt: ## Format the Python of tests/ and fix what ruff can (ruff.toml)
+	cd $(PROJECT_DIR) && python3 -m ruff format tests && python3 -m ruff check --fix tests
+
 .PHONY: test-it
 test-it: deps ## The middle loop: the services' unit and integration tests against a private RabbitMQ and PostgreSQL (no images, no pods)
 	$(PROJECT_DIR)/hack/test.sh it

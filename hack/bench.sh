@@ -20,6 +20,7 @@ source "$(dirname "$0")/lib.sh"
 SUBMISSIONS=${SUBMISSIONS:-10000}
 SCENARIO=${SCENARIO:-burst}
 CLIENTS=${CLIENTS:-polite keyed impolite sse}
+read -ra client_kinds <<< "$CLIENTS"
 PROBLEM=${PROBLEM:-small}
 LARGE_PROBLEM_MB=${LARGE_PROBLEM_MB:-50}
 state="$PROJECT_DIR/build/bench"
@@ -81,7 +82,7 @@ printf 'a, b = map(int, input().split())\nprint(a + b)\n' > "$state/bare-run/mai
 (cd "$state/bare-run" && "$state/bare" $((SUBMISSIONS * 2)) 2 input /usr/bin/python3 -S main.py) > "$state/results/bare-seconds"
 
 mkdir -p "$PROJECT_DIR/build/bench"
-for clients in $CLIENTS; do
+for clients in "${client_kinds[@]}"; do
   case $clients in
     polite) follow=(FOLLOW=poll POLL=polite) ;;
     impolite) follow=(FOLLOW=poll POLL=impolite UNKNOWN_POLLERS=30) ;;
@@ -105,5 +106,5 @@ for clients in $CLIENTS; do
     --database "postgresql://judge@127.0.0.1:$pg_port/judge" --worker "http://127.0.0.1:$((api_port + 1))" \
     --consumer "http://127.0.0.1:$((api_port + 2))" --submissions "$SUBMISSIONS" --api "$management"
 done
-python3 "$PROJECT_DIR/tests/bench/report.py" combine --results "$state/results" --clients $CLIENTS \
+python3 "$PROJECT_DIR/tests/bench/report.py" combine --results "$state/results" --clients "${client_kinds[@]}" \
   --out "$PROJECT_DIR/build/bench/report.json"

@@ -30,7 +30,7 @@ common_flags() { # component port
   # shellcheck disable=SC2086 # the ulimit flags are words
   echo --detach --name "$(container "$component")" --network host \
     --user 10001:10001 --cap-drop ALL --security-opt no-new-privileges \
-    --read-only --read-only-tmpfs=false --tmpfs /tmp:rw,exec,mode=1777 $JUDGE_PODMAN_ULIMITS \
+    --read-only --read-only-tmpfs=false --tmpfs /tmp:rw,exec,mode=1777 "${JUDGE_PODMAN_ULIMITS[@]}" \
     --log-driver k8s-file --log-opt "path=$state/logs/$component.log" \
     --env SERVER_PORT="$port" --env SPRING_RABBITMQ_HOST=127.0.0.1 --env SPRING_RABBITMQ_PORT="$amqp_port" \
     --env SPRING_RABBITMQ_USERNAME=guest --env SPRING_RABBITMQ_PASSWORD=guest

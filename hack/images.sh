@@ -35,7 +35,7 @@ case "$tool" in
   podman)
     read -ra stand_ins <<< "$("$PROJECT_DIR/hack/stand-ins.sh")"
     # shellcheck disable=SC2206 # the ulimit flags are words
-    build=(judge_podman build --pull=never --isolation chroot $JUDGE_PODMAN_ULIMITS "${stand_ins[@]}") ;;
+    build=(judge_podman build --pull=never --isolation chroot "${JUDGE_PODMAN_ULIMITS[@]}" "${stand_ins[@]}") ;;
   *) echo "unknown tool: $tool (docker, podman or kind)" >&2; exit 2 ;;
 esac
 

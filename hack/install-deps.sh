@@ -8,7 +8,7 @@ set -euo pipefail
 
 packages=(rabbitmq-server postgresql-15 bubblewrap python3 gcc g++ nodejs curl ca-certificates procps
   podman buildah runc uidmap fuse-overlayfs slirp4netns mmdebstrap debuerreotype
-  libseccomp-dev containernetworking-plugins iptables iproute2)
+  libseccomp-dev containernetworking-plugins iptables iproute2 shellcheck)
 sudo=""; [[ $(id -u) -eq 0 ]] || sudo="sudo"
 missing=()
 # npm fetches the Node.js stand-in image's binary; some nodejs packages bring it, Debian's does not.

@@ -29,7 +29,8 @@ service_jar() {
 
 # podman as this kind of machine needs it: runc (crun refuses a hybrid cgroup v1/v2 host) and the
 # cgroupfs manager (no systemd), with ulimits inside the hard limits (podman's defaults exceed them).
-JUDGE_PODMAN_ULIMITS="--ulimit nofile=20000:20000 --ulimit nproc=4096:4096"
+# shellcheck disable=SC2034 # for the scripts that source this
+JUDGE_PODMAN_ULIMITS=(--ulimit nofile=20000:20000 --ulimit nproc=4096:4096)
 judge_podman() { podman --runtime runc --cgroup-manager cgroupfs "$@"; }
 
 # Where the Go module proxy's copy of MODULE@VERSION is (downloaded first if need be): upstream charts,

@@ -279,7 +279,7 @@ down() {
     pkill -9 -f "containerd-shim-runc-v2 .*-address $socket" 2>/dev/null
   done
   # What they left mounted, and the nodes' cgroups.
-  grep -o " $LIB_ROOT[^ ]*\| $RUN_ROOT[^ ]*" /proc/self/mountinfo | sort -r | while read -r mount; do
+  grep -o " ${LIB_ROOT}[^ ]*\| ${RUN_ROOT}[^ ]*" /proc/self/mountinfo | sort -r | while read -r mount; do
     umount -l "$mount" 2>/dev/null
   done
   for node in "${NODES[@]}"; do cgroup_root "$node" down; done

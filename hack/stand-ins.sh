@@ -31,7 +31,7 @@ current() {
 }
 
 build() { # image context containerfile
-  judge_podman build --quiet --pull=never --isolation chroot $JUDGE_PODMAN_ULIMITS \
+  judge_podman build --quiet --pull=never --isolation chroot "${JUDGE_PODMAN_ULIMITS[@]}" \
     --build-arg DEBIAN="$debian" --label "dev.judge.stand-in.recipe=$recipe" \
     -f "$3" -t "$1" "$2" >/dev/null
 }

@@ -16,6 +16,11 @@ state="$PROJECT_DIR/build/test"
 amqp_port=${TEST_AMQP_PORT:-5673}
 pg_port=${TEST_PG_PORT:-5433}
 
+if [[ "$scope" == all ]]; then
+  echo "== Lint: shell scripts and the tests' Python"
+  "$PROJECT_DIR/hack/lint.sh"
+fi
+
 # The Go tools only the pod tier needs (the TestRun's k6 and k6-operator, metrics-server, KEDA's
 # admission webhooks) build beside the suites before it, at the lowest priority: cold, they take
 # minutes of CPU that those suites leave idle; warm, nothing. Their output is shown if they fail.

@@ -32,7 +32,7 @@ build() { # archive-name image containerfile [binary [build-arg...]]
   context=$(mktemp -d)
   [[ -z "$binary" ]] || cp "$(readlink -f "$PROJECT_DIR/bin/$binary")" "$context/$binary"
   # shellcheck disable=SC2086 # the ulimit flags are words
-  judge_podman build --quiet --pull=never --isolation chroot $JUDGE_PODMAN_ULIMITS "${stand_ins[@]}" \
+  judge_podman build --quiet --pull=never --isolation chroot "${JUDGE_PODMAN_ULIMITS[@]}" "${stand_ins[@]}" \
     "${build_args[@]/#/--build-arg=}" -f "$recipes/$containerfile" -t "$image" "$context" >/dev/null
   rm -rf "$context"
   id=$(judge_podman image inspect --format '{{.Id}}' "$image")

@@ -1,6 +1,7 @@
 """The chart's autoscaling objects on a real control plane (hack/control-plane.sh: kube-apiserver,
 kube-controller-manager, KEDA), reading a real RabbitMQ (hack/infra.sh), as hack/test-autoscaling.sh
 starts them. Only what must point at loopback is overridden: the management API's address."""
+
 import json
 import os
 import pathlib
@@ -9,9 +10,8 @@ import subprocess
 import pytest
 import yaml
 
-from support.processes import PROJECT, VERSIONS, Service, require_jars
-
 from support.cluster import REQUEST_QUEUE, Broker, Kube, play_topology_operator
+from support.processes import PROJECT, VERSIONS, Service, require_jars
 
 STATE = pathlib.Path(os.environ.get("JUDGE_AUTOSCALING_STATE", PROJECT / "build" / "autoscaling"))
 AMQP_PORT = int(os.environ.get("JUDGE_TEST_AMQP_PORT", "5675"))
@@ -23,14 +23,29 @@ WORKER = f"{RELEASE}-worker"
 VALUES = yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text())
 AUTOSCALING = VALUES["worker"]["autoscaling"]
 STATISTICS_INTERVAL_S = VALUES["rabbitmq"]["statisticsIntervalMs"] / 1000
-CRD_APIS = ["keda.sh/v1alpha1", "monitoring.coreos.com/v1", "rabbitmq.com/v1beta1", "rabbitmq.com/v1beta1/User",
-            "rabbitmq.com/v1beta1/Permission", "postgresql.cnpg.io/v1"]
+CRD_APIS = [
+    "keda.sh/v1alpha1",
+    "monitoring.coreos.com/v1",
+    "rabbitmq.com/v1beta1",
+    "rabbitmq.com/v1beta1/User",
+    "rabbitmq.com/v1beta1/Permission",
+    "postgresql.cnpg.io/v1",
+]
 
 
 def render_chart():
-    command = [str(PROJECT / "bin/helm"), "template", RELEASE, str(PROJECT / "charts/judge"), "-n", NAMESPACE,
-               "--kube-version", VERSIONS["KUBERNETES_VERSION"],
-               "--set", f"rabbitmq.managementUrl=http://127.0.0.1:{MANAGEMENT_PORT}/"]
+    command = [
+        str(PROJECT / "bin/helm"),
+        "template",
+        RELEASE,
+        str(PROJECT / "charts/judge"),
+        "-n",
+        NAMESPACE,
+        "--kube-version",
+        VERSIONS["KUBERNETES_VERSION"],
+        "--set",
+        f"rabbitmq.managementUrl=http://127.0.0.1:{MANAGEMENT_PORT}/",
+    ]
     for api in CRD_APIS:
         command += ["--api-versions", api]
     rendered = subprocess.run(command, check=True, capture_output=True, text=True).stdout
@@ -44,9 +59,13 @@ def pick(documents, kind, name):
 
 def credentials_secret(name, username, password):
     """A secret shaped like the one the messaging topology operator writes for a User."""
-    return {"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
-            "metadata": {"name": name, "namespace": NAMESPACE},
-            "stringData": {"username": username, "password": password}}
+    return {
+        "apiVersion": "v1",
+        "kind": "Secret",
+        "type": "Opaque",
+        "metadata": {"name": name, "namespace": NAMESPACE},
+        "stringData": {"username": username, "password": password},
+    }
 
 
 @pytest.fixture(scope="session")
@@ -66,10 +85,10 @@ def stack():
     """The API and the result consumer as processes (no worker runs: pods stay Pending on a control
     plane without nodes). They declare the queues, as they do in the cluster."""
     require_jars()
-    env = dict(os.environ, SPRING_RABBITMQ_PORT=str(AMQP_PORT),
-               SPRING_DATASOURCE_URL=f"jdbc:postgresql://127.0.0.1:{PG_PORT}/judge")
-    services = [Service("api", "api", 18380, STATE / "logs", env),
-                Service("consumer", "consumer", 18382, STATE / "logs", env)]
+    env = dict(
+        os.environ, SPRING_RABBITMQ_PORT=str(AMQP_PORT), SPRING_DATASOURCE_URL=f"jdbc:postgresql://127.0.0.1:{PG_PORT}/judge"
+    )
+    services = [Service("api", "api", 18380, STATE / "logs", env), Service("consumer", "consumer", 18382, STATE / "logs", env)]
     try:
         for service in services:
             service.wait_ready()
@@ -93,12 +112,17 @@ def autoscaled_worker(kube, chart, broker):
     with only the permissions the chart grants it (and resolves the worker's environment, which
     names the worker user's secret and the chart's test-data token, so those must exist too: without
     the token KEDA made no HPA and never scaled)."""
-    play_topology_operator(kube, broker, [d for d in chart if d["kind"] == "User"],
-                           [d for d in chart if d["kind"] == "Permission"])
-    kube.apply([pick(chart, "Secret", f"{RELEASE}-test-data-token"),
-                pick(chart, "TriggerAuthentication", f"{RELEASE}-rabbitmq"),
-                pick(chart, "Deployment", WORKER),
-                pick(chart, "ScaledObject", WORKER)])
+    play_topology_operator(
+        kube, broker, [d for d in chart if d["kind"] == "User"], [d for d in chart if d["kind"] == "Permission"]
+    )
+    kube.apply(
+        [
+            pick(chart, "Secret", f"{RELEASE}-test-data-token"),
+            pick(chart, "TriggerAuthentication", f"{RELEASE}-rabbitmq"),
+            pick(chart, "Deployment", WORKER),
+            pick(chart, "ScaledObject", WORKER),
+        ]
+    )
     return pick(chart, "ScaledObject", WORKER)
 
 

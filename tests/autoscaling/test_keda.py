@@ -1,14 +1,15 @@
 """What KEDA and the HPA controller do with the chart's ScaledObject, step by step, with no worker
 running (no kubelet: the pods stay Pending), so that the queue holds exactly what each test puts
 there. The tests run in order, each leaving the Deployment where the next one starts."""
+
 import copy
 import math
 import time
 
 import pytest
 
-from support.cluster import LANE_QUEUES, REQUEST_QUEUE, keda_metric_name, keda_scaler_metric
 from conftest import AUTOSCALING, KEDA_METRICS_URL, RELEASE, STATISTICS_INTERVAL_S, WORKER, credentials_secret, pick
+from support.cluster import LANE_QUEUES, REQUEST_QUEUE, keda_metric_name, keda_scaler_metric
 
 POLLING_S = AUTOSCALING["pollingInterval"]
 PER_REPLICA = AUTOSCALING["messagesPerReplica"]
@@ -75,9 +76,12 @@ def test_kedas_metric_is_ready_plus_unacknowledged_messages(kube, broker, report
         broker.wait_depth(REQUEST_QUEUE, ready=9, unacked=7, timeout=4 * STATISTICS_INTERVAL_S)
         # What the operator computed on its own polls, and what the HPA reads through the apiserver.
         metric = external_metric_name(kube)
-        wait_for(lambda: keda_scaler_metric(KEDA_METRICS_URL, WORKER, metric) == 16, KEDA_LAG_S + SLACK_S,
-                 message=f"keda_scaler_metrics_value = 16 (ready 9 + unacked 7); last "
-                         f"{keda_scaler_metric(KEDA_METRICS_URL, WORKER, metric)}")
+        wait_for(
+            lambda: keda_scaler_metric(KEDA_METRICS_URL, WORKER, metric) == 16,
+            KEDA_LAG_S + SLACK_S,
+            message=f"keda_scaler_metrics_value = 16 (ready 9 + unacked 7); last "
+            f"{keda_scaler_metric(KEDA_METRICS_URL, WORKER, metric)}",
+        )
         through_api = kube.external_metric(metric, WORKER)
         report["metric_matches_ready_plus_unacked"] = through_api == 16
         assert through_api == 16
@@ -121,8 +125,7 @@ def test_scale_down_waits_for_the_stabilisation_window_then_follows_the_policy(k
 def test_back_to_zero_after_the_cooldown_once_the_queue_is_empty(kube, broker, report):
     broker.purge(REQUEST_QUEUE)
     start = time.monotonic()
-    wait_for(lambda: kube.replicas(WORKER) == 0, COOLDOWN_S + KEDA_LAG_S + POLLING_S + SLACK_S,
-             message="scale to zero")
+    wait_for(lambda: kube.replicas(WORKER) == 0, COOLDOWN_S + KEDA_LAG_S + POLLING_S + SLACK_S, message="scale to zero")
     to_zero = time.monotonic() - start
     report["scale_to_zero_after_empty_s"] = round(to_zero, 1)
     # KEDA's last look that saw messages was at most one poll before the purge.
@@ -142,10 +145,13 @@ def test_a_backlog_in_another_lane_wakes_the_workers_and_scales_them_on_its_own(
     assert trace[0][1] <= 1 and trace[-1][1] == 3, trace
 
 
-@pytest.mark.parametrize("breakage, expected_error", [
-    ("wrong-credentials", "401 Unauthorized"),
-    ("missing-queue", "404 Not Found"),
-])
+@pytest.mark.parametrize(
+    "breakage, expected_error",
+    [
+        ("wrong-credentials", "401 Unauthorized"),
+        ("missing-queue", "404 Not Found"),
+    ],
+)
 def test_a_broken_trigger_shows_up_as_a_keda_error(kube, chart, autoscaled_worker, breakage, expected_error):
     """A copy of the chart's worker objects, broken one way, next to the real ones."""
     name = f"{WORKER}-{breakage}"
@@ -172,14 +178,23 @@ def test_a_broken_trigger_shows_up_as_a_keda_error(kube, chart, autoscaled_worke
             trigger["metadata"]["queueName"] = f"judge.no-such-queue-{index}"
     kube.apply(objects)
     try:
+
         def reported():
             events = [e for e in kube.events(name) if e["reason"] == "KEDAScalerFailed"]
             conditions = {c["type"]: c for c in kube.get("scaledobject", name).get("status", {}).get("conditions", [])}
             ready = conditions.get("Ready", {})
-            return (any(expected_error in e["message"] for e in events)
-                    and ready.get("status") == "False" and ready.get("reason") == "TriggerError")
-        wait_for(reported, KEDA_LAG_S + SLACK_S + 10, interval=1,
-                 message=f"a KEDAScalerFailed event with '{expected_error}' and Ready=False on {name}")
+            return (
+                any(expected_error in e["message"] for e in events)
+                and ready.get("status") == "False"
+                and ready.get("reason") == "TriggerError"
+            )
+
+        wait_for(
+            reported,
+            KEDA_LAG_S + SLACK_S + 10,
+            interval=1,
+            message=f"a KEDAScalerFailed event with '{expected_error}' and Ready=False on {name}",
+        )
     finally:
         for kind in ("scaledobject", "deployment", "triggerauthentication", "secret"):
             kube.delete(kind, name)

@@ -1,6 +1,7 @@
 """`api_heap.py MANAGEMENT_URL OUT command...` runs the command and, every half second meanwhile, reads the
 API's heap from its Prometheus endpoint (on its management port); writes the peaks to OUT as JSON (MiB): `used` (all heap
 pools, garbage included, what -Xmx must hold) and `live` (what the last major collection kept)."""
+
 import json
 import pathlib
 import subprocess
@@ -12,10 +13,10 @@ import urllib.request
 def heap(url):
     with urllib.request.urlopen(url + "/actuator/prometheus", timeout=5) as response:
         lines = response.read().decode().splitlines()
-    used = sum(float(line.rsplit(" ", 1)[1]) for line in lines
-               if line.startswith("jvm_memory_used_bytes{") and 'area="heap"' in line)
-    live = max((float(line.rsplit(" ", 1)[1]) for line in lines if line.startswith("jvm_gc_live_data_size_bytes")),
-               default=0.0)
+    used = sum(
+        float(line.rsplit(" ", 1)[1]) for line in lines if line.startswith("jvm_memory_used_bytes{") and 'area="heap"' in line
+    )
+    live = max((float(line.rsplit(" ", 1)[1]) for line in lines if line.startswith("jvm_gc_live_data_size_bytes")), default=0.0)
     return used, live
 
 

@@ -4,6 +4,7 @@
 machine's; report.py takes the difference between two snapshots, each process counted under the
 component whose process tree it belongs to. A reaped child's time is its parent's component's,
 except the worker's: its children are sandboxes (recycled every judge.sandbox.reuse submissions)."""
+
 import json
 import os
 import pathlib
@@ -33,11 +34,18 @@ def processes():
             cmd = (entry / "cmdline").read_bytes().decode(errors="replace").split("\0")
         except OSError:
             continue  # gone meanwhile
-        fields = stat[stat.rindex(")") + 2:].split()
+        fields = stat[stat.rindex(")") + 2 :].split()
         # Fields from the state on: ppid is the 2nd, utime and stime the 12th and 13th, cutime and
         # cstime (reaped children) the 14th and 15th (proc(5)).
-        yield int(entry.name), {"ppid": int(fields[1]), "cmd": [arg for arg in cmd if arg] or [""],
-                                "own": int(fields[11]) + int(fields[12]), "children": int(fields[13]) + int(fields[14])}
+        yield (
+            int(entry.name),
+            {
+                "ppid": int(fields[1]),
+                "cmd": [arg for arg in cmd if arg] or [""],
+                "own": int(fields[11]) + int(fields[12]),
+                "children": int(fields[13]) + int(fields[14]),
+            },
+        )
 
 
 def machine_ticks():

@@ -11,6 +11,7 @@ running stack (make local-up: one worker, two judging slots).
 The same program and problem throughout. Prints the figures and the ratio of the medians (backlog ÷
 empty); writes them as JSON to --out if given.
 """
+
 import argparse
 import json
 import statistics
@@ -32,14 +33,17 @@ def timed_verdict(api, problem, lane):
 def still_waiting(api, ids):
     waiting = 0
     for start in range(0, len(ids), 100):
-        _, _, body = api.request("GET", "/api/submissions?ids=" + ",".join(ids[start:start + 100]))
+        _, _, body = api.request("GET", "/api/submissions?ids=" + ",".join(ids[start : start + 100]))
         waiting += sum(1 for submission in body["submissions"] if submission["status"] != "FINISHED")
     return waiting
 
 
 def summary(values_ms):
-    return {"minMs": round(min(values_ms), 1), "medianMs": round(statistics.median(values_ms), 1),
-            "maxMs": round(max(values_ms), 1)}
+    return {
+        "minMs": round(min(values_ms), 1),
+        "medianMs": round(statistics.median(values_ms), 1),
+        "maxMs": round(max(values_ms), 1),
+    }
 
 
 def main():
@@ -59,8 +63,9 @@ def main():
 
     practice = []
     for start in range(0, args.backlog, 100):
-        batch = [{"problemId": problem, "language": "python", "sourceCode": SUM, "lane": "PRACTICE"}
-                 ] * min(100, args.backlog - start)
+        batch = [{"problemId": problem, "language": "python", "sourceCode": SUM, "lane": "PRACTICE"}] * min(
+            100, args.backlog - start
+        )
         status, _, accepted = api.request("POST", "/api/submissions/batch", {"submissions": batch})
         assert status == 202, accepted
         practice += [submission["id"] for submission in accepted["submissions"]]
@@ -83,8 +88,10 @@ def main():
     }
     print(f"contest submission, POST to verdict, {args.count} one at a time (python, 1 test):")
     print(f"  empty queue          {result['contestOnEmptyQueue']}")
-    print(f"  behind {args.backlog} practice {result['contestBehindBacklog']}"
-          f"  (practice waiting: {waiting_before} before, {waiting_after} after)")
+    print(
+        f"  behind {args.backlog} practice {result['contestBehindBacklog']}"
+        f"  (practice waiting: {waiting_before} before, {waiting_after} after)"
+    )
     print(f"  ratio of medians     {result['ratioOfMedians']}x")
     print(f"  a practice submission sent after them: {contrast_ms / 1000:.1f} s (the backlog drained in {drained_s:.1f} s)")
     if args.out:

@@ -4,6 +4,7 @@ judging it costs what the small problem's does plus moving its tests about. Crea
 uploads its tests streamed (PUT /api/problems/{id}/tests, one JSON test case per line); writes the first
 test's input to OUT_DIR/large-input (for the bare floor) and {problemId, bytes, uploadSeconds} to
 OUT_DIR/large-problem.json, and prints the problem's id."""
+
 import http.client
 import json
 import pathlib
@@ -23,11 +24,19 @@ def padded(first_line, megabytes):
 
 def main():
     api, out, megabytes = sys.argv[1], pathlib.Path(sys.argv[2]), int(sys.argv[3])
-    request = urllib.request.Request(api + "/api/problems", method="POST", headers={"Content-Type": "application/json"},
-                                     data=json.dumps({"title": "Sum (load test, large)", "timeLimitMs": 1000,
-                                                      "memoryLimitMb": 128,
-                                                      "testCases": [{"input": i, "expectedOutput": o} for i, o in TESTS]
-                                                      }).encode())
+    request = urllib.request.Request(
+        api + "/api/problems",
+        method="POST",
+        headers={"Content-Type": "application/json"},
+        data=json.dumps(
+            {
+                "title": "Sum (load test, large)",
+                "timeLimitMs": 1000,
+                "memoryLimitMb": 128,
+                "testCases": [{"input": i, "expectedOutput": o} for i, o in TESTS],
+            }
+        ).encode(),
+    )
     with urllib.request.urlopen(request) as response:
         problem = json.load(response)["id"]
 
@@ -44,16 +53,31 @@ def main():
     started = time.monotonic()
     url = urllib.parse.urlsplit(api)
     connection = http.client.HTTPConnection(url.hostname, url.port, timeout=600)
-    connection.request("PUT", f"/api/problems/{problem}/tests", body=lines(), encode_chunked=True,
-                       headers={"Content-Type": "application/x-ndjson"})
+    connection.request(
+        "PUT",
+        f"/api/problems/{problem}/tests",
+        body=lines(),
+        encode_chunked=True,
+        headers={"Content-Type": "application/x-ndjson"},
+    )
     response = connection.getresponse()
     body = json.loads(response.read())
     if response.status != 200:
         sys.exit(f"uploading the tests failed: {response.status} {body}")
     upload_s = time.monotonic() - started
-    (out / "large-problem.json").write_text(json.dumps({
-        "problemId": problem, "version": body["version"], "tests": body["tests"]["count"],
-        "bytes": body["tests"]["bytes"], "uploadedBytes": sent, "uploadSeconds": round(upload_s, 2)}) + "\n")
+    (out / "large-problem.json").write_text(
+        json.dumps(
+            {
+                "problemId": problem,
+                "version": body["version"],
+                "tests": body["tests"]["count"],
+                "bytes": body["tests"]["bytes"],
+                "uploadedBytes": sent,
+                "uploadSeconds": round(upload_s, 2),
+            }
+        )
+        + "\n"
+    )
     print(problem)
 
 

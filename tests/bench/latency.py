@@ -5,6 +5,7 @@
 Prints min, median, p90 and max over N sequential submissions, and the same split into
 accept (POST answered), queue wait (accepted → a worker started) and judging (started → finished).
 """
+
 import argparse
 import statistics
 import time
@@ -24,8 +25,10 @@ def percentile(values, fraction):
 
 
 def summary(name, values_ms):
-    return (f"{name:<22} min {min(values_ms):7.1f}  p50 {statistics.median(values_ms):7.1f}  "
-            f"p90 {percentile(values_ms, 0.9):7.1f}  max {max(values_ms):7.1f}  ms")
+    return (
+        f"{name:<22} min {min(values_ms):7.1f}  p50 {statistics.median(values_ms):7.1f}  "
+        f"p90 {percentile(values_ms, 0.9):7.1f}  max {max(values_ms):7.1f}  ms"
+    )
 
 
 def main():
@@ -49,8 +52,9 @@ def main():
         view = api.wait_for_verdict(submission_id, interval=0.005)
         finished = time.perf_counter()
         assert view["verdict"] == "ACCEPTED", view
-        created, began, ended = (datetime.fromisoformat(view[key].replace("Z", "+00:00"))
-                                 for key in ("createdAt", "startedAt", "finishedAt"))
+        created, began, ended = (
+            datetime.fromisoformat(view[key].replace("Z", "+00:00")) for key in ("createdAt", "startedAt", "finishedAt")
+        )
         total.append((finished - started) * 1000)
         accept.append((accepted - started) * 1000)
         queue_wait.append((began - created).total_seconds() * 1000)

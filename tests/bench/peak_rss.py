@@ -1,6 +1,7 @@
 """`peak_rss.py OUT command...` runs the command and writes its peak resident memory (the largest of
 it and its children, KiB, from getrusage) to OUT: the bench's measure of what k6 needs per virtual
 user, from which the cluster's load-test runners are sized (manifests/load-test/testrun.yaml)."""
+
 import pathlib
 import resource
 import subprocess

@@ -5,6 +5,7 @@ and the services' counters.
   report.py scenario --clients KIND ...   after each scenario: its figures, to RESULTS/KIND/report.json
   report.py combine --clients KIND... --out FILE   all of them side by side, written and printed
 """
+
 import argparse
 import json
 import pathlib
@@ -27,8 +28,9 @@ def window_seconds(summary):
 
 
 def sql(database, query):
-    return subprocess.run(["psql", database, "-At", "-F", "|", "-c", query], check=True,
-                          capture_output=True, text=True).stdout.strip()
+    return subprocess.run(
+        ["psql", database, "-At", "-F", "|", "-c", query], check=True, capture_output=True, text=True
+    ).stdout.strip()
 
 
 def counter(url, name):
@@ -39,8 +41,10 @@ def counter(url, name):
 
 def outbox(api):
     """The request messages the API has sent and their bytes, all told."""
-    return {"messages": counter(api, "judge_outbox_message_size_bytes_count"),
-            "bytes": counter(api, "judge_outbox_message_size_bytes_sum")}
+    return {
+        "messages": counter(api, "judge_outbox_message_size_bytes_count"),
+        "bytes": counter(api, "judge_outbox_message_size_bytes_sum"),
+    }
 
 
 def outbox_snapshot(args):
@@ -59,16 +63,25 @@ def scenario_report(args):
     trivial_requests = int(k6_metric(trivial, "http_reqs", "count") or 0)
 
     large = results / "large-problem.json"
-    problem = json.loads(large.read_text())["problemId"] if large.exists() else \
-        sql(args.database, "select max(id) from problem where title = 'Sum (load test)'")
-    stored, finished, first_created, span_s, e2e = sql(args.database, f"""
+    problem = (
+        json.loads(large.read_text())["problemId"]
+        if large.exists()
+        else sql(args.database, "select max(id) from problem where title = 'Sum (load test)'")
+    )
+    stored, finished, first_created, span_s, e2e = sql(
+        args.database,
+        f"""
         select count(*), count(*) filter (where status = 'FINISHED'), min(created_at),
                extract(epoch from max(finished_at) - min(created_at)),
                percentile_cont(array[0.5, 0.95, 0.99]) within group (
                    order by extract(epoch from finished_at - created_at) * 1000)
-        from submission where problem_id = {problem}""").split("|")
-    verdict_rows = sql(args.database, f"select verdict, count(*) from submission where problem_id = {problem} "
-                                      "and status = 'FINISHED' group by verdict order by 2 desc")
+        from submission where problem_id = {problem}""",
+    ).split("|")
+    verdict_rows = sql(
+        args.database,
+        f"select verdict, count(*) from submission where problem_id = {problem} "
+        "and status = 'FINISHED' group by verdict order by 2 desc",
+    )
     verdicts = {row.split("|")[0]: int(row.split("|")[1]) for row in verdict_rows.splitlines() if row}
     all_finished = int(sql(args.database, "select count(*) from submission where status = 'FINISHED'"))
     e2e_p50, e2e_p95, e2e_p99 = (float(x) for x in e2e.strip("{}").split(","))
@@ -82,13 +95,18 @@ def scenario_report(args):
         "clients": args.clients,
         "submissions": args.submissions,
         "accepted": accepted,
-        "errors": {kind: int(k6_metric(burst, f"judge_errors_{kind}", "count") or 0)
-                   for kind in ("timeout", "refused", "reset", "non_2xx", "other")},
-        "read_errors": {kind: int(k6_metric(burst, f"judge_read_errors_{kind}", "count") or 0)
-                        for kind in ("timeout", "5xx", "other")},
-        "reads_answered": {"304": int(k6_metric(burst, "judge_polls_304", "count") or 0),
-                           "429": int(k6_metric(burst, "judge_polls_429", "count") or 0),
-                           "unknown_ids": int(k6_metric(burst, "judge_unknown_polls", "count") or 0)},
+        "errors": {
+            kind: int(k6_metric(burst, f"judge_errors_{kind}", "count") or 0)
+            for kind in ("timeout", "refused", "reset", "non_2xx", "other")
+        },
+        "read_errors": {
+            kind: int(k6_metric(burst, f"judge_read_errors_{kind}", "count") or 0) for kind in ("timeout", "5xx", "other")
+        },
+        "reads_answered": {
+            "304": int(k6_metric(burst, "judge_polls_304", "count") or 0),
+            "429": int(k6_metric(burst, "judge_polls_429", "count") or 0),
+            "unknown_ids": int(k6_metric(burst, "judge_unknown_polls", "count") or 0),
+        },
         "stored": stored,
         "finished": finished,
         "lost": accepted - finished,
@@ -119,8 +137,9 @@ def scenario_report(args):
     if large.exists():
         report["large_problem"] = json.loads(large.read_text())
     # Where the two cores went from the first POST until k6 had every verdict (CPU seconds).
-    report["cpu_seconds"] = cpu.seconds_by_component(results / args.clients / "cpu-before.json",
-                                                     results / args.clients / "cpu-after.json")
+    report["cpu_seconds"] = cpu.seconds_by_component(
+        results / args.clients / "cpu-before.json", results / args.clients / "cpu-after.json"
+    )
     heap_file = results / args.clients / "api-heap-mb.json"
     if heap_file.exists():
         report["api_heap_peak_mb"] = json.loads(heap_file.read_text())
@@ -130,8 +149,9 @@ def scenario_report(args):
         peak_rss_kb = int(peak_rss_file.read_text())
         report["k6_peak_rss_mb"] = round(peak_rss_kb / 1024)
         report["k6_peak_rss_kb_per_vu"] = round(peak_rss_kb / args.submissions, 1)
-    report["accept_vs_trivial"] = round(report["accept_rps"] / report["trivial_rps"], 3) \
-        if report["accept_rps"] and report["trivial_rps"] else None
+    report["accept_vs_trivial"] = (
+        round(report["accept_rps"] / report["trivial_rps"], 3) if report["accept_rps"] and report["trivial_rps"] else None
+    )
     report["last_verdict_vs_bare_floor"] = round(span_s / bare_floor_s, 2) if bare_floor_s else None
     (results / args.clients / "report.json").write_text(json.dumps(report, indent=2) + "\n")
 
@@ -142,25 +162,27 @@ def combine(args):
     polite = scenarios.get("polite")
     if polite:
         for kind, report in scenarios.items():
-            report["last_verdict_vs_polite"] = round(
-                report["time_to_last_verdict_s"] / polite["time_to_last_verdict_s"], 2)
+            report["last_verdict_vs_polite"] = round(report["time_to_last_verdict_s"] / polite["time_to_last_verdict_s"], 2)
             # The same clients with an API key: what authentication and quota checks cost per accept.
-            report["accept_vs_polite"] = round(report["accept_rps"] / polite["accept_rps"], 3) \
-                if report["accept_rps"] and polite["accept_rps"] else None
+            report["accept_vs_polite"] = (
+                round(report["accept_rps"] / polite["accept_rps"], 3) if report["accept_rps"] and polite["accept_rps"] else None
+            )
     pathlib.Path(args.out).write_text(json.dumps(scenarios, indent=2) + "\n")
     print(json.dumps(scenarios, indent=2))
     print()
     for kind, r in scenarios.items():
         heap = r.get("api_heap_peak_mb", {})
-        print(f"{kind}: {r['accepted']}/{r['submissions']} accepted, {sum(r['errors'].values())} errors accepting, "
-              f"{sum(r['read_errors'].values())} reading ({r['read_errors']}), {r['lost']} lost, "
-              f"{r['duplicated']} duplicated; accept {r['accept_rps']}/s = {r['accept_vs_trivial']} of the trivial "
-              f"endpoint's {r['trivial_rps']}/s; last verdict after {r['time_to_last_verdict_s']} s = "
-              f"{r['last_verdict_vs_bare_floor']}x the bare floor ({r['bare_floor_s']} s)"
-              + (f", {r['last_verdict_vs_polite']}x the polite burst's" if "last_verdict_vs_polite" in r else "")
-              + (f"; accept rate {r['accept_vs_polite']}x the polite burst's" if r.get("accept_vs_polite") else "")
-              + f"; API heap peak {heap.get('used')} MiB (live {heap.get('live')} MiB)"
-              + f"; {r.get('request_message_bytes_mean')} bytes per request message")
+        print(
+            f"{kind}: {r['accepted']}/{r['submissions']} accepted, {sum(r['errors'].values())} errors accepting, "
+            f"{sum(r['read_errors'].values())} reading ({r['read_errors']}), {r['lost']} lost, "
+            f"{r['duplicated']} duplicated; accept {r['accept_rps']}/s = {r['accept_vs_trivial']} of the trivial "
+            f"endpoint's {r['trivial_rps']}/s; last verdict after {r['time_to_last_verdict_s']} s = "
+            f"{r['last_verdict_vs_bare_floor']}x the bare floor ({r['bare_floor_s']} s)"
+            + (f", {r['last_verdict_vs_polite']}x the polite burst's" if "last_verdict_vs_polite" in r else "")
+            + (f"; accept rate {r['accept_vs_polite']}x the polite burst's" if r.get("accept_vs_polite") else "")
+            + f"; API heap peak {heap.get('used')} MiB (live {heap.get('live')} MiB)"
+            + f"; {r.get('request_message_bytes_mean')} bytes per request message"
+        )
     print(f"Written to {args.out}")
 
 

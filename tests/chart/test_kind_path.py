@@ -1,10 +1,10 @@
 """What the kind path (make kind-up, images, deploy, load-test) relies on and no schema can see: pins
 that must agree with versions.env, labels that must meet selectors, alerts that must have runbooks."""
+
 import re
 import subprocess
 
 import yaml
-
 from test_wiring import PROJECT, VERSIONS, documents, module_source, of_kind, one
 
 
@@ -68,17 +68,30 @@ def test_the_database_in_the_cluster_is_the_major_version_the_tests_run():
 def test_clusters_older_than_the_workers_needs_are_refused():
     chart = yaml.safe_load((PROJECT / "charts/judge/Chart.yaml").read_text())
     assert chart["kubeVersion"] == ">=1.33.0-0"
-    older = subprocess.run([str(PROJECT / "bin/helm"), "template", "judge", str(PROJECT / "charts/judge"),
-                            "--kube-version", "v1.32.9", "-f", str(PROJECT / "charts/judge/tests/values/everything-off.yaml")],
-                           capture_output=True, text=True)
+    older = subprocess.run(
+        [
+            str(PROJECT / "bin/helm"),
+            "template",
+            "judge",
+            str(PROJECT / "charts/judge"),
+            "--kube-version",
+            "v1.32.9",
+            "-f",
+            str(PROJECT / "charts/judge/tests/values/everything-off.yaml"),
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert older.returncode != 0 and "incompatible with Kubernetes v1.32.9" in older.stderr
 
 
 def test_the_keda_metrics_the_dashboard_and_alerts_read_are_the_pinned_kedas():
-    source = (module_source("github.com/kedacore/keda/v2", "v" + VERSIONS["KEDA_VERSION"])
-              / "pkg/metricscollector/prommetrics.go").read_text()
-    exported = {f"keda_{subsystem}_{name}" for subsystem, name in
-                re.findall(r'Subsystem:\s*"([a-z_]+)",\s*Name:\s*"([a-z_]+)"', source)}
+    source = (
+        module_source("github.com/kedacore/keda/v2", "v" + VERSIONS["KEDA_VERSION"]) / "pkg/metricscollector/prommetrics.go"
+    ).read_text()
+    exported = {
+        f"keda_{subsystem}_{name}" for subsystem, name in re.findall(r'Subsystem:\s*"([a-z_]+)",\s*Name:\s*"([a-z_]+)"', source)
+    }
     dashboard = (PROJECT / "charts/judge/files/dashboards/judge-overview.json").read_text()
     alerts = yaml.safe_dump(one(documents(), "PrometheusRule"))
     used = set(re.findall(r"keda_[a-z_]+", dashboard + alerts))

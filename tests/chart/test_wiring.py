@@ -5,6 +5,7 @@ Kubernetes, and fails only in a running cluster. These tests read the rendered c
 renders it into JUDGE_RENDER_DIR) and compare it with what the operators generate, as their source at
 the versions in versions.env says.
 """
+
 import json
 import os
 import pathlib
@@ -20,15 +21,21 @@ RENDER_DIR = pathlib.Path(os.environ.get("JUDGE_RENDER_DIR", PROJECT / "build" /
 
 
 def module_source(module, version):
-    out = subprocess.run(["go", "mod", "download", "-json", f"{module}@{version}"], check=True,
-                         capture_output=True, text=True, env=dict(os.environ, GOFLAGS="-buildvcs=false")).stdout
+    out = subprocess.run(
+        ["go", "mod", "download", "-json", f"{module}@{version}"],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, GOFLAGS="-buildvcs=false"),
+    ).stdout
     return pathlib.Path(json.loads(out)["Dir"])
 
 
 RABBITMQ_OPERATOR = module_source("github.com/rabbitmq/cluster-operator/v2", "v" + VERSIONS["RABBITMQ_CLUSTER_OPERATOR_VERSION"])
 CNPG = module_source("github.com/cloudnative-pg/cloudnative-pg", "v" + VERSIONS["CLOUDNATIVE_PG_VERSION"])
-TOPOLOGY_OPERATOR = module_source("github.com/rabbitmq/messaging-topology-operator",
-                                  "v" + VERSIONS["MESSAGING_TOPOLOGY_OPERATOR_VERSION"])
+TOPOLOGY_OPERATOR = module_source(
+    "github.com/rabbitmq/messaging-topology-operator", "v" + VERSIONS["MESSAGING_TOPOLOGY_OPERATOR_VERSION"]
+)
 KEDA = module_source("github.com/kedacore/keda/v2", "v" + VERSIONS["KEDA_VERSION"])
 
 
@@ -44,16 +51,18 @@ def user_generated_secret():
     """The secret the messaging topology operator writes for a User: its name suffix and keys."""
     source = (TOPOLOGY_OPERATOR / "internal/controller/user_controller.go").read_text()
     suffix = re.search(r'Name:\s*user\.Name \+ "([^"]+)"', source).group(1)
-    keys = set(re.findall(r'credentialSecretData\["([a-zA-Z]+)"\]', source)) | \
-        set(re.findall(r'"([a-z]+)":\s*\[\]byte\(credentials', source))
+    keys = set(re.findall(r'credentialSecretData\["([a-zA-Z]+)"\]', source)) | set(
+        re.findall(r'"([a-z]+)":\s*\[\]byte\(credentials', source)
+    )
     return suffix, keys - {"passwordHash"}  # passwordHash only for users imported with a hash
 
 
 def cnpg_generated_secret():
     """The application secret's name suffix and keys, from CloudNativePG's source."""
     keys = set(re.findall(r'^\s*"([a-z-]+)":', (CNPG / "pkg/specs/secrets.go").read_text(), re.M))
-    suffix = re.search(r'ApplicationUserSecretSuffix\s*=\s*"([^"]+)"',
-                       "\n".join(p.read_text() for p in (CNPG / "api/v1").glob("*.go"))).group(1)
+    suffix = re.search(
+        r'ApplicationUserSecretSuffix\s*=\s*"([^"]+)"', "\n".join(p.read_text() for p in (CNPG / "api/v1").glob("*.go"))
+    ).group(1)
     return suffix, keys
 
 
@@ -106,12 +115,16 @@ def test_every_secret_read_is_one_an_operator_or_the_chart_makes_with_that_key(r
     user_suffix, user_keys = user_generated_secret()
     generated |= {user["metadata"]["name"] + user_suffix: user_keys for user in of_kind(docs, "User")}
     # The chart's own (the workers' test-data token): its keys as rendered.
-    generated |= {secret["metadata"]["name"]: set(secret.get("data", {})) | set(secret.get("stringData", {}))
-                  for secret in of_kind(docs, "Secret")}
+    generated |= {
+        secret["metadata"]["name"]: set(secret.get("data", {})) | set(secret.get("stringData", {}))
+        for secret in of_kind(docs, "Secret")
+    }
     refs = list(secret_refs(docs))
     assert refs, "no secret references at all"
     for owner, secret, key in refs:
-        assert secret in generated, f"{owner} reads secret {secret}, which neither an operator nor the chart makes ({sorted(generated)})"
+        assert secret in generated, (
+            f"{owner} reads secret {secret}, which neither an operator nor the chart makes ({sorted(generated)})"
+        )
         assert key in generated[secret], f"{owner} reads key {key} of {secret}; the operator writes {sorted(generated[secret])}"
 
 
@@ -119,8 +132,10 @@ def test_the_services_connect_to_the_amqp_port_of_the_service_the_operator_creat
     docs = documents()
     cluster = one(docs, "RabbitmqCluster")["metadata"]["name"]
     # The operator writes ServiceSubDomain() into its default user's secret as the broker's host.
-    assert 'fmt.Sprintf("%s.%s.svc", cluster.Name, cluster.Namespace)' in \
-        (RABBITMQ_OPERATOR / "api/v1beta1/rabbitmqcluster_types.go").read_text()
+    assert (
+        'fmt.Sprintf("%s.%s.svc", cluster.Name, cluster.Namespace)'
+        in (RABBITMQ_OPERATOR / "api/v1beta1/rabbitmqcluster_types.go").read_text()
+    )
     assert "amqp" in rabbitmq_service_ports()
     for deployment in of_kind(docs, "Deployment"):
         env = {e["name"]: e.get("value") for e in deployment["spec"]["template"]["spec"]["containers"][0]["env"]}
@@ -151,7 +166,8 @@ def test_keda_reaches_the_management_port_of_the_service_the_operator_creates():
         # The operator names the client Service after the cluster (ChildResourceName with no suffix).
         assert host == f"http://{cluster}.judge.svc:15672/", host
         assert scaled["spec"]["triggers"][0]["authenticationRef"]["name"] in {
-            auth["metadata"]["name"] for auth in of_kind(docs, "TriggerAuthentication")}
+            auth["metadata"]["name"] for auth in of_kind(docs, "TriggerAuthentication")
+        }
 
 
 def test_every_scaled_object_targets_a_deployment_of_the_chart():
@@ -187,8 +203,12 @@ def selects(selector, labels):
         return False
     for expression in selector.get("matchExpressions", []):
         key, operator, values = expression["key"], expression["operator"], expression.get("values", [])
-        if not {"In": lambda: labels.get(key) in values, "NotIn": lambda: labels.get(key) not in values,
-                "Exists": lambda: key in labels, "DoesNotExist": lambda: key not in labels}[operator]():
+        if not {
+            "In": lambda: labels.get(key) in values,
+            "NotIn": lambda: labels.get(key) not in values,
+            "Exists": lambda: key in labels,
+            "DoesNotExist": lambda: key not in labels,
+        }[operator]():
             return False
     return True
 
@@ -206,19 +226,31 @@ def peer_matches(peer, policy_namespace, pod):
 def rule_admits(rule, peers_key, policy_namespace, peer, destination, port):
     ports = [destination.ports.get(p["port"], p["port"]) for p in rule.get("ports", [])]
     return (not ports or port in ports) and (
-        peers_key not in rule or any(peer_matches(p, policy_namespace, peer) for p in rule[peers_key]))
+        peers_key not in rule or any(peer_matches(p, policy_namespace, peer) for p in rule[peers_key])
+    )
 
 
 def allowed(policies, source, destination, port):
     """NetworkPolicy semantics: a pod that a policy of a direction selects is isolated in that
     direction, and then only what a rule of a policy selecting it allows passes; both ends must agree."""
+
     def direction(pod, kind, rules_key, peers_key, peer):
-        chosen = [p for p in policies if kind in p["spec"]["policyTypes"]
-                  and p["metadata"]["namespace"] == pod.namespace and selects(p["spec"]["podSelector"], pod.labels)]
-        return not chosen or any(rule_admits(rule, peers_key, p["metadata"]["namespace"], peer, destination, port)
-                                 for p in chosen for rule in p["spec"].get(rules_key, []))
-    return (direction(source, "Egress", "egress", "to", destination)
-            and direction(destination, "Ingress", "ingress", "from", source))
+        chosen = [
+            p
+            for p in policies
+            if kind in p["spec"]["policyTypes"]
+            and p["metadata"]["namespace"] == pod.namespace
+            and selects(p["spec"]["podSelector"], pod.labels)
+        ]
+        return not chosen or any(
+            rule_admits(rule, peers_key, p["metadata"]["namespace"], peer, destination, port)
+            for p in chosen
+            for rule in p["spec"].get(rules_key, [])
+        )
+
+    return direction(source, "Egress", "egress", "to", destination) and direction(
+        destination, "Ingress", "ingress", "from", source
+    )
 
 
 def test_the_network_policies_admit_what_the_system_does_and_nothing_else():
@@ -231,8 +263,11 @@ def test_the_network_policies_admit_what_the_system_does_and_nothing_else():
     def component(name):
         template = one([d for d in of_kind(docs, "Deployment") if d["metadata"]["name"].endswith("-" + name)], "Deployment")
         spec = template["spec"]["template"]
-        return Pod("judge", spec["metadata"]["labels"],
-                   {p["name"]: p["containerPort"] for c in spec["spec"]["containers"] for p in c.get("ports", [])})
+        return Pod(
+            "judge",
+            spec["metadata"]["labels"],
+            {p["name"]: p["containerPort"] for c in spec["spec"]["containers"] for p in c.get("ports", [])},
+        )
 
     api, worker, consumer = component("api"), component("worker"), component("consumer")
     broker = Pod("judge", {rabbitmq_pod_label(): one(docs, "RabbitmqCluster")["metadata"]["name"]})
@@ -241,7 +276,9 @@ def test_the_network_policies_admit_what_the_system_does_and_nothing_else():
     # Where hack/kind-up.sh installs them, with the labels their charts and manifests give their pods.
     prometheus = Pod("monitoring", {"app.kubernetes.io/name": "prometheus"})
     keda = Pod("keda", {"app.kubernetes.io/name": "keda-operator", "app": "keda-operator"})
-    topology = Pod("rabbitmq-system", {"app.kubernetes.io/name": "messaging-topology-operator", "app.kubernetes.io/part-of": "rabbitmq"})
+    topology = Pod(
+        "rabbitmq-system", {"app.kubernetes.io/name": "messaging-topology-operator", "app.kubernetes.io/part-of": "rabbitmq"}
+    )
     cnpg = Pod("cnpg-system", {"app.kubernetes.io/name": "cloudnative-pg"})
     # Pods the chart does not know: a k6 runner or anything else in the release's namespace, anything elsewhere.
     neighbour = Pod("judge", {"app": "k6", "k6_cr": "judge-load"})
@@ -249,19 +286,36 @@ def test_the_network_policies_admit_what_the_system_does_and_nothing_else():
     http, management = api.ports["http"], api.ports["management"]
 
     expected = [
-        (stranger, api, http, True), (neighbour, api, http, True),
-        (worker, api, management, True), (prometheus, api, management, True),
-        (stranger, api, management, False), (neighbour, api, management, False), (consumer, api, management, False),
+        (stranger, api, http, True),
+        (neighbour, api, http, True),
+        (worker, api, management, True),
+        (prometheus, api, management, True),
+        (stranger, api, management, False),
+        (neighbour, api, management, False),
+        (consumer, api, management, False),
         (worker, api, http, False),
-        (api, broker, 5672, True), (worker, broker, 5672, True), (consumer, broker, 5672, True),
-        (keda, broker, 15672, True), (topology, broker, 15672, True), (prometheus, broker, 15692, True),
-        (neighbour, broker, 5672, False), (stranger, broker, 15672, False), (worker, broker, 15672, False),
-        (api, database, 5432, True), (consumer, database, 5432, True), (replica, database, 5432, True),
-        (cnpg, database, 8000, True), (cnpg, database, 5432, True), (prometheus, database, 9187, True),
-        (worker, database, 5432, False), (neighbour, database, 5432, False), (stranger, database, 8000, False),
+        (api, broker, 5672, True),
+        (worker, broker, 5672, True),
+        (consumer, broker, 5672, True),
+        (keda, broker, 15672, True),
+        (topology, broker, 15672, True),
+        (prometheus, broker, 15692, True),
+        (neighbour, broker, 5672, False),
+        (stranger, broker, 15672, False),
+        (worker, broker, 15672, False),
+        (api, database, 5432, True),
+        (consumer, database, 5432, True),
+        (replica, database, 5432, True),
+        (cnpg, database, 8000, True),
+        (cnpg, database, 5432, True),
+        (prometheus, database, 9187, True),
+        (worker, database, 5432, False),
+        (neighbour, database, 5432, False),
+        (stranger, database, 8000, False),
     ]
-    wrong = [(src.labels, dst.labels, port, want) for src, dst, port, want in expected
-             if allowed(policies, src, dst, port) != want]
+    wrong = [
+        (src.labels, dst.labels, port, want) for src, dst, port, want in expected if allowed(policies, src, dst, port) != want
+    ]
     assert wrong == [], "connections the policies get wrong (source, destination, port, expected): %s" % wrong
 
 
@@ -280,11 +334,16 @@ def test_the_policy_peers_are_where_kind_up_installs_the_platform():
 
 
 def test_the_keda_monitors_select_the_services_of_kedas_release_manifest():
-    services = {doc["metadata"]["name"]: doc for path in ("config/manager/service.yaml", "config/metrics-server/service.yaml")
-                for doc in yaml.safe_load_all((KEDA / path).read_text()) if doc}
+    services = {
+        doc["metadata"]["name"]: doc
+        for path in ("config/manager/service.yaml", "config/metrics-server/service.yaml")
+        for doc in yaml.safe_load_all((KEDA / path).read_text())
+        if doc
+    }
     for monitor in yaml.safe_load_all((PROJECT / "manifests/platform/keda-monitors.yaml").read_text()):
-        selected = [s for s in services.values()
-                    if monitor["spec"]["selector"]["matchLabels"].items() <= s["metadata"]["labels"].items()]
+        selected = [
+            s for s in services.values() if monitor["spec"]["selector"]["matchLabels"].items() <= s["metadata"]["labels"].items()
+        ]
         assert [s["metadata"]["name"] for s in selected] == [monitor["metadata"]["name"]], monitor["metadata"]["name"]
         [endpoint] = monitor["spec"]["endpoints"]
         assert endpoint["port"] in {p["name"] for p in selected[0]["spec"]["ports"]}
@@ -295,9 +354,12 @@ def test_kedas_series_keep_the_scaled_objects_namespace_the_alerts_match_on():
     Prometheus moves that to exported_namespace and sets namespace to KEDA's own, so an alert
     matching namespace="judge" could never fire."""
     alerts = yaml.safe_dump(one(documents(), "PrometheusRule"))
-    assert re.search(r'keda_[a-z_]+\{namespace=', alerts), "the alerts no longer match KEDA's series on namespace"
-    [operator] = [m for m in yaml.safe_load_all((PROJECT / "manifests/platform/keda-monitors.yaml").read_text())
-                  if m["metadata"]["name"] == "keda-operator"]
+    assert re.search(r"keda_[a-z_]+\{namespace=", alerts), "the alerts no longer match KEDA's series on namespace"
+    [operator] = [
+        m
+        for m in yaml.safe_load_all((PROJECT / "manifests/platform/keda-monitors.yaml").read_text())
+        if m["metadata"]["name"] == "keda-operator"
+    ]
     assert all(endpoint.get("honorLabels") for endpoint in operator["spec"]["endpoints"])
 
 
@@ -305,12 +367,17 @@ def test_the_api_listens_where_the_chart_sends_traffic():
     """The container ports are the API's own (Spring's server.port default and judge.http.management-port),
     the public Service reaches only the public one, and the workers fetch tests from the management Service."""
     docs = documents()
-    properties = dict(line.split("=", 1) for line in (PROJECT / "services/api/src/main/resources/application.properties")
-                      .read_text().splitlines() if line and not line.startswith("#"))
+    properties = dict(
+        line.split("=", 1)
+        for line in (PROJECT / "services/api/src/main/resources/application.properties").read_text().splitlines()
+        if line and not line.startswith("#")
+    )
     api = one([d for d in of_kind(docs, "Deployment") if d["metadata"]["name"].endswith("-api")], "Deployment")
     ports = {p["name"]: p["containerPort"] for p in api["spec"]["template"]["spec"]["containers"][0]["ports"]}
-    assert ports == {"http": int(properties.get("server.port", "8080")),
-                     "management": int(properties["judge.http.management-port"])}
+    assert ports == {
+        "http": int(properties.get("server.port", "8080")),
+        "management": int(properties["judge.http.management-port"]),
+    }
     services = {s["metadata"]["name"]: s for s in of_kind(docs, "Service")}
     assert [p["targetPort"] for p in services["judge-api"]["spec"]["ports"]] == ["http"]
     management = services["judge-api-management"]
@@ -362,7 +429,9 @@ def test_the_prometheus_of_kind_up_selects_the_charts_monitors_and_rules():
 
 
 def test_grafana_loads_the_dashboards_from_any_namespace():
-    sidecar = yaml.safe_load((PROJECT / "manifests/platform/kube-prometheus-stack-values.yaml").read_text())["grafana"]["sidecar"]["dashboards"]
+    sidecar = yaml.safe_load((PROJECT / "manifests/platform/kube-prometheus-stack-values.yaml").read_text())["grafana"][
+        "sidecar"
+    ]["dashboards"]
     configmap = one(documents(), "ConfigMap")
     assert configmap["metadata"]["labels"][sidecar["label"]] == sidecar["labelValue"]
     assert sidecar["searchNamespace"] == "ALL"

@@ -1,5 +1,6 @@
 """The three images as containers with their pods' settings (hack/containers.sh), against the
 RabbitMQ and PostgreSQL that hack/test.sh started. The images come from hack/images.sh podman."""
+
 import json
 import os
 import pathlib
@@ -25,8 +26,7 @@ class Containers:
         return f"judge-{API_PORT}-{component}"
 
     def exec(self, component, *command):
-        return subprocess.run([*PODMAN, "exec", self.name(component), *command],
-                              capture_output=True, text=True, timeout=60)
+        return subprocess.run([*PODMAN, "exec", self.name(component), *command], capture_output=True, text=True, timeout=60)
 
     def inspect(self, component):
         output = subprocess.run([*PODMAN, "inspect", self.name(component)], check=True, capture_output=True, text=True)
@@ -37,8 +37,7 @@ class Containers:
 
 
 def containers_script(action):
-    subprocess.run([str(PROJECT / "hack/containers.sh"), action, str(STATE), AMQP_PORT, PG_PORT, str(API_PORT)],
-                   check=True)
+    subprocess.run([str(PROJECT / "hack/containers.sh"), action, str(STATE), AMQP_PORT, PG_PORT, str(API_PORT)], check=True)
 
 
 @pytest.fixture(scope="session")

@@ -1,5 +1,6 @@
 """Judging through the containerised worker: a correct program in every language, and the worker's
 data-driven cases, each with its verdict."""
+
 import time
 
 import pytest

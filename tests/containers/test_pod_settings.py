@@ -1,6 +1,7 @@
 """Each container runs with what its pod in charts/judge asks for, read from the running processes
 (the kernel's view, not podman's configuration) and compared with the chart's default render
 (hack/verify-chart.sh writes it to JUDGE_RENDER_DIR)."""
+
 import os
 import pathlib
 import re
@@ -105,8 +106,11 @@ def test_memory_and_cpu_limits_are_the_pods(containers, pods, component):
 def test_the_pods_plain_environment_is_set(containers, pods, component):
     """Variables with a value in the chart (not secrets, not references, not the addresses of the broker
     and the API, which here are this tier's own, nor anonymous access) reach the process as they are."""
-    wanted = {e["name"]: e["value"] for e in pods[component]["containers"][0]["env"]
-              if "value" in e and "$(" not in e["value"] and e["name"] not in TIER_SETTINGS}
+    wanted = {
+        e["name"]: e["value"]
+        for e in pods[component]["containers"][0]["env"]
+        if "value" in e and "$(" not in e["value"] and e["name"] not in TIER_SETTINGS
+    }
     environment = dict(line.split("=", 1) for line in containers.exec(component, "env").stdout.splitlines() if "=" in line)
 
     assert wanted and {name: environment.get(name) for name in wanted} == wanted

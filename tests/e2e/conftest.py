@@ -1,5 +1,6 @@
 """Runs the three services as real processes against the RabbitMQ and PostgreSQL that hack/test.sh
 started, so that tests can kill a worker or restart the broker the way production would."""
+
 import os
 import pathlib
 import subprocess
@@ -23,22 +24,24 @@ class Stack:
         self.worker_count = 0
 
     def start(self, kind, name, port):
-        env = dict(os.environ,
-                   SPRING_RABBITMQ_PORT=str(AMQP_PORT),
-                   SPRING_DATASOURCE_URL=f"jdbc:postgresql://127.0.0.1:{PG_PORT}/judge",
-                   JUDGE_SANDBOX_WORKDIR=str(STATE / "work" / name),
-                   # Large problems' tests: the APIs serve them to the workers, who fetch from api-a's management port.
-                   JUDGE_TESTDATA_WORKERTOKEN=WORKER_TOKEN,
-                   JUDGE_WORKER_TESTDATA_TOKEN=WORKER_TOKEN,
-                   JUDGE_WORKER_TESTDATA_APIURL=f"http://127.0.0.1:{18080 + API_MANAGEMENT_PORT_OFFSET}",
-                   # Anonymous calls, as with make local-up; the admin makes keys where a test needs one.
-                   JUDGE_ACCESS_ANONYMOUS="true",
-                   JUDGE_ACCESS_ADMINTOKEN=ADMIN_TOKEN,
-                   # Webhook receivers of the tests listen on loopback; a failed delivery is tried again soon.
-                   JUDGE_WEBHOOKS_ALLOWPRIVATETARGETS="true",
-                   JUDGE_WEBHOOKS_FIRSTRETRYDELAY="200ms",
-                   # Tests re-check open event streams quickly rather than after the default 10 s.
-                   JUDGE_EVENTS_RECHECKINTERVAL="2s")
+        env = dict(
+            os.environ,
+            SPRING_RABBITMQ_PORT=str(AMQP_PORT),
+            SPRING_DATASOURCE_URL=f"jdbc:postgresql://127.0.0.1:{PG_PORT}/judge",
+            JUDGE_SANDBOX_WORKDIR=str(STATE / "work" / name),
+            # Large problems' tests: the APIs serve them to the workers, who fetch from api-a's management port.
+            JUDGE_TESTDATA_WORKERTOKEN=WORKER_TOKEN,
+            JUDGE_WORKER_TESTDATA_TOKEN=WORKER_TOKEN,
+            JUDGE_WORKER_TESTDATA_APIURL=f"http://127.0.0.1:{18080 + API_MANAGEMENT_PORT_OFFSET}",
+            # Anonymous calls, as with make local-up; the admin makes keys where a test needs one.
+            JUDGE_ACCESS_ANONYMOUS="true",
+            JUDGE_ACCESS_ADMINTOKEN=ADMIN_TOKEN,
+            # Webhook receivers of the tests listen on loopback; a failed delivery is tried again soon.
+            JUDGE_WEBHOOKS_ALLOWPRIVATETARGETS="true",
+            JUDGE_WEBHOOKS_FIRSTRETRYDELAY="200ms",
+            # Tests re-check open event streams quickly rather than after the default 10 s.
+            JUDGE_EVENTS_RECHECKINTERVAL="2s",
+        )
         service = Service(kind, name, port, STATE / "logs", env)
         self.services.append(service)
         return service
@@ -66,8 +69,11 @@ def stack():
     purge_work_queues(AMQP_PORT)
     stack = Stack()
     try:
-        starting = [stack.start("api", "api-a", 18080), stack.start("api", "api-b", 18090),
-                    stack.start("consumer", "consumer", 18082)]
+        starting = [
+            stack.start("api", "api-a", 18080),
+            stack.start("api", "api-b", 18090),
+            stack.start("consumer", "consumer", 18082),
+        ]
         for service in starting:
             service.wait_ready()
         stack.worker = stack.start_worker()

@@ -1,6 +1,7 @@
 """Schemathesis hooks for tests/e2e (SCHEMATHESIS_HOOKS=schemathesis_hooks): the one format it cannot
 write or read by itself, a problem's tests as one JSON value per line (PUT and GET
 /api/problems/{id}/tests)."""
+
 import json
 
 import schemathesis

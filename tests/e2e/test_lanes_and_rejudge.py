@@ -1,6 +1,7 @@
 """Lanes and rejudges through the whole pipeline: one worker (two judging slots) behind a practice
 backlog must take a contest submission next, and a rejudge must give a submission the verdict of the
 problem's newest version while keeping the verdict it had."""
+
 import time
 
 from conftest import ADMIN_TOKEN
@@ -43,9 +44,16 @@ def test_a_rejudge_gives_the_newest_versions_verdict_and_keeps_the_earlier_one(a
     submission_id = api.submit(problem, SUM)
     first = api.wait_for_verdict(submission_id)
     assert first["verdict"] == "ACCEPTED" and first["judgement"] == 1
-    status, _, _ = admin.request("PUT", f"/api/problems/{problem}", {
-        "title": "Sum, corrected", "timeLimitMs": 2000, "memoryLimitMb": 256,
-        "testCases": [{"input": "1 2\n", "expectedOutput": "4\n"}]})
+    status, _, _ = admin.request(
+        "PUT",
+        f"/api/problems/{problem}",
+        {
+            "title": "Sum, corrected",
+            "timeLimitMs": 2000,
+            "memoryLimitMb": 256,
+            "testCases": [{"input": "1 2\n", "expectedOutput": "4\n"}],
+        },
+    )
     assert status == 200
 
     status, _, started = admin.request("POST", f"/api/problems/{problem}/rejudge")

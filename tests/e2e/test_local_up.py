@@ -2,6 +2,7 @@
 unchanged keeps running, a service whose jar was rebuilt is restarted, and submissions are judged
 after each. The services run from copies of their jars, so that a rebuild never rewrites the jar
 under a running JVM (which once left a burst QUEUED and the worker dying with NoClassDefFoundError)."""
+
 import os
 import shutil
 import subprocess
@@ -16,8 +17,12 @@ SERVICES = ("api", "worker", "consumer")
 
 
 def services(action, state):
-    return subprocess.run([str(PROJECT / "hack/services.sh"), action, str(state), str(AMQP_PORT), str(PG_PORT), str(API_PORT)],
-                          capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [str(PROJECT / "hack/services.sh"), action, str(state), str(AMQP_PORT), str(PG_PORT), str(API_PORT)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 def pids(state):

@@ -1,5 +1,6 @@
 """Every metric the Grafana dashboard queries is one that something really exposes: the three
 services and RabbitMQ are scraped live here; the rest come from named components of the platform."""
+
 import json
 import pathlib
 import re
@@ -40,15 +41,17 @@ PROMQL_KEYWORDS = {"and", "or", "unless", "on", "ignoring", "group_left", "group
 
 def scrape(url):
     with urllib.request.urlopen(url, timeout=10) as response:
-        return {line.split("{")[0].split(" ")[0] for line in response.read().decode().splitlines()
-                if line and not line.startswith("#")}
+        return {
+            line.split("{")[0].split(" ")[0]
+            for line in response.read().decode().splitlines()
+            if line and not line.startswith("#")
+        }
 
 
 def broker_queue_metrics():
     """RabbitMQ's per-queue metrics, once it has emitted them: a queue's first statistics come up to
     one collect_statistics_interval (5 s in hack/infra.sh) after it was declared."""
-    url = (f"http://127.0.0.1:{AMQP_PORT + 10020}/metrics/detailed"
-           "?family=queue_coarse_metrics&family=queue_consumer_count")
+    url = f"http://127.0.0.1:{AMQP_PORT + 10020}/metrics/detailed?family=queue_coarse_metrics&family=queue_consumer_count"
     deadline = time.monotonic() + 15
     while True:
         names = scrape(url)
@@ -65,8 +68,11 @@ def queried_metrics():
                 # Drop label matchers, ranges, strings and grouping clauses: what is left are keywords,
                 # functions (a name before "(") and metrics.
                 expr = re.sub(r'\{[^}]*\}|\[[^]]*\]|"[^"]*"|\b(by|without)\s*\([^)]*\)', "", target["expr"])
-                names |= {word for word in re.findall(r"([a-zA-Z_:][a-zA-Z0-9_:]*)(?!\s*\(|[a-zA-Z0-9_:])", expr)
-                          if word not in PROMQL_KEYWORDS}
+                names |= {
+                    word
+                    for word in re.findall(r"([a-zA-Z_:][a-zA-Z0-9_:]*)(?!\s*\(|[a-zA-Z0-9_:])", expr)
+                    if word not in PROMQL_KEYWORDS
+                }
     return names
 
 
@@ -102,5 +108,5 @@ def test_metrics_name_no_tenant(api, stack, worker):
         keyed.submit(problem, "print(3)")
     with urllib.request.urlopen(f"{stack.service('api-a').management_url}/actuator/prometheus", timeout=10) as response:
         scraped = response.read().decode()
-    assert 'judge_quota_refused_total{' in scraped
+    assert "judge_quota_refused_total{" in scraped
     assert "tenant-name-canary" not in scraped

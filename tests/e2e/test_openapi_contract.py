@@ -2,6 +2,7 @@
 Schemathesis generates requests from the served document (every check and phase, settings in
 schemathesis.toml next to this file), and a client generated from it with openapi-python-client
 creates a problem, submits to it and reads the verdict."""
+
 import glob
 import importlib
 import json
@@ -31,18 +32,38 @@ def test_schemathesis_finds_nothing_the_document_does_not_allow(api, tmp_path):
     seed = int(os.environ.get("JUDGE_FUZZ_SEED") or random.SystemRandom().randrange(1, 2**31))
     print(f"schemathesis seed: {seed} (replay with JUDGE_FUZZ_SEED={seed})")
     run = subprocess.run(
-        [schemathesis_cli(), "--config-file", str(CONFIG), "run", f"{API}/v3/api-docs", "--checks", "all",
-         "--seed", str(seed), "--report", "json,har", "--report-dir", str(tmp_path), "--no-color"],
+        [
+            schemathesis_cli(),
+            "--config-file",
+            str(CONFIG),
+            "run",
+            f"{API}/v3/api-docs",
+            "--checks",
+            "all",
+            "--seed",
+            str(seed),
+            "--report",
+            "json,har",
+            "--report-dir",
+            str(tmp_path),
+            "--no-color",
+        ],
         # Its example database and cache go to the working folder: a fresh one every run, so that the
         # seed alone decides what is generated.
-        cwd=tmp_path, capture_output=True, text=True, timeout=600,
-        env=dict(os.environ, SCHEMATHESIS_HOOKS="schemathesis_hooks", PYTHONPATH=str(PROJECT / "tests/e2e")))
-    summary = run.stdout[run.stdout.find("SUMMARY"):] if "SUMMARY" in run.stdout else run.stdout[-3000:]
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=dict(os.environ, SCHEMATHESIS_HOOKS="schemathesis_hooks", PYTHONPATH=str(PROJECT / "tests/e2e")),
+    )
+    summary = run.stdout[run.stdout.find("SUMMARY") :] if "SUMMARY" in run.stdout else run.stdout[-3000:]
     print(summary)
     report = json.loads(pathlib.Path(glob.glob(str(tmp_path / "json-*.json"))[0]).read_text())
     cases = report["test_cases"]
-    print(f"schemathesis: {cases['generated']} requests generated, {cases['unique_failures']} unique failures, "
-          f"{len(report['errors'])} errors, phases {[p for p, s in report['phases'].items() if s['status'] == 'success']}")
+    print(
+        f"schemathesis: {cases['generated']} requests generated, {cases['unique_failures']} unique failures, "
+        f"{len(report['errors'])} errors, phases {[p for p, s in report['phases'].items() if s['status'] == 'success']}"
+    )
     assert run.returncode == 0, f"seed {seed}: {summary}"
     assert cases["generated"] > 300 and cases["unique_failures"] == 0 and not report["errors"]
     assert all(phase["status"] == "success" for phase in report["phases"].values()), report["phases"]
@@ -50,9 +71,13 @@ def test_schemathesis_finds_nothing_the_document_does_not_allow(api, tmp_path):
     # Every submission the fuzzer got accepted comes back with a verdict, however odd its program,
     # and before the next tests need the worker.
     har = json.loads(pathlib.Path(glob.glob(str(tmp_path / "har-*.json"))[0]).read_text())
-    accepted = [json.loads(entry["response"]["content"]["text"])["id"] for entry in har["log"]["entries"]
-                if entry["request"]["method"] == "POST" and entry["request"]["url"].endswith("/api/submissions")
-                and entry["response"]["status"] == 202]
+    accepted = [
+        json.loads(entry["response"]["content"]["text"])["id"]
+        for entry in har["log"]["entries"]
+        if entry["request"]["method"] == "POST"
+        and entry["request"]["url"].endswith("/api/submissions")
+        and entry["response"]["status"] == 202
+    ]
     print(f"schemathesis: {len(accepted)} submissions accepted")
     assert accepted
     for submission_id in accepted:
@@ -63,8 +88,20 @@ def test_a_client_generated_from_the_document_submits_and_reads_a_verdict(stack,
     with urllib.request.urlopen(f"{API}/v3/api-docs", timeout=10) as response:
         (tmp_path / "openapi.json").write_bytes(response.read())
     generator = shutil.which("openapi-python-client", path=str(pathlib.Path(sys.executable).parent)) or "openapi-python-client"
-    subprocess.run([generator, "generate", "--path", str(tmp_path / "openapi.json"), "--meta", "none",
-                    "--output-path", str(tmp_path / "judge_api_client")], check=True, timeout=300)
+    subprocess.run(
+        [
+            generator,
+            "generate",
+            "--path",
+            str(tmp_path / "openapi.json"),
+            "--meta",
+            "none",
+            "--output-path",
+            str(tmp_path / "judge_api_client"),
+        ],
+        check=True,
+        timeout=300,
+    )
     sys.path.insert(0, str(tmp_path))
     try:
         client_module = importlib.import_module("judge_api_client")
@@ -79,14 +116,25 @@ def test_a_client_generated_from_the_document_submits_and_reads_a_verdict(stack,
     client = client_module.Client(base_url=API, raise_on_unexpected_status=True)
     assert "python" in [language.id for language in list_languages.sync(client=client)]
 
-    problem = create_problem.sync(client=client, body=models.ProblemRequest(
-        title="Sum", time_limit_ms=2000, memory_limit_mb=256,
-        test_cases=[models.TestCaseRequest(input_="1 2\n", expected_output="3\n")]))
+    problem = create_problem.sync(
+        client=client,
+        body=models.ProblemRequest(
+            title="Sum",
+            time_limit_ms=2000,
+            memory_limit_mb=256,
+            test_cases=[models.TestCaseRequest(input_="1 2\n", expected_output="3\n")],
+        ),
+    )
     assert isinstance(problem, models.ProblemView), problem
 
-    accepted = submit.sync_detailed(client=client, body=models.SubmissionToProblem(
-        problem_id=problem.id, language=models.SubmissionToProblemLanguage.PYTHON,
-        source_code="a, b = map(int, input().split())\nprint(a + b)\n"))
+    accepted = submit.sync_detailed(
+        client=client,
+        body=models.SubmissionToProblem(
+            problem_id=problem.id,
+            language=models.SubmissionToProblemLanguage.PYTHON,
+            source_code="a, b = map(int, input().split())\nprint(a + b)\n",
+        ),
+    )
     assert accepted.status_code == 202, accepted.content
     submission_id = accepted.parsed.id
 

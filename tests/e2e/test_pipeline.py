@@ -1,4 +1,5 @@
 """A submission's whole trip: API → RabbitMQ → worker → RabbitMQ → result consumer → PostgreSQL → client."""
+
 import pytest
 
 from support.judge_client import ApiError
@@ -42,8 +43,9 @@ def test_a_compile_error_carries_the_compiler_output(api, worker):
 
 
 def test_a_run_on_stdin_returns_its_output(api, worker):
-    _, _, accepted = api.request("POST", "/api/submissions",
-                                 {"language": "python", "sourceCode": "print(input().upper())", "stdin": "hello\n"})
+    _, _, accepted = api.request(
+        "POST", "/api/submissions", {"language": "python", "sourceCode": "print(input().upper())", "stdin": "hello\n"}
+    )
     verdict = api.wait_for_verdict(accepted["id"])
 
     assert verdict["verdict"] == "ACCEPTED"

@@ -1,6 +1,7 @@
 """A Polygon package imported in one call through the whole stack: its tests, groups, points and
 dependencies, its checker and validator prepared by a worker, and its tagged solutions judged as
 their tags say. The package (tests/polygon/sum-of-two) is in Polygon's format, written for this project."""
+
 import io
 import json
 import urllib.error
@@ -27,8 +28,9 @@ def zipped(folder, change=None):
 
 
 def import_package(api, body, query=""):
-    request = urllib.request.Request(api.base_url + "/api/problems/import" + query, data=body, method="POST",
-                                     headers={"Content-Type": "application/zip"})
+    request = urllib.request.Request(
+        api.base_url + "/api/problems/import" + query, data=body, method="POST", headers={"Content-Type": "application/zip"}
+    )
     try:
         with urllib.request.urlopen(request, timeout=60) as response:
             return response.status, json.loads(response.read())
@@ -41,14 +43,19 @@ def test_a_package_imports_and_its_tagged_solutions_get_the_verdicts_their_tags_
     assert status == 201, problem
     assert (problem["title"], problem["timeLimitMs"], problem["memoryLimitMb"]) == ("Sum of Two", 1000, 256)
     assert [(group["name"], group["points"], group["dependsOn"]) for group in problem["groups"]] == [
-        ("0", 0, []), ("1", 40, ["0"]), ("2-4", 60, ["1"])]
+        ("0", 0, []),
+        ("1", 40, ["0"]),
+        ("2-4", 60, ["1"]),
+    ]
     assert problem["checker"]["kind"] == "custom" and problem["validator"]["language"] == "python"
 
     preparation = api.wait_for_preparation(problem["id"])
 
     assert preparation["status"] == "READY", preparation
     assert [(s["name"], s["tag"], s["verdict"], s["matchesTag"]) for s in preparation["solutions"]] == [
-        ("solutions/sum.py", "main", "ACCEPTED", True), ("solutions/product.py", "wrong-answer", "WRONG_ANSWER", True)]
+        ("solutions/sum.py", "main", "ACCEPTED", True),
+        ("solutions/product.py", "wrong-answer", "WRONG_ANSWER", True),
+    ]
     accepted = api.wait_for_verdict(api.submit(problem["id"], (PACKAGE / "solutions/sum.py").read_text()))
     assert (accepted["verdict"], accepted["score"]) == ("ACCEPTED", 100)
 
@@ -56,6 +63,7 @@ def test_a_package_imports_and_its_tagged_solutions_get_the_verdicts_their_tags_
 def test_a_package_whose_test_the_validator_rejects_fails_its_preparation_naming_the_test(api, worker):
     def out_of_range(files):
         files["tests/03"] = b"0 10\n"
+
     status, problem = import_package(api, zipped(PACKAGE, out_of_range))
     assert status == 201, problem
 
@@ -84,7 +92,9 @@ def test_a_package_without_its_generated_tests_and_answers_has_a_worker_make_the
     made = [(test["input"], test["expectedOutput"]) for test in downloaded_tests(api, problem["id"])]
     assert made == [((PACKAGE / f"tests/{n:02d}").read_text(), (PACKAGE / f"tests/{n:02d}.a").read_text()) for n in range(1, 5)]
     assert [(s["name"], s["verdict"], s["matchesTag"]) for s in preparation["solutions"]] == [
-        ("solutions/sum.py", "ACCEPTED", True), ("solutions/product.py", "WRONG_ANSWER", True)]
+        ("solutions/sum.py", "ACCEPTED", True),
+        ("solutions/product.py", "WRONG_ANSWER", True),
+    ]
     accepted = api.wait_for_verdict(api.submit(problem["id"], (PACKAGE / "solutions/sum.py").read_text()))
     assert (accepted["verdict"], accepted["score"]) == ("ACCEPTED", 100)
 
@@ -106,6 +116,7 @@ print(" ".join(sys.argv[1:]))
         files["files/gen.py"] = snoop
         files["files/val.py"] = b"import sys\nsys.stdin.read()\n"
         files["solutions/sum.py"] = b"import sys\nprint(len(sys.stdin.read()))\n"
+
     status, problem = import_package(api, zipped(PACKAGE, snooping_generator))
     assert status == 201, problem
     assert api.wait_for_preparation(problem["id"])["status"] == "READY"
@@ -115,19 +126,34 @@ print(" ".join(sys.argv[1:]))
     def failing_generator(files):
         without_generated_tests_and_answers(files)
         files["files/gen.py"] = b"import sys\nif sys.argv[1] == '2':\n    sys.exit('no test 2 today')\nprint(sys.argv[1], 1)\n"
+
     status, problem = import_package(api, zipped(PACKAGE, failing_generator))
     preparation = api.wait_for_preparation(problem["id"])
     assert (preparation["status"], preparation.get("file")) == ("FAILED", "test 3"), preparation
     assert "no test 2 today" in preparation["message"] and "generator gen exited with code 1" in preparation["message"]
 
 
-@pytest.mark.parametrize("breakage, file", [
-    (lambda files: files.pop("tests/01"), "tests/01"),
-    (lambda files: files.update({"problem.xml": files["problem.xml"].replace(
-        b"<problem ", b'<!DOCTYPE problem [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<problem ')}), "problem.xml"),
-    (lambda files: files.update({"problem.xml": files["problem.xml"].replace(b"files/val.py", b"../../../etc/passwd")}),
-     "../../../etc/passwd"),
-], ids=["a-manual-test-missing", "an-xxe-doctype", "a-path-out-of-the-package"])
+@pytest.mark.parametrize(
+    "breakage, file",
+    [
+        (lambda files: files.pop("tests/01"), "tests/01"),
+        (
+            lambda files: files.update(
+                {
+                    "problem.xml": files["problem.xml"].replace(
+                        b"<problem ", b'<!DOCTYPE problem [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<problem '
+                    )
+                }
+            ),
+            "problem.xml",
+        ),
+        (
+            lambda files: files.update({"problem.xml": files["problem.xml"].replace(b"files/val.py", b"../../../etc/passwd")}),
+            "../../../etc/passwd",
+        ),
+    ],
+    ids=["a-manual-test-missing", "an-xxe-doctype", "a-path-out-of-the-package"],
+)
 def test_a_broken_package_is_refused_naming_the_file(api, breakage, file):
     status, refusal = import_package(api, zipped(PACKAGE, breakage))
 

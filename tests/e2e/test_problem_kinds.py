@@ -1,6 +1,7 @@
 """Problems beyond exact output, through the whole stack: checkers, subtasks, interaction, time
 factors and versions. The setters' programs are the worker's judge-case ones (services/worker/src/
 test/resources/judge-setters), so each is written once."""
+
 import pytest
 
 from support.judge_client import ApiError
@@ -12,8 +13,9 @@ SUM_UP_TO = "n = int(input())\nprint(n * (n + 1) // 2 if n < 1000 else 0)\n"
 
 
 def test_a_float_checker_accepts_rounding_and_rejects_a_wrong_digit(api, worker):
-    problem = api.create_problem(checker={"kind": "float", "epsilon": 1e-6},
-                                 test_cases=[{"input": "1\n", "expectedOutput": "0.333333\n"}])
+    problem = api.create_problem(
+        checker={"kind": "float", "epsilon": 1e-6}, test_cases=[{"input": "1\n", "expectedOutput": "0.333333\n"}]
+    )
 
     assert api.wait_for_verdict(api.submit(problem, "print(int(input()) / 3)"))["verdict"] == "ACCEPTED"
     assert api.wait_for_verdict(api.submit(problem, "print(0.34)"))["verdict"] == "WRONG_ANSWER"
@@ -36,27 +38,38 @@ def test_a_custom_checker_accepts_any_permutation_and_says_why_it_rejects(api, w
 
 def test_subtasks_score_alone_and_a_failed_dependency_skips_a_group(api, worker):
     problem = api.create_problem(
-        groups=[{"name": "small", "points": 20}, {"name": "medium", "points": 30, "dependsOn": ["small"]},
-                {"name": "large", "points": 50, "dependsOn": ["medium"]}],
-        test_cases=[{"input": "5\n", "expectedOutput": "15\n", "group": "small"},
-                    {"input": "5000\n", "expectedOutput": "12502500\n", "group": "medium"},
-                    {"input": "100000\n", "expectedOutput": "5000050000\n", "group": "large"}])
+        groups=[
+            {"name": "small", "points": 20},
+            {"name": "medium", "points": 30, "dependsOn": ["small"]},
+            {"name": "large", "points": 50, "dependsOn": ["medium"]},
+        ],
+        test_cases=[
+            {"input": "5\n", "expectedOutput": "15\n", "group": "small"},
+            {"input": "5000\n", "expectedOutput": "12502500\n", "group": "medium"},
+            {"input": "100000\n", "expectedOutput": "5000050000\n", "group": "large"},
+        ],
+    )
 
     verdict = api.wait_for_verdict(api.submit(problem, SUM_UP_TO))
 
     assert (verdict["verdict"], verdict["score"], verdict["maxScore"]) == ("WRONG_ANSWER", 20, 100)
     assert [(group["name"], group["score"], group.get("verdict"), group["skipped"]) for group in verdict["groups"]] == [
-        ("small", 20, "ACCEPTED", False), ("medium", 0, "WRONG_ANSWER", False), ("large", 0, None, True)]
+        ("small", 20, "ACCEPTED", False),
+        ("medium", 0, "WRONG_ANSWER", False),
+        ("large", 0, None, True),
+    ]
     assert [test["group"] for test in verdict["testCases"]] == ["small", "medium"]
 
 
 def test_an_interactive_problem_talks_to_the_program_through_pipes(api, worker):
     interactor = {"language": "c", "sourceCode": (SETTERS / "guess-interactor.c").read_text()}
     problem = api.create_problem(interactor=interactor, test_cases=[{"input": "777777 20\n", "expectedOutput": ""}])
-    binary_search = ("input()\nlow, high = 1, 10**6\nwhile True:\n    middle = (low + high) // 2\n"
-                     "    print('?', middle, flush=True)\n    reply = input()\n"
-                     "    if reply == '=':\n        print('!', middle, flush=True)\n        break\n"
-                     "    low, high = (low, middle - 1) if reply == '<' else (middle + 1, high)\n")
+    binary_search = (
+        "input()\nlow, high = 1, 10**6\nwhile True:\n    middle = (low + high) // 2\n"
+        "    print('?', middle, flush=True)\n    reply = input()\n"
+        "    if reply == '=':\n        print('!', middle, flush=True)\n        break\n"
+        "    low, high = (low, middle - 1) if reply == '<' else (middle + 1, high)\n"
+    )
 
     accepted = api.wait_for_verdict(api.submit(problem, binary_search))
     silent = api.wait_for_verdict(api.submit(problem, "input()\ninput()\n"))
@@ -70,10 +83,15 @@ def test_an_interactor_writes_what_the_problems_checker_then_judges(api, worker)
     """testlib's A+B shape: the interactor passes each pair on and writes the answers to its output
     file (tout) unjudged; the checker given beside it judges them. Ignoring it would accept wrong sums."""
     interactor = {"language": "c", "sourceCode": (SETTERS / "sum-interactor.c").read_text()}
-    problem = api.create_problem(interactor=interactor, checker={"kind": "whitespace"},
-                                 test_cases=[{"input": "2\n1 2\n40 2\n", "expectedOutput": "3\n42\n"}])
-    answering = "while True:\n    try:\n        a, b = map(int, input().split())\n    except EOFError:\n        break\n" \
-                "    print(a {} b, flush=True)\n"
+    problem = api.create_problem(
+        interactor=interactor,
+        checker={"kind": "whitespace"},
+        test_cases=[{"input": "2\n1 2\n40 2\n", "expectedOutput": "3\n42\n"}],
+    )
+    answering = (
+        "while True:\n    try:\n        a, b = map(int, input().split())\n    except EOFError:\n        break\n"
+        "    print(a {} b, flush=True)\n"
+    )
 
     right = api.wait_for_verdict(api.submit(problem, answering.format("+")))
     wrong = api.wait_for_verdict(api.submit(problem, answering.format("*")))
@@ -95,9 +113,16 @@ def test_time_factors_stretch_a_languages_limit_and_a_problem_may_set_its_own(ap
 def test_an_edit_makes_a_version_and_each_submission_keeps_its_own(api, worker):
     problem = api.create_problem(test_cases=[{"input": "5\n", "expectedOutput": "15\n"}])
     before = api.submit(problem, SUM_UP_TO)
-    status, _, edited = api.request("PUT", f"/api/problems/{problem}", {
-        "title": "Sum up to n, larger", "timeLimitMs": 2000, "memoryLimitMb": 256,
-        "testCases": [{"input": "5000\n", "expectedOutput": "12502500\n"}]})
+    status, _, edited = api.request(
+        "PUT",
+        f"/api/problems/{problem}",
+        {
+            "title": "Sum up to n, larger",
+            "timeLimitMs": 2000,
+            "memoryLimitMb": 256,
+            "testCases": [{"input": "5000\n", "expectedOutput": "12502500\n"}],
+        },
+    )
     after = api.submit(problem, SUM_UP_TO)
 
     assert (status, edited["version"]) == (200, 2)

@@ -1,6 +1,7 @@
 """A problem version with setter programs is prepared before it takes submissions: a worker builds its
 checker, interactor and validator and validates its tests, and the version is READY or FAILED, naming
 what failed for its setter. Submissions to a version that is not ready are refused (409)."""
+
 import time
 
 import pytest
@@ -26,10 +27,17 @@ def refusal(call):
 
 
 def test_a_version_is_refused_submissions_while_it_is_prepared_then_judged(api, worker):
-    status, headers, created = api.request("POST", "/api/problems", {
-        "title": "Sum, validated slowly", "timeLimitMs": 2000, "memoryLimitMb": 256,
-        "validator": {"language": "python", "sourceCode": SLOW_VALIDATOR},
-        "testCases": [{"input": "1 2\n", "expectedOutput": "3\n"}]})
+    status, headers, created = api.request(
+        "POST",
+        "/api/problems",
+        {
+            "title": "Sum, validated slowly",
+            "timeLimitMs": 2000,
+            "memoryLimitMb": 256,
+            "validator": {"language": "python", "sourceCode": SLOW_VALIDATOR},
+            "testCases": [{"input": "1 2\n", "expectedOutput": "3\n"}],
+        },
+    )
     assert status == 201 and created["preparation"] == {"status": "PREPARING"}
 
     early = refusal(lambda: api.submit(created["id"], SUM))
@@ -42,8 +50,9 @@ def test_a_version_is_refused_submissions_while_it_is_prepared_then_judged(api, 
 def test_a_checker_that_does_not_compile_fails_the_version_for_its_setter_alone(api, worker):
     owner = api.with_token(api.with_token(ADMIN_TOKEN).create_key("setter", scopes=["SUBMIT", "PROBLEMS"])["key"])
     contestant = api.with_token(api.with_token(ADMIN_TOKEN).create_key("contestant")["key"])
-    problem = owner.create_problem(ready=False, submitters="PUBLIC",
-                                   checker={"kind": "custom", "language": "c", "sourceCode": "int main( { return 0; }\n"})
+    problem = owner.create_problem(
+        ready=False, submitters="PUBLIC", checker={"kind": "custom", "language": "c", "sourceCode": "int main( { return 0; }\n"}
+    )
 
     preparation = owner.wait_for_preparation(problem)
     assert (preparation["status"], preparation.get("file")) == ("FAILED", "checker"), preparation
@@ -56,9 +65,11 @@ def test_a_checker_that_does_not_compile_fails_the_version_for_its_setter_alone(
 
 
 def test_a_test_the_validator_rejects_fails_the_version_naming_the_test(api, worker):
-    problem = api.create_problem(ready=False, validator={"language": "python", "sourceCode": TWO_SMALL_NUMBERS},
-                                 test_cases=[{"input": "1 2\n", "expectedOutput": "3\n"},
-                                             {"input": "40 200\n", "expectedOutput": "240\n"}])
+    problem = api.create_problem(
+        ready=False,
+        validator={"language": "python", "sourceCode": TWO_SMALL_NUMBERS},
+        test_cases=[{"input": "1 2\n", "expectedOutput": "3\n"}, {"input": "40 200\n", "expectedOutput": "240\n"}],
+    )
 
     preparation = api.wait_for_preparation(problem)
 
@@ -70,10 +81,17 @@ def test_an_edit_that_fails_leaves_earlier_submissions_and_refuses_new_ones_and_
     admin = api.with_token(ADMIN_TOKEN)
     problem = api.create_problem(test_cases=[{"input": "1 2\n", "expectedOutput": "3\n"}])
     before = api.wait_for_verdict(api.submit(problem, SUM))
-    status, _, edited = api.request("PUT", f"/api/problems/{problem}", {
-        "title": "Sum, broken checker", "timeLimitMs": 2000, "memoryLimitMb": 256,
-        "checker": {"kind": "custom", "language": "cpp", "sourceCode": "#include <no-such-header>\n"},
-        "testCases": [{"input": "1 2\n", "expectedOutput": "3\n"}]})
+    status, _, edited = api.request(
+        "PUT",
+        f"/api/problems/{problem}",
+        {
+            "title": "Sum, broken checker",
+            "timeLimitMs": 2000,
+            "memoryLimitMb": 256,
+            "checker": {"kind": "custom", "language": "cpp", "sourceCode": "#include <no-such-header>\n"},
+            "testCases": [{"input": "1 2\n", "expectedOutput": "3\n"}],
+        },
+    )
     assert status == 200 and edited["version"] == 2
 
     assert api.wait_for_preparation(problem)["status"] == "FAILED"
@@ -84,10 +102,12 @@ def test_an_edit_that_fails_leaves_earlier_submissions_and_refuses_new_ones_and_
 
 def test_a_hostile_validator_learns_nothing_of_the_worker_and_cannot_hold_it(api, worker):
     """What a validator prints goes back to the setter: it must find nothing of the worker's there."""
-    snoop = ("import os, sys\nsys.stderr.write(repr(dict(os.environ)))\n"
-             "for path in ('/proc/1/environ', '/proc/1/cmdline'):\n"
-             "    try: sys.stderr.write(open(path).read())\n"
-             "    except OSError as e: sys.stderr.write(str(e))\nsys.exit(1)\n")
+    snoop = (
+        "import os, sys\nsys.stderr.write(repr(dict(os.environ)))\n"
+        "for path in ('/proc/1/environ', '/proc/1/cmdline'):\n"
+        "    try: sys.stderr.write(open(path).read())\n"
+        "    except OSError as e: sys.stderr.write(str(e))\nsys.exit(1)\n"
+    )
     problem = api.create_problem(ready=False, validator={"language": "python", "sourceCode": snoop})
 
     preparation = api.wait_for_preparation(problem)

@@ -1,4 +1,5 @@
 """Nothing is lost when a worker dies, a worker is scaled down, or the broker restarts."""
+
 import threading
 import time
 

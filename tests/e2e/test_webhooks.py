@@ -1,6 +1,7 @@
 """Webhooks through the whole pipeline: a submission judged by the worker and recorded by the consumer
 is delivered, signed, to a receiver on loopback (allowed in this stack's settings), by whichever of
 the two API replicas claims it, even when the receiver fails at first."""
+
 import hashlib
 import hmac
 import http.server
@@ -80,8 +81,7 @@ def test_a_judged_submission_is_delivered_signed_even_after_the_receiver_failed_
     assert delivered["testCases"] == verdict["testCases"]
 
     deadline = time.monotonic() + 10
-    while (callback := platform.submission(submission_id)["callback"])["status"] != "DELIVERED" \
-            and time.monotonic() < deadline:
+    while (callback := platform.submission(submission_id)["callback"])["status"] != "DELIVERED" and time.monotonic() < deadline:
         time.sleep(0.2)
     assert callback["status"] == "DELIVERED" and callback["attempts"] == 3, callback
     assert receiver.attempts == 3

@@ -2,6 +2,7 @@
 run by the kubelet and containerd, in the sealed network namespace this runs in (hack/test-pods.sh).
 The broker and database are hack/infra.sh's, behind the secrets and broker users their operators
 would create."""
+
 import base64
 import datetime
 import functools
@@ -43,13 +44,21 @@ def merged(base, override):
 
 
 # The release's values: the chart's defaults under VALUE_FILES.
-RELEASE_VALUES = functools.reduce(merged, (yaml.safe_load(path.read_text()) for path in VALUE_FILES),
-                                  yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text()))
+RELEASE_VALUES = functools.reduce(
+    merged,
+    (yaml.safe_load(path.read_text()) for path in VALUE_FILES),
+    yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text()),
+)
 
 
 def secret(name, data):
-    return {"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
-            "metadata": {"name": name, "namespace": NAMESPACE}, "stringData": data}
+    return {
+        "apiVersion": "v1",
+        "kind": "Secret",
+        "type": "Opaque",
+        "metadata": {"name": name, "namespace": NAMESPACE},
+        "stringData": data,
+    }
 
 
 class Pods:
@@ -60,8 +69,11 @@ class Pods:
 
     def of(self, component, running_only=True):
         items = self.kube.get("pods", selector=f"app.kubernetes.io/component={component}")["items"]
-        return [pod for pod in items if not running_only or
-                (pod["status"].get("phase") == "Running" and not pod["metadata"].get("deletionTimestamp"))]
+        return [
+            pod
+            for pod in items
+            if not running_only or (pod["status"].get("phase") == "Running" and not pod["metadata"].get("deletionTimestamp"))
+        ]
 
     def ready(self, pod):
         return any(c["type"] == "Ready" and c["status"] == "True" for c in pod["status"].get("conditions", []))
@@ -72,32 +84,52 @@ class Pods:
             ready = [pod for pod in self.of(component) if self.ready(pod)]
             if len(ready) >= count:
                 return ready
-            assert time.monotonic() < deadline, f"{count} {component} pod(s) not ready after {timeout} s: " + \
-                json.dumps([p["status"] for p in self.of(component, running_only=False)])[:2000]
+            assert time.monotonic() < deadline, (
+                f"{count} {component} pod(s) not ready after {timeout} s: "
+                + json.dumps([p["status"] for p in self.of(component, running_only=False)])[:2000]
+            )
             time.sleep(0.5)
 
     def exec(self, pod, *command):
-        return subprocess.run([str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, "-n", NAMESPACE,
-                               "exec", pod["metadata"]["name"], "--", *command],
-                              capture_output=True, text=True, timeout=60)
+        return subprocess.run(
+            [
+                str(PROJECT / "bin/kubectl"),
+                "--kubeconfig",
+                KUBECONFIG,
+                "-n",
+                NAMESPACE,
+                "exec",
+                pod["metadata"]["name"],
+                "--",
+                *command,
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
 
     def logs(self, pod):
         return self.kube.run("logs", pod["metadata"]["name"])
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "disruptive(rank): scales the release out or drains a node; runs after "
-                                       "the other tests, by rank")
-    config.addinivalue_line("markers", "monitoring: needs the Prometheus stack (make test-monitoring, "
-                                       "hack/test-pods.sh --monitoring); left out of make test")
+    config.addinivalue_line(
+        "markers", "disruptive(rank): scales the release out or drains a node; runs after the other tests, by rank"
+    )
+    config.addinivalue_line(
+        "markers",
+        "monitoring: needs the Prometheus stack (make test-monitoring, hack/test-pods.sh --monitoring); left out of make test",
+    )
 
 
 def pytest_collection_modifyitems(items):
     """The TestRun and the drain after the rest (the TestRun first), since they leave the release
     scaled out, or with other pods on fewer nodes; the rest in file order."""
+
     def rank(item):
         marker = item.get_closest_marker("disruptive")
         return (1, marker.args[0]) if marker else (0, 0)
+
     items.sort(key=rank)
 
 
@@ -118,16 +150,34 @@ def metrics_server():
     chart in the pinned Go module, with the image built from the same version: the API's CPU
     autoscaler reads it."""
     version = VERSIONS["METRICS_SERVER_VERSION"]
-    helm("install", "metrics-server", os.environ["METRICS_SERVER_CHART"], "--namespace", "kube-system",
-         f"--values={PROJECT / 'manifests/platform/metrics-server-values.yaml'}", "--set", f"image.tag={version}")
+    helm(
+        "install",
+        "metrics-server",
+        os.environ["METRICS_SERVER_CHART"],
+        "--namespace",
+        "kube-system",
+        f"--values={PROJECT / 'manifests/platform/metrics-server-values.yaml'}",
+        "--set",
+        f"image.tag={version}",
+    )
 
 
 @pytest.fixture(scope="session")
 def k6_operator():
     """helm install of the k6-operator's chart as make kind-up runs it (a release in "default" that
     makes the namespace k6-operator-system), with the controller built from the pinned version."""
-    helm("install", "k6-operator", os.environ["K6_OPERATOR_CHART"], "--namespace", "default",
-         "--set", f"manager.image.tag=controller-v{VERSIONS['K6_OPERATOR_VERSION']}", "--wait", "--timeout", "5m")
+    helm(
+        "install",
+        "k6-operator",
+        os.environ["K6_OPERATOR_CHART"],
+        "--namespace",
+        "default",
+        "--set",
+        f"manager.image.tag=controller-v{VERSIONS['K6_OPERATOR_VERSION']}",
+        "--wait",
+        "--timeout",
+        "5m",
+    )
 
 
 KEDA_NAMESPACE = "keda"
@@ -142,14 +192,20 @@ def keda(kube):
     are built here from that module with those names; only the pull policy differs (Always would ask
     a registry this machine cannot reach). Returns the base URL of the operator's metrics."""
     version = VERSIONS["KEDA_VERSION"]
-    rendered = subprocess.run([str(PROJECT / "bin/kubectl"), "kustomize", os.environ["KEDA_CONFIG"]],
-                              capture_output=True, text=True, check=True).stdout
+    rendered = subprocess.run(
+        [str(PROJECT / "bin/kubectl"), "kustomize", os.environ["KEDA_CONFIG"]], capture_output=True, text=True, check=True
+    ).stdout
     rendered = re.sub(r"(image: ghcr\.io/kedacore/keda[a-z-]*):main", rf"\1:{version}", rendered)
     rendered = rendered.replace("imagePullPolicy: Always", "imagePullPolicy: IfNotPresent")
     assert rendered.count(f":{version}") == 3, "KEDA's three images"
     # Without a namespace of its own (Kube.run's): the manifest puts objects in keda and kube-system.
-    subprocess.run([str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, "apply", "--server-side", "-f", "-"],
-                   input=rendered, text=True, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, "apply", "--server-side", "-f", "-"],
+        input=rendered,
+        text=True,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     keda_kube = Kube(PROJECT / "bin/kubectl", KUBECONFIG, KEDA_NAMESPACE)
     for deployment in (KEDA_OPERATOR, "keda-metrics-apiserver", "keda-admission"):
         keda_kube.run("rollout", "status", f"deployment/{deployment}", "--timeout=300s")
@@ -165,15 +221,36 @@ def release(kube, broker, metrics_server, keda):
     it: CloudNativePG's application secret, and the broker user of each component with only its
     chart's permissions (the topology operator's part, played from the User and Permission objects
     the install created). The pods start once their users' secrets exist."""
-    kube.apply([
-        secret(f"{RELEASE}-postgres-app", {
-            "username": "judge", "password": "judge", "host": NODE_ADDRESS, "port": str(PG_PORT), "dbname": "judge",
-            "uri": f"postgresql://judge:judge@{NODE_ADDRESS}:{PG_PORT}/judge"}),
-    ])
+    kube.apply(
+        [
+            secret(
+                f"{RELEASE}-postgres-app",
+                {
+                    "username": "judge",
+                    "password": "judge",
+                    "host": NODE_ADDRESS,
+                    "port": str(PG_PORT),
+                    "dbname": "judge",
+                    "uri": f"postgresql://judge:judge@{NODE_ADDRESS}:{PG_PORT}/judge",
+                },
+            ),
+        ]
+    )
     started = time.monotonic()
-    helm("install", RELEASE, str(PROJECT / "charts/judge"), "-n", NAMESPACE, *(f"--values={path}" for path in VALUE_FILES),
-         "--set", f"rabbitmq.host={NODE_ADDRESS}", "--set", f"rabbitmq.port={AMQP_PORT}",
-         "--set", f"rabbitmq.managementUrl=http://{NODE_ADDRESS}:{MANAGEMENT_PORT}/")
+    helm(
+        "install",
+        RELEASE,
+        str(PROJECT / "charts/judge"),
+        "-n",
+        NAMESPACE,
+        *(f"--values={path}" for path in VALUE_FILES),
+        "--set",
+        f"rabbitmq.host={NODE_ADDRESS}",
+        "--set",
+        f"rabbitmq.port={AMQP_PORT}",
+        "--set",
+        f"rabbitmq.managementUrl=http://{NODE_ADDRESS}:{MANAGEMENT_PORT}/",
+    )
     BROKER_USERS.update(play_topology_operator(kube, broker, kube.get("user")["items"], kube.get("permission")["items"]))
     pods = Pods(kube)
     pods.wait_ready("api")
@@ -219,8 +296,9 @@ def tier_memory():
             if not in_pod and os.readlink(proc / "ns/net") != own:
                 continue
             name = (proc / "comm").read_text().strip() + (" (pods)" if in_pod else "")
-            pss_kb = next(int(line.split()[1]) for line in (proc / "smaps_rollup").read_text().splitlines()
-                          if line.startswith("Pss:"))
+            pss_kb = next(
+                int(line.split()[1]) for line in (proc / "smaps_rollup").read_text().splitlines() if line.startswith("Pss:")
+            )
         except (OSError, StopIteration):
             continue  # gone meanwhile, or a kernel thread
         by_program[name] = by_program.get(name, 0) + pss_kb / 1024

@@ -5,6 +5,7 @@ worker, which the tests after use; KEDA's cooldown back to zero is make test-clu
 (tests/autoscaling): five idle minutes that make test cannot spare.
 Whatever runs the workers is given as `workers`, with ready_count(), stop_times() and exit_codes()
 (tests/pods: real pods, followed by a watch). Writes <state>/closed-loop.json and closed-loop.png."""
+
 import json
 import math
 import subprocess
@@ -20,8 +21,9 @@ SOLUTION = "a, b = map(int, input().split())\nprint(a + b)\n"
 
 
 class Loop:
-    def __init__(self, api, kube, broker, workers, autoscaling, worker_deployment, pg_port, keda_metrics_url,
-                 verdicts_recorded, state):
+    def __init__(
+        self, api, kube, broker, workers, autoscaling, worker_deployment, pg_port, keda_metrics_url, verdicts_recorded, state
+    ):
         self.api, self.kube, self.broker, self.workers = api, kube, broker, workers
         self.autoscaling, self.worker_deployment = autoscaling, worker_deployment
         self.pg_port, self.keda_metrics_url, self.state = pg_port, keda_metrics_url, state
@@ -34,8 +36,12 @@ class Loop:
         self.trickle_max_s = 600
 
     def sql(self, query):
-        return subprocess.run(["psql", f"postgresql://postgres@127.0.0.1:{self.pg_port}/judge", "-At", "-c", query],
-                              check=True, capture_output=True, text=True).stdout.strip()
+        return subprocess.run(
+            ["psql", f"postgresql://postgres@127.0.0.1:{self.pg_port}/judge", "-At", "-c", query],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
 
     def run(self):
         """Runs the loop; returns its figures (also in the report files)."""
@@ -69,8 +75,9 @@ class Loop:
         recorder.join()
         samples = recorder.samples
 
-        rows = self.sql(f"select status || coalesce('/' || verdict, ''), count(*) from submission "
-                        f"where problem_id = {problem_id} group by 1").splitlines()
+        rows = self.sql(
+            f"select status || coalesce('/' || verdict, ''), count(*) from submission where problem_id = {problem_id} group by 1"
+        ).splitlines()
         counts = {status: int(n) for status, n in (row.split("|") for row in rows)}
         finished = sum(n for status, n in counts.items() if status.startswith("FINISHED"))
         redelivered = self.broker.queue(REQUEST_QUEUE).get("message_stats", {}).get("redeliver", 0) - redelivered_before
@@ -79,7 +86,9 @@ class Loop:
         peak = max(s["desired"] for s in samples)
         figures = {
             "submissions": len(ids),
-            "burst": BURST, "trickle_per_s": TRICKLE_PER_S, "trickle_s": trickle_s,
+            "burst": BURST,
+            "trickle_per_s": TRICKLE_PER_S,
+            "trickle_s": trickle_s,
             "burst_accepted_s": round(burst_accepted_s, 1),
             "closed_loop_activation_s": first(samples, lambda s: s["desired"] > 0),
             "first_worker_ready_s": first(samples, lambda s: s["running"] > 0),
@@ -87,8 +96,9 @@ class Loop:
             "scale_out_s": first(samples, lambda s: s["desired"] == peak),
             "peak_workers_ready": max(s["running"] for s in samples),
             "all_peak_workers_ready_s": first(samples, lambda s: s["running"] >= peak),
-            "peak_verdicts_per_s": round(max(
-                (b["finished"] - a["finished"]) / (b["t"] - a["t"]) for a, b in zip(samples, samples[5:])), 1),
+            "peak_verdicts_per_s": round(
+                max((b["finished"] - a["finished"]) / (b["t"] - a["t"]) for a, b in zip(samples, samples[5:])), 1
+            ),
             "drain_s": first(samples, lambda s: s["finished"] >= BURST),
             "last_verdict_s": last_verdict_s,
             "worker_stops_s": stops,
@@ -99,8 +109,10 @@ class Loop:
             "duplicated": int(self.verdicts_recorded() - verdicts_before) - finished,
             "judged_more_than_once": redelivered,
             # The count the values imply for the deepest queue KEDA saw, capped at max.
-            "expected_peak": min(self.autoscaling["maxReplicaCount"], math.ceil(
-                max(s["keda_metric"] or 0 for s in samples) / self.autoscaling["messagesPerReplica"])),
+            "expected_peak": min(
+                self.autoscaling["maxReplicaCount"],
+                math.ceil(max(s["keda_metric"] or 0 for s in samples) / self.autoscaling["messagesPerReplica"]),
+            ),
         }
         (self.state / "closed-loop.json").write_text(json.dumps({"figures": figures, "samples": samples}, indent=1) + "\n")
         plot(samples, stops, self.autoscaling["maxReplicaCount"], self.state / "closed-loop.png")
@@ -134,12 +146,14 @@ class Recorder(threading.Thread):
         ready, unacked = loop.broker.depth(REQUEST_QUEUE)
         return {
             "t": round(self.elapsed(), 1),
-            "ready": ready, "unacked": unacked,
+            "ready": ready,
+            "unacked": unacked,
             "keda_metric": keda_scaler_metric(loop.keda_metrics_url, loop.worker_deployment),
             "desired": loop.kube.replicas(loop.worker_deployment),
             "running": loop.workers.ready_count(),
-            "finished": int(loop.sql(f"select count(*) from submission where problem_id = {self.problem_id} "
-                                     "and status = 'FINISHED'")),
+            "finished": int(
+                loop.sql(f"select count(*) from submission where problem_id = {self.problem_id} and status = 'FINISHED'")
+            ),
         }
 
 
@@ -149,14 +163,20 @@ def first(samples, condition):
 
 def plot(samples, stops, max_replicas, path):
     import matplotlib
+
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     t = [s["t"] for s in samples]
-    figure, (queue_axis, verdict_axis) = plt.subplots(2, 1, figsize=(11, 7), sharex=True,
-                                                      gridspec_kw={"height_ratios": [3, 1]})
-    queue_axis.stackplot(t, [s["ready"] for s in samples], [s["unacked"] for s in samples],
-                         labels=["ready", "unacknowledged"], colors=["#9ecae1", "#3182bd"], step="post")
+    figure, (queue_axis, verdict_axis) = plt.subplots(2, 1, figsize=(11, 7), sharex=True, gridspec_kw={"height_ratios": [3, 1]})
+    queue_axis.stackplot(
+        t,
+        [s["ready"] for s in samples],
+        [s["unacked"] for s in samples],
+        labels=["ready", "unacknowledged"],
+        colors=["#9ecae1", "#3182bd"],
+        step="post",
+    )
     queue_axis.set_ylabel("messages on judge.submissions")
     replicas_axis = queue_axis.twinx()
     replicas_axis.step(t, [s["desired"] for s in samples], where="post", color="#d62728", label="replicas (desired)")

@@ -2,12 +2,14 @@
 the HPA asks for from the imported image, its probes decide when it is ready, and a pod the HPA
 removes gets SIGTERM and drains within its grace period. It runs first, from the zero workers the
 install leaves, and the tests after it use the worker it ends with. Writes build/pods/{closed-loop.json,png}."""
+
 import threading
 import time
 import urllib.error
 
-from conftest import PG_PORT, RELEASE_VALUES, STATE
 from loop import Loop, assert_loop
+
+from conftest import PG_PORT, RELEASE_VALUES, STATE
 from support.cluster import WORKER_QUEUES, keda_metric_name
 from support.processes import counter
 
@@ -55,8 +57,12 @@ class PodWatcher(threading.Thread):
 
     def ready_count(self):
         with self.lock:
-            return sum(1 for pod in self.pods.values() if not pod["metadata"].get("deletionTimestamp") and any(
-                c["type"] == "Ready" and c["status"] == "True" for c in pod["status"].get("conditions", [])))
+            return sum(
+                1
+                for pod in self.pods.values()
+                if not pod["metadata"].get("deletionTimestamp")
+                and any(c["type"] == "Ready" and c["status"] == "True" for c in pod["status"].get("conditions", []))
+            )
 
     def stop_times(self):
         with self.lock:
@@ -73,7 +79,8 @@ class PodWatcher(threading.Thread):
 
 
 def test_a_burst_is_judged_by_worker_pods_keda_adds_and_removes_with_nothing_lost_or_judged_twice(
-        api, kube, broker, release, keda, report):
+    api, kube, broker, release, keda, report
+):
     # From zero worker pods: the install creates the Deployment with one, and KEDA's first poll removes it.
     deadline = time.monotonic() + 120
     while (kube.replicas(WORKER) or release.of("worker", running_only=False)) and time.monotonic() < deadline:
@@ -85,11 +92,12 @@ def test_a_burst_is_judged_by_worker_pods_keda_adds_and_removes_with_nothing_los
 
     def verdicts_recorded():
         """Verdicts the consumer pods counted (KEDA may run more than one)."""
-        return sum(counter(f"http://{pod['status']['podIP']}:8082", "judge_submissions_verdicts_total")
-                   for pod in release.wait_ready("consumer"))
+        return sum(
+            counter(f"http://{pod['status']['podIP']}:8082", "judge_submissions_verdicts_total")
+            for pod in release.wait_ready("consumer")
+        )
 
-    figures = Loop(api, kube, broker, watcher, AUTOSCALING, WORKER, PG_PORT, keda,
-                   verdicts_recorded, STATE).run()
+    figures = Loop(api, kube, broker, watcher, AUTOSCALING, WORKER, PG_PORT, keda, verdicts_recorded, STATE).run()
     figures["worker_stop_durations_s"] = watcher.stop_durations()
     watcher.stopped.set()
 
@@ -120,14 +128,19 @@ def test_the_hpa_keda_creates_has_the_releases_target_bounds_and_behaviour(kube,
     for queue in WORKER_QUEUES:
         [metric] = [m for m in spec["metrics"] if m["external"]["metric"]["name"] == keda_metric_name(hpa, queue)]
         assert metric["type"] == "External"
-        assert metric["external"]["target"] == {"type": "AverageValue",
-                                                "averageValue": str(AUTOSCALING["messagesPerReplica"])}
+        assert metric["external"]["target"] == {"type": "AverageValue", "averageValue": str(AUTOSCALING["messagesPerReplica"])}
     assert spec["behavior"] == {
-        "scaleUp": {"stabilizationWindowSeconds": scale_up["stabilizationWindowSeconds"], "selectPolicy": "Max",
-                    "policies": [
-                        {"type": "Pods", "value": scale_up["pods"], "periodSeconds": scale_up["periodSeconds"]},
-                        {"type": "Percent", "value": scale_up["percent"], "periodSeconds": scale_up["periodSeconds"]}]},
-        "scaleDown": {"stabilizationWindowSeconds": scale_down["stabilizationWindowSeconds"], "selectPolicy": "Max",
-                      "policies": [{"type": "Pods", "value": scale_down["pods"],
-                                    "periodSeconds": scale_down["periodSeconds"]}]},
+        "scaleUp": {
+            "stabilizationWindowSeconds": scale_up["stabilizationWindowSeconds"],
+            "selectPolicy": "Max",
+            "policies": [
+                {"type": "Pods", "value": scale_up["pods"], "periodSeconds": scale_up["periodSeconds"]},
+                {"type": "Percent", "value": scale_up["percent"], "periodSeconds": scale_up["periodSeconds"]},
+            ],
+        },
+        "scaleDown": {
+            "stabilizationWindowSeconds": scale_down["stabilizationWindowSeconds"],
+            "selectPolicy": "Max",
+            "policies": [{"type": "Pods", "value": scale_down["pods"], "periodSeconds": scale_down["periodSeconds"]}],
+        },
     }

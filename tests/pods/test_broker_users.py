@@ -3,6 +3,7 @@ the broker (the rest of this tier shows that it judges, scales and records with 
 more. Above all the worker, which runs untrusted programs beside it: a program that escaped the
 sandbox with the worker's credentials could read no results, forge no submissions and reconfigure
 nothing."""
+
 import urllib.error
 
 import pika
@@ -38,16 +39,19 @@ def test_the_tier_runs_as_the_charts_users(release):
     assert set(BROKER_USERS) == {f"{RELEASE}-rabbitmq-{c}" for c in ("api", "worker", "consumer", "keda")}
 
 
-@pytest.mark.parametrize("operation", [
-    pytest.param(lambda channel: channel.queue_declare("judge.escape"), id="declare-a-queue"),
-    pytest.param(lambda channel: channel.queue_delete("judge.submissions"), id="delete-the-request-queue"),
-    pytest.param(lambda channel: channel.basic_get("judge.results"), id="read-results"),
-    pytest.param(lambda channel: channel.basic_get("judge.preparations.done"), id="read-preparation-results"),
-    pytest.param(publish("judge.exchange.submissions", "judge.submissions"), id="forge-a-submission"),
-    pytest.param(publish("judge.exchange.submissions", "judge.preparations"), id="forge-a-preparation"),
-    pytest.param(publish("", "judge.submissions"), id="forge-one-through-the-default-exchange"),
-    pytest.param(publish("judge.exchange.dead", "judge.results.dead"), id="dead-letter-by-hand"),
-])
+@pytest.mark.parametrize(
+    "operation",
+    [
+        pytest.param(lambda channel: channel.queue_declare("judge.escape"), id="declare-a-queue"),
+        pytest.param(lambda channel: channel.queue_delete("judge.submissions"), id="delete-the-request-queue"),
+        pytest.param(lambda channel: channel.basic_get("judge.results"), id="read-results"),
+        pytest.param(lambda channel: channel.basic_get("judge.preparations.done"), id="read-preparation-results"),
+        pytest.param(publish("judge.exchange.submissions", "judge.submissions"), id="forge-a-submission"),
+        pytest.param(publish("judge.exchange.submissions", "judge.preparations"), id="forge-a-preparation"),
+        pytest.param(publish("", "judge.submissions"), id="forge-one-through-the-default-exchange"),
+        pytest.param(publish("judge.exchange.dead", "judge.results.dead"), id="dead-letter-by-hand"),
+    ],
+)
 def test_the_worker_user_may_not(release, broker, operation):
     assert refused(broker, "worker", operation)
 
@@ -63,11 +67,14 @@ def test_the_worker_user_may_publish_results_and_see_its_queue(release, broker):
     assert not refused(broker, "worker", publish("judge.exchange.results", "no-such-route"))
 
 
-@pytest.mark.parametrize("operation", [
-    pytest.param(publish("judge.exchange.results", "judge.results"), id="forge-a-result"),
-    pytest.param(lambda channel: channel.basic_get("judge.submissions"), id="read-submissions"),
-    pytest.param(lambda channel: channel.basic_get("judge.preparations"), id="read-preparations"),
-])
+@pytest.mark.parametrize(
+    "operation",
+    [
+        pytest.param(publish("judge.exchange.results", "judge.results"), id="forge-a-result"),
+        pytest.param(lambda channel: channel.basic_get("judge.submissions"), id="read-submissions"),
+        pytest.param(lambda channel: channel.basic_get("judge.preparations"), id="read-preparations"),
+    ],
+)
 def test_the_consumer_user_may_not(release, broker, operation):
     assert refused(broker, "consumer", operation)
 

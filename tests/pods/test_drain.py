@@ -2,6 +2,7 @@
 both (manifests/judge-kind-values.yaml's topologySpreadConstraints), and `kubectl drain` of one
 during a burst evicts its pods within their disruption budgets while every submission still gets
 its verdict."""
+
 import collections
 import subprocess
 import time
@@ -19,8 +20,9 @@ DRAINED = "judge-worker2"
 
 
 def kubectl(*args, timeout=60):
-    return subprocess.run([str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, *args],
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, *args], capture_output=True, text=True, timeout=timeout
+    )
 
 
 def workers_by_node(release):
@@ -49,13 +51,22 @@ def test_workers_spread_over_both_nodes_and_a_drain_mid_burst_loses_no_submissio
     drain_s = round(time.monotonic() - drain_started, 1)
     try:
         assert drained.returncode == 0, drained.stdout + drained.stderr
-        left = [pod["metadata"]["name"] for pod in release.of("api") + release.of("worker") + release.of("consumer")
-                if pod["spec"]["nodeName"] == DRAINED]
+        left = [
+            pod["metadata"]["name"]
+            for pod in release.of("api") + release.of("worker") + release.of("consumer")
+            if pod["spec"]["nodeName"] == DRAINED
+        ]
         assert left == [], f"still on {DRAINED}: {left}"
         verdicts = collections.Counter(api.wait_for_verdict(id_, timeout=600)["verdict"] for id_ in ids)
     finally:
         kubectl("uncordon", DRAINED)
-    report["drain"] = {"submissions": SUBMISSIONS, "ready_workers_by_node_before": dict(spread),
-                       "unfinished_at_drain": unfinished, "drain_s": drain_s, "all_verdicts_s": round(time.monotonic() - started, 1),
-                       "verdicts": dict(verdicts), "evicted": drained.stdout.count("evicted")}
+    report["drain"] = {
+        "submissions": SUBMISSIONS,
+        "ready_workers_by_node_before": dict(spread),
+        "unfinished_at_drain": unfinished,
+        "drain_s": drain_s,
+        "all_verdicts_s": round(time.monotonic() - started, 1),
+        "verdicts": dict(verdicts),
+        "evicted": drained.stdout.count("evicted"),
+    }
     assert verdicts == {"ACCEPTED": SUBMISSIONS}, verdicts

@@ -1,5 +1,6 @@
 """Judging by worker pods: a correct program in every language, the worker's data-driven cases, and
 the chart's `helm test` hook."""
+
 import re
 import subprocess
 import urllib.error

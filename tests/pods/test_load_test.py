@@ -3,12 +3,13 @@ k6-operator TestRun of manifests/load-test/testrun.yaml against the release inst
 manifests/judge-kind-values.yaml. The k6-operator is installed from its pinned chart (read from its
 Go module) as make kind-up installs it, and runs its controller, initializer, runners and starter
 from images built from the pinned sources with the names upstream gives them."""
+
 import json
 
 import pytest
+from testrun import TESTRUN, WORKER, make_load_test
 
 from conftest import RELEASE_VALUES
-from testrun import TESTRUN, WORKER, make_load_test
 
 SUBMISSIONS = 2000
 # k6's exit code when a threshold fails (the script's thresholds: every POST accepted, every
@@ -17,14 +18,20 @@ THRESHOLDS_FAILED = 99
 
 
 @pytest.mark.disruptive(1)
-def test_make_load_test_runs_the_shipped_testrun_to_its_end_with_its_thresholds_met(k6_operator, release, first_worker, kube,
-                                                                                     report):
+def test_make_load_test_runs_the_shipped_testrun_to_its_end_with_its_thresholds_met(
+    k6_operator, release, first_worker, kube, report
+):
     restarts_before = api_restarts(release)
     run = make_load_test(kube, SUBMISSIONS)
     traces, exits, summaries = run["traces"], run["exits"], run["summaries"]
     stages = traces["stage"]
-    report["load_test"] = {"submissions": SUBMISSIONS, "traces_s": traces, "runner_exit_codes": exits,
-                           "runners": summaries, "api_restarts": api_restarts(release) - restarts_before}
+    report["load_test"] = {
+        "submissions": SUBMISSIONS,
+        "traces_s": traces,
+        "runner_exit_codes": exits,
+        "runners": summaries,
+        "api_restarts": api_restarts(release) - restarts_before,
+    }
 
     assert stages[-1][1] == "finished", f"the TestRun's stages: {stages}; runner logs: {json.dumps(run['logs'])[-3000:]}"
     assert len(run["runners"]) == kube.get("testrun", TESTRUN)["spec"]["parallelism"]

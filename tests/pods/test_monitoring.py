@@ -13,6 +13,7 @@ KEDA's monitors from manifests/platform. All images are built here from the pinn
 The broker is hack/infra.sh's (no RabbitMQ operator here): a Service named and labelled as the
 cluster operator names and labels its own points at it, and the chart's own ServiceMonitor for it
 (rendered with rabbitmq.create, as on kind) selects that Service."""
+
 import json
 import math
 import os
@@ -24,17 +25,29 @@ import time
 import urllib.parse
 import urllib.request
 
+import dashboard_picture
 import pika
 import pytest
 import yaml
+from testrun import make_load_test
 
-from conftest import (AMQP_PORT, BROKER_USERS, KUBECONFIG, NAMESPACE, NODE_ADDRESS, PROJECT, RELEASE, RELEASE_VALUES,
-                      STATE, VALUE_FILES, VERSIONS, helm)
+from conftest import (
+    AMQP_PORT,
+    BROKER_USERS,
+    KUBECONFIG,
+    NAMESPACE,
+    NODE_ADDRESS,
+    PROJECT,
+    RELEASE,
+    RELEASE_VALUES,
+    STATE,
+    VALUE_FILES,
+    VERSIONS,
+    helm,
+)
 from support.cluster import Kube
 from support.judge_client import ApiError
 from support.programs import SUM
-import dashboard_picture
-from testrun import make_load_test
 
 pytestmark = pytest.mark.monitoring
 
@@ -54,15 +67,26 @@ ALERTS_STATE = STATE / "alerts.json"
 
 def kubectl(*args, stdin=None, timeout=300):
     """kubectl without a namespace of its own: the upstream manifests name theirs."""
-    result = subprocess.run([str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, *args], input=stdin,
-                            capture_output=True, text=True, timeout=timeout)
+    result = subprocess.run(
+        [str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
     assert result.returncode == 0, f"kubectl {' '.join(args)}: {result.stderr}"
     return result.stdout
 
 
 def apply(documents):
-    kubectl("apply", "--server-side", "--force-conflicts", "-f", "-",
-            stdin="\n---\n".join(json.dumps(doc) for doc in documents if doc))
+    kubectl(
+        "apply",
+        "--server-side",
+        "--force-conflicts",
+        "-f",
+        "-",
+        stdin="\n---\n".join(json.dumps(doc) for doc in documents if doc),
+    )
 
 
 def manifests(folder):
@@ -91,16 +115,26 @@ def prometheus_object():
     spec = STACK_VALUES["prometheus"]["prometheusSpec"]
     version = VERSIONS["PROMETHEUS_VERSION"]
     return {
-        "apiVersion": "monitoring.coreos.com/v1", "kind": "Prometheus",
+        "apiVersion": "monitoring.coreos.com/v1",
+        "kind": "Prometheus",
         "metadata": {"name": PROMETHEUS, "namespace": MONITORING, "labels": {"release": STACK}},
         "spec": {
-            "image": f"quay.io/prometheus/prometheus:{version}", "version": version,
-            "replicas": 1, "serviceAccountName": "prometheus", "portName": "http-web",
+            "image": f"quay.io/prometheus/prometheus:{version}",
+            "version": version,
+            "replicas": 1,
+            "serviceAccountName": "prometheus",
+            "portName": "http-web",
             "enableRemoteWriteReceiver": spec.get("enableRemoteWriteReceiver", False),
-            "retention": spec.get("retention", "10d"), "resources": spec.get("resources", {}),
+            "retention": spec.get("retention", "10d"),
+            "resources": spec.get("resources", {}),
             # The chart's default securityContext for Prometheus.
-            "securityContext": {"runAsGroup": 2000, "runAsNonRoot": True, "runAsUser": 1000, "fsGroup": 2000,
-                                "seccompProfile": {"type": "RuntimeDefault"}},
+            "securityContext": {
+                "runAsGroup": 2000,
+                "runAsNonRoot": True,
+                "runAsUser": 1000,
+                "fsGroup": 2000,
+                "seccompProfile": {"type": "RuntimeDefault"},
+            },
             **stack_selectors(spec),
         },
     }
@@ -108,59 +142,114 @@ def prometheus_object():
 
 def prometheus_service():
     """kube-prometheus-stack's Service for its Prometheus (the TestRun's remote-write address)."""
-    return {"apiVersion": "v1", "kind": "Service", "metadata": {"name": PROMETHEUS, "namespace": MONITORING},
-            "spec": {"selector": {"app.kubernetes.io/name": "prometheus", "operator.prometheus.io/name": PROMETHEUS},
-                     "ports": [{"name": "http-web", "port": 9090, "targetPort": 9090}]}}
+    return {
+        "apiVersion": "v1",
+        "kind": "Service",
+        "metadata": {"name": PROMETHEUS, "namespace": MONITORING},
+        "spec": {
+            "selector": {"app.kubernetes.io/name": "prometheus", "operator.prometheus.io/name": PROMETHEUS},
+            "ports": [{"name": "http-web", "port": 9090, "targetPort": 9090}],
+        },
+    }
 
 
 def kubelet_monitor():
     """kube-prometheus-stack's kubelet ServiceMonitor (its kubelet.serviceMonitor defaults): the
     kubelet's own metrics and cAdvisor's, over HTTPS with the pod's token, from the Service the
     operator keeps for the kubelets (--kubelet-service)."""
-    auth = {"scheme": "https", "honorLabels": True, "bearerTokenFile": "/var/run/secrets/kubernetes.io/serviceaccount/token",
-            "tlsConfig": {"caFile": "/var/run/secrets/kubernetes.io/serviceaccount/ca.crt", "insecureSkipVerify": True}}
-    return {"apiVersion": "monitoring.coreos.com/v1", "kind": "ServiceMonitor",
-            "metadata": {"name": f"{STACK}-kubelet", "namespace": MONITORING, "labels": {"release": STACK}},
-            "spec": {"jobLabel": "k8s-app", "namespaceSelector": {"matchNames": ["kube-system"]},
-                     "selector": {"matchLabels": {"app.kubernetes.io/name": "kubelet", "k8s-app": "kubelet"}},
-                     "endpoints": [dict(auth, port="https-metrics"),
-                                   dict(auth, port="https-metrics", path="/metrics/cadvisor", interval="10s")]}}
+    auth = {
+        "scheme": "https",
+        "honorLabels": True,
+        "bearerTokenFile": "/var/run/secrets/kubernetes.io/serviceaccount/token",
+        "tlsConfig": {"caFile": "/var/run/secrets/kubernetes.io/serviceaccount/ca.crt", "insecureSkipVerify": True},
+    }
+    return {
+        "apiVersion": "monitoring.coreos.com/v1",
+        "kind": "ServiceMonitor",
+        "metadata": {"name": f"{STACK}-kubelet", "namespace": MONITORING, "labels": {"release": STACK}},
+        "spec": {
+            "jobLabel": "k8s-app",
+            "namespaceSelector": {"matchNames": ["kube-system"]},
+            "selector": {"matchLabels": {"app.kubernetes.io/name": "kubelet", "k8s-app": "kubelet"}},
+            "endpoints": [
+                dict(auth, port="https-metrics"),
+                dict(auth, port="https-metrics", path="/metrics/cadvisor", interval="10s"),
+            ],
+        },
+    }
 
 
 def kube_state_metrics_monitor():
     """kube-prometheus-stack's monitor of its kube-state-metrics (honorLabels: the objects'
     namespaces, not the exporter's)."""
-    return {"apiVersion": "monitoring.coreos.com/v1", "kind": "ServiceMonitor",
-            "metadata": {"name": f"{STACK}-kube-state-metrics", "namespace": MONITORING, "labels": {"release": STACK}},
-            "spec": {"namespaceSelector": {"matchNames": ["kube-system"]},
-                     "selector": {"matchLabels": {"app.kubernetes.io/name": "kube-state-metrics"}},
-                     "endpoints": [{"port": "http-metrics", "honorLabels": True}]}}
+    return {
+        "apiVersion": "monitoring.coreos.com/v1",
+        "kind": "ServiceMonitor",
+        "metadata": {"name": f"{STACK}-kube-state-metrics", "namespace": MONITORING, "labels": {"release": STACK}},
+        "spec": {
+            "namespaceSelector": {"matchNames": ["kube-system"]},
+            "selector": {"matchLabels": {"app.kubernetes.io/name": "kube-state-metrics"}},
+            "endpoints": [{"port": "http-metrics", "honorLabels": True}],
+        },
+    }
 
 
 def broker_service():
     """The client Service the RabbitMQ cluster operator makes for the chart's RabbitmqCluster (its
     name and labels, its prometheus port), with endpoints at hack/infra.sh's broker."""
-    labels = {"app.kubernetes.io/name": RABBITMQ, "app.kubernetes.io/component": "rabbitmq",
-              "app.kubernetes.io/part-of": "rabbitmq"}
+    labels = {
+        "app.kubernetes.io/name": RABBITMQ,
+        "app.kubernetes.io/component": "rabbitmq",
+        "app.kubernetes.io/part-of": "rabbitmq",
+    }
     return [
-        {"apiVersion": "v1", "kind": "Service", "metadata": {"name": RABBITMQ, "namespace": NAMESPACE, "labels": labels},
-         "spec": {"ports": [{"name": "prometheus", "port": 15692, "targetPort": PROMETHEUS_PORT}]}},
-        {"apiVersion": "v1", "kind": "Endpoints", "metadata": {"name": RABBITMQ, "namespace": NAMESPACE, "labels": labels},
-         "subsets": [{"addresses": [{"ip": NODE_ADDRESS}], "ports": [{"name": "prometheus", "port": PROMETHEUS_PORT}]}]},
+        {
+            "apiVersion": "v1",
+            "kind": "Service",
+            "metadata": {"name": RABBITMQ, "namespace": NAMESPACE, "labels": labels},
+            "spec": {"ports": [{"name": "prometheus", "port": 15692, "targetPort": PROMETHEUS_PORT}]},
+        },
+        {
+            "apiVersion": "v1",
+            "kind": "Endpoints",
+            "metadata": {"name": RABBITMQ, "namespace": NAMESPACE, "labels": labels},
+            "subsets": [{"addresses": [{"ip": NODE_ADDRESS}], "ports": [{"name": "prometheus", "port": PROMETHEUS_PORT}]}],
+        },
     ]
 
 
 def charts_broker_monitor():
     """The chart's ServiceMonitor for its broker, as it renders on kind (rabbitmq.create)."""
     rendered = subprocess.run(
-        [str(PROJECT / "bin/helm"), "template", RELEASE, str(PROJECT / "charts/judge"), "-n", NAMESPACE,
-         *(f"--values={path}" for path in VALUE_FILES), "--set", "rabbitmq.create=true",
-         # The APIs of kind-up's operators, which the chart asks for before it renders their objects.
-         *(f"--api-versions={api}" for api in ("monitoring.coreos.com/v1", "keda.sh/v1alpha1", "rabbitmq.com/v1beta1",
-                                               "rabbitmq.com/v1beta1/User", "rabbitmq.com/v1beta1/Permission",
-                                               "postgresql.cnpg.io/v1")),
-         "--show-only", "templates/rabbitmq/servicemonitor.yaml"],
-        capture_output=True, text=True, check=True).stdout
+        [
+            str(PROJECT / "bin/helm"),
+            "template",
+            RELEASE,
+            str(PROJECT / "charts/judge"),
+            "-n",
+            NAMESPACE,
+            *(f"--values={path}" for path in VALUE_FILES),
+            "--set",
+            "rabbitmq.create=true",
+            # The APIs of kind-up's operators, which the chart asks for before it renders their objects.
+            *(
+                f"--api-versions={api}"
+                for api in (
+                    "monitoring.coreos.com/v1",
+                    "keda.sh/v1alpha1",
+                    "rabbitmq.com/v1beta1",
+                    "rabbitmq.com/v1beta1/User",
+                    "rabbitmq.com/v1beta1/Permission",
+                    "postgresql.cnpg.io/v1",
+                )
+            ),
+            "--show-only",
+            "templates/rabbitmq/servicemonitor.yaml",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     monitor = yaml.safe_load(rendered)
     monitor["metadata"]["namespace"] = NAMESPACE
     return monitor
@@ -207,8 +296,11 @@ def prometheus(kube, release, keda):
     apply(operator)
     kubectl("-n", "default", "rollout", "status", "deployment/prometheus-operator", "--timeout=300s")
     # Prometheus's service account and its read access, from the same examples, in "monitoring".
-    rbac = [doc for name in ("service-account", "cluster-role", "cluster-role-binding")
-            for doc in yaml.safe_load_all((OPERATOR_MODULE / f"example/rbac/prometheus/prometheus-{name}.yaml").read_text())]
+    rbac = [
+        doc
+        for name in ("service-account", "cluster-role", "cluster-role-binding")
+        for doc in yaml.safe_load_all((OPERATOR_MODULE / f"example/rbac/prometheus/prometheus-{name}.yaml").read_text())
+    ]
     for doc in rbac:
         if doc["kind"] == "ServiceAccount":
             doc["metadata"]["namespace"] = MONITORING
@@ -217,15 +309,34 @@ def prometheus(kube, release, keda):
     apply(rbac)
     # kube-state-metrics' own example, as its kustomization renders it.
     apply(list(yaml.safe_load_all(kubectl("kustomize", str(KUBE_STATE_METRICS_MODULE / "examples/standard")))))
-    apply([prometheus_object(), prometheus_service(), kubelet_monitor(), kube_state_metrics_monitor(),
-           *broker_service(), charts_broker_monitor(),
-           *yaml.safe_load_all((PROJECT / "manifests/platform/keda-monitors.yaml").read_text())])
+    apply(
+        [
+            prometheus_object(),
+            prometheus_service(),
+            kubelet_monitor(),
+            kube_state_metrics_monitor(),
+            *broker_service(),
+            charts_broker_monitor(),
+            *yaml.safe_load_all((PROJECT / "manifests/platform/keda-monitors.yaml").read_text()),
+        ]
+    )
     kubectl("-n", "kube-system", "rollout", "status", "deployment/kube-state-metrics", "--timeout=300s")
     deadline = time.monotonic() + 300
-    while subprocess.run([str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, "-n", MONITORING, "get",
-                          f"statefulset/prometheus-{PROMETHEUS}"], capture_output=True).returncode:
-        assert time.monotonic() < deadline, f"the operator made no StatefulSet for {PROMETHEUS}: " + \
-            kubectl("-n", "default", "logs", "deployment/prometheus-operator", "--tail=30")
+    while subprocess.run(
+        [
+            str(PROJECT / "bin/kubectl"),
+            "--kubeconfig",
+            KUBECONFIG,
+            "-n",
+            MONITORING,
+            "get",
+            f"statefulset/prometheus-{PROMETHEUS}",
+        ],
+        capture_output=True,
+    ).returncode:
+        assert time.monotonic() < deadline, f"the operator made no StatefulSet for {PROMETHEUS}: " + kubectl(
+            "-n", "default", "logs", "deployment/prometheus-operator", "--tail=30"
+        )
         time.sleep(2)
     kubectl("-n", MONITORING, "rollout", "status", f"statefulset/prometheus-{PROMETHEUS}", "--timeout=300s")
     monitoring = Kube(PROJECT / "bin/kubectl", KUBECONFIG, MONITORING)
@@ -262,9 +373,16 @@ def test_every_monitor_selects_targets_that_are_up(prometheus, kube, worker_pod)
                 expected.add(f"{kind}/{monitor['metadata']['namespace']}/{monitor['metadata']['name']}/{index}")
     # The operator's example monitor of itself is not the user's: it may or may not be up.
     expected = {pool for pool in expected if "/prometheus-operator/" not in pool}
-    assert {pool.split("/")[2] for pool in expected} >= {"judge-api", "judge-worker", "judge-consumer", RABBITMQ,
-                                                         "keda-operator", "keda-metrics-apiserver",
-                                                         f"{STACK}-kubelet", f"{STACK}-kube-state-metrics"}
+    assert {pool.split("/")[2] for pool in expected} >= {
+        "judge-api",
+        "judge-worker",
+        "judge-consumer",
+        RABBITMQ,
+        "keda-operator",
+        "keda-metrics-apiserver",
+        f"{STACK}-kubelet",
+        f"{STACK}-kube-state-metrics",
+    }
     deadline = time.monotonic() + 180
     while True:
         pools = scrape_pools(prometheus)
@@ -276,16 +394,24 @@ def test_every_monitor_selects_targets_that_are_up(prometheus, kube, worker_pod)
 
 
 def judge_alerts(kube):
-    return [rule["alert"] for group in kube.get("prometheusrule", RELEASE)["spec"]["groups"] for rule in group["rules"]
-            if "alert" in rule]
+    return [
+        rule["alert"]
+        for group in kube.get("prometheusrule", RELEASE)["spec"]["groups"]
+        for rule in group["rules"]
+        if "alert" in rule
+    ]
 
 
 def test_prometheus_loads_every_alert_of_the_chart_and_none_fires_at_rest(prometheus, kube):
     expected = judge_alerts(kube)
     deadline = time.monotonic() + 120
     while True:
-        loaded = {rule["name"]: rule for group in prometheus.get("/api/v1/rules")["groups"] for rule in group["rules"]
-                  if rule["type"] == "alerting"}
+        loaded = {
+            rule["name"]: rule
+            for group in prometheus.get("/api/v1/rules")["groups"]
+            for rule in group["rules"]
+            if rule["type"] == "alerting"
+        }
         if set(expected) <= set(loaded):
             break
         assert time.monotonic() < deadline, f"alerts not loaded: {set(expected) - set(loaded)}"
@@ -335,8 +461,7 @@ def burst(prometheus, admin, kube, release, k6_operator, report):
     to show one), then nothing until KEDA takes the workers back to zero. Returns the window, in
     Prometheus's time."""
     started = time.time()
-    tight = admin.with_token(admin.create_key("quota-panel", perMinute=1, maxWaiting=1,
-                                              scopes=["SUBMIT", "PROBLEMS"])["key"])
+    tight = admin.with_token(admin.create_key("quota-panel", perMinute=1, maxWaiting=1, scopes=["SUBMIT", "PROBLEMS"])["key"])
     problem = tight.create_problem()  # a key submits to its own problems
     tight.submit(problem, SUM["python"])
     with pytest.raises(ApiError) as refused:
@@ -351,8 +476,11 @@ def burst(prometheus, admin, kube, release, k6_operator, report):
         assert time.monotonic() < deadline, "the workers were not scaled back to zero"
         time.sleep(5)
     time.sleep(60)  # a minute of zero on the pictures
-    report["monitoring_burst"] = {"testrun_s": round(finished - started), "to_zero_s": round(time.time() - finished - 60),
-                                  "runners": run["summaries"]}
+    report["monitoring_burst"] = {
+        "testrun_s": round(finished - started),
+        "to_zero_s": round(time.time() - finished - 60),
+        "runners": run["summaries"],
+    }
     return started - 60, time.time()
 
 
@@ -366,9 +494,17 @@ def test_every_dashboard_query_returns_data_in_its_unit_during_a_testrun(prometh
         top = histogram_top(prometheus, expr)
         if not problem and top is not None and max(values) >= top:
             problem = f"at the histogram's largest bucket ({top:g}): the true quantile is above it"
-        results.append({"panel": title, "query": legend, "unit": unit, "series": len(series),
-                        "max": round(max(values), 3) if values else None, "problem": problem,
-                        "data": [{"labels": s["metric"], "values": s["values"]} for s in series]})
+        results.append(
+            {
+                "panel": title,
+                "query": legend,
+                "unit": unit,
+                "series": len(series),
+                "max": round(max(values), 3) if values else None,
+                "problem": problem,
+                "data": [{"labels": s["metric"], "values": s["values"]} for s in series],
+            }
+        )
         if problem:
             problems.append(f"{title} / {legend}: {problem}")
     (STATE / "dashboard.json").write_text(json.dumps({"start": start, "end": end, "queries": results}) + "\n")
@@ -393,13 +529,15 @@ class Trickle(threading.Thread):
 
 def publish_unreadable_result(broker_port):
     """A result no consumer can read: the listener rejects it, and the broker dead-letters it."""
-    connection = pika.BlockingConnection(pika.ConnectionParameters("127.0.0.1", broker_port,
-                                                                   credentials=pika.PlainCredentials("guest", "guest")))
+    connection = pika.BlockingConnection(
+        pika.ConnectionParameters("127.0.0.1", broker_port, credentials=pika.PlainCredentials("guest", "guest"))
+    )
     try:
         channel = connection.channel()
         channel.confirm_delivery()
-        channel.basic_publish("", "judge.results", b"not json",
-                              pika.BasicProperties(content_type="application/json", delivery_mode=2))
+        channel.basic_publish(
+            "", "judge.results", b"not json", pika.BasicProperties(content_type="application/json", delivery_mode=2)
+        )
     finally:
         connection.close()
 
@@ -416,12 +554,29 @@ def test_each_alert_fires_in_its_scenario_and_resolves_when_it_is_over(prometheu
     (its broker user's password changed); submissions that keep coming with no worker to judge them;
     and a result no consumer can read, dead-lettered. Then everything put right, as the runbooks say."""
     expected = judge_alerts(kube)
-    revision = int(json.loads(subprocess.run([str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "-n", NAMESPACE,
-                                              "history", RELEASE, "-o", "json"], capture_output=True, text=True,
-                                             check=True).stdout)[-1]["revision"])
+    revision = int(
+        json.loads(
+            subprocess.run(
+                [str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "-n", NAMESPACE, "history", RELEASE, "-o", "json"],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        )[-1]["revision"]
+    )
     # The backlog alert waits alerts.backlogGrowingFor (10m) by default: 5m here, as the others'.
-    helm("upgrade", RELEASE, str(PROJECT / "charts/judge"), "-n", NAMESPACE, "--reuse-values",
-         "--set", "worker.javaOpts=-Xmx1m", "--set", "alerts.backlogGrowingFor=5m")
+    helm(
+        "upgrade",
+        RELEASE,
+        str(PROJECT / "charts/judge"),
+        "-n",
+        NAMESPACE,
+        "--reuse-values",
+        "--set",
+        "worker.javaOpts=-Xmx1m",
+        "--set",
+        "alerts.backlogGrowingFor=5m",
+    )
     (keda_username, keda_password), keda_tags = keda_user(kube)
     trickle = Trickle(api)
     trickle.start()
@@ -429,9 +584,11 @@ def test_each_alert_fires_in_its_scenario_and_resolves_when_it_is_over(prometheu
     started, timeline, restored_at, purged = time.monotonic(), [], None, False
 
     def crash_looping():
-        return any(s.get("state", {}).get("waiting", {}).get("reason") == "CrashLoopBackOff"
-                   for pod in kube.get("pods", selector="app.kubernetes.io/component=worker")["items"]
-                   for s in pod["status"].get("containerStatuses", []))
+        return any(
+            s.get("state", {}).get("waiting", {}).get("reason") == "CrashLoopBackOff"
+            for pod in kube.get("pods", selector="app.kubernetes.io/component=worker")["items"]
+            for s in pod["status"].get("containerStatuses", [])
+        )
 
     def put_right():
         """The previous revision (the worker's setting, the backlog's duration), KEDA's password; no more submissions."""
@@ -467,10 +624,17 @@ def test_each_alert_fires_in_its_scenario_and_resolves_when_it_is_over(prometheu
             put_right()
     ALERTS_STATE.write_text(json.dumps({"timeline_s": timeline, "restored_at_s": restored_at}) + "\n")
     fired = {name: next((t for t, s in timeline if s.get(name) == "firing"), None) for name in expected}
-    resolved = {name: next((t for t, s in timeline if fired[name] is not None and t > fired[name] and name not in s), None)
-                for name in expected}
+    resolved = {
+        name: next((t for t, s in timeline if fired[name] is not None and t > fired[name] and name not in s), None)
+        for name in expected
+    }
     verdicts = {api.wait_for_verdict(id_, timeout=600)["verdict"] for id_ in trickle.ids}
-    report["alerts"] = {"fired_s": fired, "restored_s": restored_at, "resolved_s": resolved,
-                        "trickle": len(trickle.ids), "trickle_verdicts": sorted(verdicts)}
+    report["alerts"] = {
+        "fired_s": fired,
+        "restored_s": restored_at,
+        "resolved_s": resolved,
+        "trickle": len(trickle.ids),
+        "trickle_verdicts": sorted(verdicts),
+    }
     assert all(fired.values()) and all(resolved.values()), report["alerts"]
     assert verdicts == {"ACCEPTED"}, "every submission sent while the workers were down was judged once they were back"

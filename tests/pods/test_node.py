@@ -1,5 +1,6 @@
 """The node itself: sealed from every other host, and running the chart's pods through their own
 probes, the worker in a user namespace of its own with the isolation layers it logs."""
+
 import errno
 import socket
 import time
@@ -8,8 +9,10 @@ import pytest
 
 # TEST-NET-1 (RFC 5737): an address outside the namespace that belongs to no one.
 OUTSIDE = ("192.0.2.1", 80)
-PROBE_OUTSIDE = ("import socket, errno\ntry:\n    socket.create_connection(('192.0.2.1', 80), timeout=5)\n"
-                 "    print('connected')\nexcept OSError as e:\n    print(errno.errorcode.get(e.errno, e))\n")
+PROBE_OUTSIDE = (
+    "import socket, errno\ntry:\n    socket.create_connection(('192.0.2.1', 80), timeout=5)\n"
+    "    print('connected')\nexcept OSError as e:\n    print(errno.errorcode.get(e.errno, e))\n"
+)
 
 
 def test_the_namespace_has_no_way_out():
@@ -29,7 +32,8 @@ PROBE_SERVICES = (
     "for name in ('judge-api-management', 'judge-api.judge.svc', 'example.com'):\n"
     "    try:\n        print(name, socket.gethostbyname(name))\n    except OSError:\n        print(name, 'unresolved')\n"
     "with urllib.request.urlopen('http://judge-api-management:8081/actuator/health/readiness', timeout=10) as r:\n"
-    "    print('readiness', r.status)\n")
+    "    print('readiness', r.status)\n"
+)
 
 
 def test_a_pod_reaches_the_charts_services_by_name_and_resolves_nothing_else(kube, release, worker_pod):
@@ -64,8 +68,9 @@ def test_every_pod_is_ready_through_its_own_probes(release, worker_pod, componen
 
 def test_the_worker_pod_has_a_user_namespace_and_the_charts_security(release, worker_pod):
     uid_map = release.exec(worker_pod, "cat", "/proc/self/uid_map").stdout.split()
-    status = dict(line.split(":\t", 1) for line in release.exec(worker_pod, "cat", "/proc/1/status").stdout.splitlines()
-                  if ":\t" in line)
+    status = dict(
+        line.split(":\t", 1) for line in release.exec(worker_pod, "cat", "/proc/1/status").stdout.splitlines() if ":\t" in line
+    )
 
     assert uid_map[0] == "0" and uid_map[1] != "0", f"no user namespace: {uid_map}"
     assert status["Uid"].split()[0] == "10001"
@@ -83,14 +88,22 @@ def test_the_worker_pod_logs_its_isolation_layers(release, worker_pod, report):
 
 
 def test_an_image_the_node_lacks_is_never_pulled(kube, release):
-    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "pull-probe", "namespace": "judge"},
-           "spec": {"automountServiceAccountToken": False,
-                    "containers": [{"name": "probe", "image": "docker.io/library/busybox:1.37", "imagePullPolicy": "Always"}]}}
+    pod = {
+        "apiVersion": "v1",
+        "kind": "Pod",
+        "metadata": {"name": "pull-probe", "namespace": "judge"},
+        "spec": {
+            "automountServiceAccountToken": False,
+            "containers": [{"name": "probe", "image": "docker.io/library/busybox:1.37", "imagePullPolicy": "Always"}],
+        },
+    }
     kube.apply([pod])
     try:
         deadline = time.monotonic() + 60
         while True:
-            waiting = (kube.get("pods", "pull-probe")["status"].get("containerStatuses") or [{}])[0].get("state", {}).get("waiting", {})
+            waiting = (
+                (kube.get("pods", "pull-probe")["status"].get("containerStatuses") or [{}])[0].get("state", {}).get("waiting", {})
+            )
             if waiting.get("reason") in ("ErrImagePull", "ImagePullBackOff") or time.monotonic() > deadline:
                 break
             time.sleep(1)

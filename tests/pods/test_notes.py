@@ -3,6 +3,7 @@ with the admin token from its Secret, a problem, a submission, and polls until i
 localhost:8080. The release is installed with the kind values, whose NodePort kind maps to
 localhost:8080; here `make port-forward` (the other clusters' way, through the kubelet's streaming)
 puts the API there, and the NodePort is checked on every node."""
+
 import os
 import re
 import subprocess
@@ -40,8 +41,12 @@ def wait_for_forwarding(process):
 
 
 def test_the_notes_commands_as_printed_reach_a_verdict(release, worker_pod):
-    notes = subprocess.run([str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "-n", NAMESPACE, "get", "notes", RELEASE],
-                           capture_output=True, text=True, check=True).stdout
+    notes = subprocess.run(
+        [str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "-n", NAMESPACE, "get", "notes", RELEASE],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     steps = commands(notes)
     # A ClusterIP Service's notes print the port-forward; a NodePort's (kind's) count on the mapping.
     forwards = [step for step in steps if " port-forward " in step]
@@ -56,10 +61,17 @@ def test_the_notes_commands_as_printed_reach_a_verdict(release, worker_pod):
     forwarding = subprocess.Popen(["bash", "-c", forward], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         wait_for_forwarding(forwarding)
-        script = "\n".join(["set -euo pipefail", *setup,
-                            'echo "problem $PROBLEM, submission $ID" >&2',
-                            f'for _ in $(seq 1 120); do [[ "$({poll})" == *\'"status":"FINISHED"\'* ]] && break; sleep 1; done',
-                            poll, "echo", follow])
+        script = "\n".join(
+            [
+                "set -euo pipefail",
+                *setup,
+                'echo "problem $PROBLEM, submission $ID" >&2',
+                f'for _ in $(seq 1 120); do [[ "$({poll})" == *\'"status":"FINISHED"\'* ]] && break; sleep 1; done',
+                poll,
+                "echo",
+                follow,
+            ]
+        )
         run = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True, timeout=300)
     finally:
         forwarding.terminate()

@@ -1,6 +1,7 @@
 """What the kubelet does to a worker and what the judge makes of it: a pod deleted mid-run (its
 submission goes back to the queue and another pod judges it), a container killed (the kubelet
 restarts it and judging goes on)."""
+
 import subprocess
 import time
 
@@ -44,8 +45,9 @@ def kill_and_await_restart(release, pod):
     status = pod["status"]["containerStatuses"][0]
     container_id = status["containerID"].removeprefix("containerd://")
     socket = SOCKETS[pod["spec"]["nodeName"]]  # the container runtime of the pod's node
-    subprocess.run([str(PROJECT / "bin/ctr"), "-a", socket, "-n", "k8s.io", "tasks", "kill", "-s", "SIGKILL", container_id],
-                   check=True)
+    subprocess.run(
+        [str(PROJECT / "bin/ctr"), "-a", socket, "-n", "k8s.io", "tasks", "kill", "-s", "SIGKILL", container_id], check=True
+    )
     deadline = time.monotonic() + 120
     while True:
         again = [p for p in release.of("worker") if p["metadata"]["name"] == pod["metadata"]["name"]]

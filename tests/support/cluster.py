@@ -1,6 +1,7 @@
 """Clients for what the autoscaling tests watch: the control plane (through kubectl), KEDA's operator
 metrics, and RabbitMQ (management API for what KEDA reads, AMQP for a consumer that holds messages),
 and a stand-in for the RabbitMQ messaging topology operator's user controller."""
+
 import base64
 import json
 import pathlib
@@ -26,15 +27,33 @@ WORKER_QUEUES = LANE_QUEUES + [PREPARATION_QUEUE]
 
 # Where each kind the tests read lives in the API.
 API_PATHS = {
-    "pods": "api/v1", "secret": "api/v1", "events": "api/v1", "service": "api/v1",
-    "deployment": "apis/apps/v1", "hpa": "apis/autoscaling/v2", "scaledobject": "apis/keda.sh/v1alpha1",
-    "user": "apis/rabbitmq.com/v1beta1", "permission": "apis/rabbitmq.com/v1beta1", "testrun": "apis/k6.io/v1alpha1",
-    "node": "api/v1", "prometheusrule": "apis/monitoring.coreos.com/v1",
+    "pods": "api/v1",
+    "secret": "api/v1",
+    "events": "api/v1",
+    "service": "api/v1",
+    "deployment": "apis/apps/v1",
+    "hpa": "apis/autoscaling/v2",
+    "scaledobject": "apis/keda.sh/v1alpha1",
+    "user": "apis/rabbitmq.com/v1beta1",
+    "permission": "apis/rabbitmq.com/v1beta1",
+    "testrun": "apis/k6.io/v1alpha1",
+    "node": "api/v1",
+    "prometheusrule": "apis/monitoring.coreos.com/v1",
 }
-PLURALS = {"pods": "pods", "secret": "secrets", "events": "events", "service": "services", "deployment": "deployments",
-           "hpa": "horizontalpodautoscalers", "scaledobject": "scaledobjects",
-           "user": "users", "permission": "permissions", "testrun": "testruns", "node": "nodes",
-           "prometheusrule": "prometheusrules"}
+PLURALS = {
+    "pods": "pods",
+    "secret": "secrets",
+    "events": "events",
+    "service": "services",
+    "deployment": "deployments",
+    "hpa": "horizontalpodautoscalers",
+    "scaledobject": "scaledobjects",
+    "user": "users",
+    "permission": "permissions",
+    "testrun": "testruns",
+    "node": "nodes",
+    "prometheusrule": "prometheusrules",
+}
 
 
 class Kube:
@@ -65,8 +84,10 @@ class Kube:
 
     def watch(self, kind, selector, timeout_s=600):
         """The API's watch of a kind: yields each event ({type, object}) until timeout_s passes."""
-        path = (f"{API_PATHS[kind]}/namespaces/{self.namespace}/{PLURALS[kind]}?watch=1&timeoutSeconds={timeout_s}"
-                f"&labelSelector={urllib.parse.quote(selector)}")
+        path = (
+            f"{API_PATHS[kind]}/namespaces/{self.namespace}/{PLURALS[kind]}?watch=1&timeoutSeconds={timeout_s}"
+            f"&labelSelector={urllib.parse.quote(selector)}"
+        )
         request = urllib.request.Request(f"{self.server}/{path}", headers={"Authorization": f"Bearer {self.token}"})
         with urllib.request.urlopen(request, context=self.ssl, timeout=timeout_s + 10) as response:
             for line in response:
@@ -88,8 +109,9 @@ class Kube:
             raise
 
     def apply(self, documents):
-        self.run("apply", "--server-side", "--force-conflicts", "-f", "-",
-                 stdin="\n---\n".join(json.dumps(doc) for doc in documents))
+        self.run(
+            "apply", "--server-side", "--force-conflicts", "-f", "-", stdin="\n---\n".join(json.dumps(doc) for doc in documents)
+        )
 
     def delete(self, kind, name):
         self.run("delete", kind, name, "--ignore-not-found", "--wait=false")
@@ -100,8 +122,10 @@ class Kube:
 
     def external_metric(self, name, scaled_object):
         """The value the HPA controller reads from KEDA's adapter, through the apiserver."""
-        path = (f"apis/external.metrics.k8s.io/v1beta1/namespaces/{self.namespace}/{name}"
-                f"?labelSelector=scaledobject.keda.sh%2Fname%3D{scaled_object}")
+        path = (
+            f"apis/external.metrics.k8s.io/v1beta1/namespaces/{self.namespace}/{name}"
+            f"?labelSelector=scaledobject.keda.sh%2Fname%3D{scaled_object}"
+        )
         items = self.raw(path)["items"]
         return sum(parse_quantity(item["value"]) for item in items)
 
@@ -145,9 +169,13 @@ def keda_scaler_metric(metrics_url, scaled_object, metric=None):
     metrics_url: where the operator serves its Prometheus metrics."""
     with urllib.request.urlopen(f"{metrics_url}/metrics", timeout=5) as response:
         text = response.read().decode()
-    values = [float(line.rsplit(" ", 1)[1]) for line in text.splitlines()
-              if line.startswith("keda_scaler_metrics_value{") and f'scaledObject="{scaled_object}"' in line
-              and (metric is None or f'metric="{metric}"' in line)]
+    values = [
+        float(line.rsplit(" ", 1)[1])
+        for line in text.splitlines()
+        if line.startswith("keda_scaler_metrics_value{")
+        and f'scaledObject="{scaled_object}"' in line
+        and (metric is None or f'metric="{metric}"' in line)
+    ]
     return sum(values) if values else None
 
 
@@ -159,8 +187,9 @@ class Broker:
         self.headers = {"Authorization": "Basic " + auth, "Content-Type": "application/json"}
 
     def _call(self, method, path, body=None):
-        request = urllib.request.Request(self.management + path, method=method, headers=self.headers,
-                                         data=None if body is None else json.dumps(body).encode())
+        request = urllib.request.Request(
+            self.management + path, method=method, headers=self.headers, data=None if body is None else json.dumps(body).encode()
+        )
         with urllib.request.urlopen(request, timeout=10) as response:
             raw = response.read()
             return json.loads(raw) if raw else None
@@ -186,27 +215,31 @@ class Broker:
             channel = connection.channel()
             channel.confirm_delivery()
             for i in range(count):
-                channel.basic_publish("", queue, json.dumps({"filler": i}).encode(),
-                                      pika.BasicProperties(delivery_mode=2))
+                channel.basic_publish("", queue, json.dumps({"filler": i}).encode(), pika.BasicProperties(delivery_mode=2))
 
     def purge(self, queue):
         self._call("DELETE", "/api/queues/%2F/" + urllib.parse.quote(queue, safe="") + "/contents")
 
     def add_user(self, name, password, tags):
-        self._call("PUT", "/api/users/" + urllib.parse.quote(name, safe=""),
-                   {"password": password, "tags": ",".join(tags)})
+        self._call("PUT", "/api/users/" + urllib.parse.quote(name, safe=""), {"password": password, "tags": ",".join(tags)})
 
     def grant(self, user, vhost, permissions):
-        self._call("PUT", f"/api/permissions/{urllib.parse.quote(vhost, safe='')}/{urllib.parse.quote(user, safe='')}",
-                   {kind: permissions.get(kind, "") for kind in ("configure", "write", "read")})
+        self._call(
+            "PUT",
+            f"/api/permissions/{urllib.parse.quote(vhost, safe='')}/{urllib.parse.quote(user, safe='')}",
+            {kind: permissions.get(kind, "") for kind in ("configure", "write", "read")},
+        )
 
     def as_user(self, user, password):
         return Broker(self.amqp_port, int(self.management.rsplit(":", 1)[1]), user, password)
 
     def connect(self):
         # No heartbeats: a test holds the connection idle while it waits on KEDA.
-        return pika.BlockingConnection(pika.ConnectionParameters(
-            "127.0.0.1", self.amqp_port, credentials=pika.PlainCredentials(self.user, self.password), heartbeat=0))
+        return pika.BlockingConnection(
+            pika.ConnectionParameters(
+                "127.0.0.1", self.amqp_port, credentials=pika.PlainCredentials(self.user, self.password), heartbeat=0
+            )
+        )
 
     def hold_unacknowledged(self, queue, count):
         """A worker-like consumer: prefetch `count`, takes that many, acknowledges none. Close the
@@ -239,8 +272,16 @@ def play_topology_operator(kube, broker, users, permissions):
     for permission in permissions:
         spec = permission["spec"]
         broker.grant(credentials[spec["userReference"]["name"]][0], spec["vhost"], spec["permissions"])
-    kube.apply([{"apiVersion": "v1", "kind": "Secret", "type": "Opaque",
-                 "metadata": {"name": f"{name}-user-credentials", "namespace": kube.namespace},
-                 "stringData": {"username": username, "password": password}}
-                for name, (username, password) in credentials.items()])
+    kube.apply(
+        [
+            {
+                "apiVersion": "v1",
+                "kind": "Secret",
+                "type": "Opaque",
+                "metadata": {"name": f"{name}-user-credentials", "namespace": kube.namespace},
+                "stringData": {"username": username, "password": password},
+            }
+            for name, (username, password) in credentials.items()
+        ]
+    )
     return credentials

@@ -1,4 +1,5 @@
 """A small HTTP client for the judge's API, on the standard library only."""
+
 import json
 import time
 import urllib.error
@@ -43,11 +44,12 @@ class JudgeClient:
         """Creates a problem; more members (checker, interactor, validator, groups, timeLimits) go in as given.
         One with setter programs is PREPARING until a worker has built them: with ready, this waits until
         it takes submissions (and fails if its preparation did)."""
-        test_cases = test_cases or [{"input": "1 2\n", "expectedOutput": "3\n"},
-                                    {"input": "40 2\n", "expectedOutput": "42\n"}]
-        status, _, problem = self.request("POST", "/api/problems", {
-            "title": title, "timeLimitMs": time_limit_ms, "memoryLimitMb": memory_limit_mb, "testCases": test_cases,
-            **more})
+        test_cases = test_cases or [{"input": "1 2\n", "expectedOutput": "3\n"}, {"input": "40 2\n", "expectedOutput": "42\n"}]
+        status, _, problem = self.request(
+            "POST",
+            "/api/problems",
+            {"title": title, "timeLimitMs": time_limit_ms, "memoryLimitMb": memory_limit_mb, "testCases": test_cases, **more},
+        )
         assert status == 201, problem
         if ready:
             prepared = self.wait_for_preparation(problem["id"])
@@ -65,8 +67,9 @@ class JudgeClient:
 
     def submit(self, problem_id, source, language="python", **more):
         """more: other members of the submission (callbackUrl...)."""
-        status, headers, body = self.request("POST", "/api/submissions",
-                                             {"problemId": problem_id, "language": language, "sourceCode": source, **more})
+        status, headers, body = self.request(
+            "POST", "/api/submissions", {"problemId": problem_id, "language": language, "sourceCode": source, **more}
+        )
         assert status == 202, body
         assert body["status"] == "QUEUED"
         assert headers["Location"].endswith("/api/submissions/" + body["id"])
@@ -105,8 +108,9 @@ class JudgeClient:
 
     def events(self, submission_id, timeout=60):
         """Yields (event name, data) from the submission's server-sent events until the stream ends."""
-        request = urllib.request.Request(f"{self.base_url}/api/submissions/{submission_id}/events",
-                                         headers={**self.headers, "Accept": "text/event-stream"})
+        request = urllib.request.Request(
+            f"{self.base_url}/api/submissions/{submission_id}/events", headers={**self.headers, "Accept": "text/event-stream"}
+        )
         try:
             response = urllib.request.urlopen(request, timeout=timeout)
         except urllib.error.HTTPError as error:
@@ -117,9 +121,9 @@ class JudgeClient:
             for raw in response:
                 line = raw.decode().rstrip("\n")
                 if line.startswith("event:"):
-                    name = line[len("event:"):].strip()
+                    name = line[len("event:") :].strip()
                 elif line.startswith("data:"):
-                    data.append(line[len("data:"):])
+                    data.append(line[len("data:") :])
                 elif line == "" and data:
                     yield name, json.loads("\n".join(data))
                     name, data = None, []

@@ -1,4 +1,5 @@
 """The services as local processes: how the end-to-end and autoscaling tests run them."""
+
 import os
 import pathlib
 import signal
@@ -8,11 +9,14 @@ import urllib.request
 
 PROJECT = pathlib.Path(__file__).resolve().parents[2]
 # Every pinned version outside Maven (versions.env, KEY=value).
-VERSIONS = dict(line.split("=", 1) for line in (PROJECT / "versions.env").read_text().splitlines()
-                if line and not line.startswith("#"))
+VERSIONS = dict(
+    line.split("=", 1) for line in (PROJECT / "versions.env").read_text().splitlines() if line and not line.startswith("#")
+)
 # A JDK 25: JAVA_HOME if set, else the Temurin 25 package for this machine's architecture.
-JAVA_HOME = pathlib.Path(os.environ.get("JAVA_HOME") or next(iter(sorted(pathlib.Path("/usr/lib/jvm").glob("temurin-25-jdk-*"))),
-                                                             "/usr/lib/jvm/temurin-25-jdk"))
+JAVA_HOME = pathlib.Path(
+    os.environ.get("JAVA_HOME")
+    or next(iter(sorted(pathlib.Path("/usr/lib/jvm").glob("temurin-25-jdk-*"))), "/usr/lib/jvm/temurin-25-jdk")
+)
 JAVA = JAVA_HOME / "bin" / "java"
 JARS = {
     "api": PROJECT / "services/api/target/judge-api.jar",
@@ -29,8 +33,11 @@ def counter(base_url, name, **labels):
     wanted = [f'{key}="{value}"' for key, value in labels.items()]
     with urllib.request.urlopen(base_url + "/actuator/prometheus", timeout=10) as response:
         lines = response.read().decode().splitlines()
-    return sum(float(line.rsplit(" ", 1)[1]) for line in lines
-               if line.split("{")[0].split(" ")[0] == name and all(label in line for label in wanted))
+    return sum(
+        float(line.rsplit(" ", 1)[1])
+        for line in lines
+        if line.split("{")[0].split(" ")[0] == name and all(label in line for label in wanted)
+    )
 
 
 def require_jars():
@@ -50,8 +57,12 @@ class Service:
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
                 [str(JAVA), *jvm_options, "-jar", str(JARS[kind])],
-                env=dict(env, SERVER_PORT=str(port), JUDGE_HTTP_MANAGEMENTPORT=str(self.management_port)), stdout=log, stderr=subprocess.STDOUT,
-                stdin=subprocess.DEVNULL, start_new_session=True)
+                env=dict(env, SERVER_PORT=str(port), JUDGE_HTTP_MANAGEMENTPORT=str(self.management_port)),
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+            )
 
     @property
     def management_url(self):

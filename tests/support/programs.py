@@ -1,6 +1,7 @@
 """Programs the end-to-end, container and pod tests submit: a correct one in every language, and the
 worker's data-driven judge cases (services/worker/src/test/resources/judge-cases), submitted through
 the API the way the worker's own JudgeCases builds them."""
+
 import configparser
 import json
 import pathlib
@@ -17,9 +18,8 @@ SUM = {
     "c": '#include <stdio.h>\nint main(void){long a,b;scanf("%ld %ld",&a,&b);printf("%ld\\n",a+b);}\n',
     "cpp": '#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}\n',
     "java": "import java.util.*;\npublic class Main { public static void main(String[] args) {\n"
-            "  Scanner in = new Scanner(System.in); System.out.println(in.nextLong() + in.nextLong()); } }\n",
-    "javascript": 'const [a, b] = require("fs").readFileSync(0, "utf8").trim().split(/\\s+/).map(Number);\n'
-                  "console.log(a + b);\n",
+    "  Scanner in = new Scanner(System.in); System.out.println(in.nextLong() + in.nextLong()); } }\n",
+    "javascript": 'const [a, b] = require("fs").readFileSync(0, "utf8").trim().split(/\\s+/).map(Number);\nconsole.log(a + b);\n',
 }
 
 
@@ -40,28 +40,38 @@ def problem_of(name, case):
     """The case's problem as the API takes it: one sum test, or what its problem.json says (its
     checker, interactor, groups and tests, setters' programs named by file). The language's time
     factor is 1, as in the worker's JudgeCases, which sends limits as they are."""
-    problem = {"title": name, "time_limit_ms": int(case.get("timeLimitMs", 1000)),
-               "memory_limit_mb": int(case.get("memoryLimitMb", 128)),
-               "timeLimits": {case["language"]: {"factor": 1}}}
+    problem = {
+        "title": name,
+        "time_limit_ms": int(case.get("timeLimitMs", 1000)),
+        "memory_limit_mb": int(case.get("memoryLimitMb", 128)),
+        "timeLimits": {case["language"]: {"factor": 1}},
+    }
     folder = CASES / name
     if not (folder / "problem.json").exists():
         return {**problem, "test_cases": [{"input": "1 2\n", "expectedOutput": case.get("expectedOutput", "3") + "\n"}]}
     spec = json.loads((folder / "problem.json").read_text())
 
     def program(of):
-        return {"language": of["language"], "sourceCode": (folder / of["source"]).read_text(),
-                "files": {pathlib.Path(file).name: (folder / file).read_text() for file in of.get("files", [])}}
+        return {
+            "language": of["language"],
+            "sourceCode": (folder / of["source"]).read_text(),
+            "files": {pathlib.Path(file).name: (folder / file).read_text() for file in of.get("files", [])},
+        }
 
     if "checker" in spec:
         checker = spec["checker"]
-        problem["checker"] = {"kind": checker["kind"].lower(), "epsilon": checker.get("epsilon")} \
-            if "program" not in checker else {"kind": "custom", **program(checker["program"])}
+        problem["checker"] = (
+            {"kind": checker["kind"].lower(), "epsilon": checker.get("epsilon")}
+            if "program" not in checker
+            else {"kind": "custom", **program(checker["program"])}
+        )
     if "interactor" in spec:
         problem["interactor"] = program(spec["interactor"])
     if "groups" in spec:
         problem["groups"] = spec["groups"]
-    problem["test_cases"] = [{"input": test["input"], "expectedOutput": test["answer"], "group": test.get("group")}
-                             for test in spec["tests"]]
+    problem["test_cases"] = [
+        {"input": test["input"], "expectedOutput": test["answer"], "group": test.get("group")} for test in spec["tests"]
+    ]
     return problem
 
 
@@ -74,8 +84,9 @@ def submit_cases(api):
     for name in case_names():
         case, source = read_case(name)
         if case.get("run") == "stdin":
-            status, _, body = api.request("POST", "/api/submissions",
-                                          {"language": case["language"], "sourceCode": source, "stdin": "1 2\n"})
+            status, _, body = api.request(
+                "POST", "/api/submissions", {"language": case["language"], "sourceCode": source, "stdin": "1 2\n"}
+            )
             assert status == 202, body
             submissions[name] = (case, body["id"])
             continue
@@ -118,8 +129,10 @@ def assert_case_verdict(case, verdict):
     if "testVerdicts" in case:
         assert [f"{test['index']}:{test['verdict']}" for test in verdict["testCases"]] == case["testVerdicts"].split(","), verdict
     if "groupVerdicts" in case:
-        shown = [f"{group['name']}:{'SKIPPED' if group['skipped'] else group['verdict']}:{float(group['score'])}"
-                 for group in verdict["groups"]]
+        shown = [
+            f"{group['name']}:{'SKIPPED' if group['skipped'] else group['verdict']}:{float(group['score'])}"
+            for group in verdict["groups"]
+        ]
         assert shown == case["groupVerdicts"].split(","), verdict
     if "checkerMessageContains" in case:
         assert any(case["checkerMessageContains"] in (test.get("checkerMessage") or "") for test in verdict["testCases"]), verdict
@@ -138,5 +151,6 @@ def create_large_problem(api):
     """Three tests of ~70 KB each: over the API's default inline limit (64 KB), so that its judge
     requests carry a reference and workers fetch the tests from the API."""
     rows = [range(start, start + 12_000) for start in (1, 2, 3)]
-    return api.create_problem(test_cases=[
-        {"input": " ".join(map(str, row)) + "\n", "expectedOutput": f"{sum(row)}\n"} for row in rows])
+    return api.create_problem(
+        test_cases=[{"input": " ".join(map(str, row)) + "\n", "expectedOutput": f"{sum(row)}\n"} for row in rows]
+    )

@@ -1,2 +1,3 @@
 import sys
+
 print(sys.argv[1], sys.argv[2])

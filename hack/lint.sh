@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# make lint (and the first step of make test): the shell scripts with shellcheck, following what they
+# source; the Python of tests/ with ruff (ruff.toml), its format and its lint. make fmt fixes the latter.
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+cd "$PROJECT_DIR"
+shellcheck -x -P SCRIPTDIR hack/*.sh .ci/run
+python3 -m ruff format --check tests
+python3 -m ruff check tests
+echo "Lint: clean"
