@@ -17,10 +17,13 @@ import urllib.request
 import pika
 import yaml
 
-# The practice lane's request queue, and every lane's, in the order workers serve them
-# (services/contracts Lane; tests/autoscaling checks them against the broker).
+# The practice lane's request queue, and every lane's, in the order workers serve them: the chart's
+# lanes (charts/judge/values.yaml, which the services' Lane must match).
 REQUEST_QUEUE = "judge.submissions"
-LANE_QUEUES = ["judge.submissions.contest", REQUEST_QUEUE, "judge.submissions.rejudge"]
+LANE_QUEUES = [
+    lane["queue"]
+    for lane in yaml.safe_load((pathlib.Path(__file__).resolve().parents[2] / "charts/judge/values.yaml").read_text())["lanes"]
+]
 # Problem versions to prepare (services/contracts JudgeQueues.PREPARATIONS): KEDA wakes workers for them too.
 PREPARATION_QUEUE = "judge.preparations"
 WORKER_QUEUES = LANE_QUEUES + [PREPARATION_QUEUE]

@@ -86,6 +86,24 @@ generated credentials "<name>-default-user" (keys username, password, host, port
 The management API KEDA reads queue depth from: rabbitmq.managementUrl, or the operator's client
 Service in the release's namespace.
 */}}
+{{/*
+The lanes' request queues (.Values.lanes) as one regular expression: their names, quoted, as
+alternatives. Anchor it where the reader does not (RabbitMQ's permissions; PromQL anchors its own).
+*/}}
+{{- define "judge.laneQueuesPattern" -}}
+{{- $queues := list }}
+{{- range .Values.lanes }}{{- $queues = append $queues (regexQuoteMeta .queue) }}{{- end }}
+{{- join "|" $queues }}
+{{- end }}
+
+{{/*
+The broker queues a worker takes work from: every lane's (.Values.lanes, in order), then the problem
+preparations' (services/contracts JudgeQueues.PREPARATIONS), as a list of {name, queue}.
+*/}}
+{{- define "judge.workerQueues" -}}
+{{- toJson (append .Values.lanes (dict "name" "preparations" "queue" "judge.preparations")) }}
+{{- end }}
+
 {{- define "judge.rabbitmqManagementUrl" -}}
 {{- default (printf "http://%s.%s.svc:15672/" (include "judge.rabbitmqName" .) .Release.Namespace) .Values.rabbitmq.managementUrl }}
 {{- end }}

@@ -1,7 +1,5 @@
 package dev.judge.contracts;
 
-import java.util.Arrays;
-
 /**
  * The priority lanes of judging, each its own request queue, in the order workers take from them:
  * contest submissions first, then practice, then rejudges. A worker gives a free slot to the first
@@ -27,10 +25,5 @@ public enum Lane {
     /** The request queue of this lane, which is also its routing key on the submissions exchange. */
     public String queue() {
         return queue;
-    }
-
-    public static Lane ofQueue(String queue) {
-        return Arrays.stream(values()).filter(lane -> lane.queue.equals(queue)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("not a lane's queue: " + queue));
     }
 }

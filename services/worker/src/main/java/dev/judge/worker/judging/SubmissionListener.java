@@ -14,13 +14,16 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.amqp.rabbit.annotation.RabbitListener;
-import org.springframework.amqp.support.AmqpHeaders;
-import org.springframework.messaging.handler.annotation.Header;
+import org.springframework.amqp.AmqpException;
+import org.springframework.amqp.core.Message;
+import org.springframework.amqp.rabbit.annotation.RabbitListenerConfigurer;
+import org.springframework.amqp.rabbit.config.SimpleRabbitListenerEndpoint;
+import org.springframework.amqp.rabbit.listener.RabbitListenerEndpointRegistrar;
+import org.springframework.amqp.support.converter.MessageConversionException;
+import org.springframework.amqp.support.converter.MessageConverter;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
-import dev.judge.contracts.JudgeQueues;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.Lane;
@@ -30,7 +33,7 @@ import dev.judge.worker.messaging.ResultPublisher;
 /**
  * Takes submissions off the lanes' request queues, one per listener thread at a time (prefetch 1: what
  * a worker is not yet running stays in the queue, where KEDA counts it and another worker can take it).
- * Each lane has a listener container of its own; the {@link LaneGate} decides which lane's submission
+ * Each lane has a listener container of its own (made from {@link Lane}); the {@link LaneGate} decides which lane's submission
  * a free judging slot goes to.
  *
  * <p>The container acknowledges a request only when this method returns, which is after the verdict's
@@ -42,7 +45,7 @@ import dev.judge.worker.messaging.ResultPublisher;
  * more than judging them.
  */
 @Component
-class SubmissionListener implements DisposableBean {
+class SubmissionListener implements DisposableBean, RabbitListenerConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(SubmissionListener.class);
 
@@ -52,12 +55,14 @@ class SubmissionListener implements DisposableBean {
     private final WorkerProperties properties;
     private final MeterRegistry meters;
     private final LaneGate lanes;
+    private final MessageConverter converter;
     private final Map<Lane, Timer> queueWait = new EnumMap<>(Lane.class);
     private final ScheduledExecutorService runningNotices = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("running-notices").factory());
 
     SubmissionListener(Judge judge, ResultPublisher results, WorkerIdentity identity, WorkerProperties properties,
-            LaneGate lanes, MeterRegistry meters) {
+            LaneGate lanes, MeterRegistry meters, MessageConverter converter) {
+        this.converter = converter;
         this.judge = judge;
         this.results = results;
         this.identity = identity;
@@ -74,11 +79,36 @@ class SubmissionListener implements DisposableBean {
         }
     }
 
-    @RabbitListener(queues = JudgeQueues.SUBMISSIONS_CONTEST)
-    @RabbitListener(queues = JudgeQueues.SUBMISSIONS)
-    @RabbitListener(queues = JudgeQueues.SUBMISSIONS_REJUDGE)
-    void onSubmission(JudgeRequest request, @Header(AmqpHeaders.CONSUMER_QUEUE) String queue) throws InterruptedException {
-        Lane lane = Lane.ofQueue(queue);
+    /**
+     * A listener container per lane, made from {@link Lane}'s list (its id {@code lane-<name>}), each
+     * with {@code spring.rabbitmq.listener.simple}'s settings: adding a lane is adding it there (and to
+     * the chart's lanes, which LanesTests holds equal).
+     */
+    @Override
+    public void configureRabbitListeners(RabbitListenerEndpointRegistrar registrar) {
+        for (Lane lane : Lane.values()) {
+            SimpleRabbitListenerEndpoint endpoint = new SimpleRabbitListenerEndpoint();
+            endpoint.setId("lane-" + lane.name().toLowerCase(Locale.ROOT));
+            endpoint.setQueueNames(lane.queue());
+            endpoint.setMessageListener(message -> onSubmission(message, lane));
+            registrar.registerEndpoint(endpoint);
+        }
+    }
+
+    private void onSubmission(Message message, Lane lane) {
+        if (!(converter.fromMessage(message) instanceof JudgeRequest request)) {
+            throw new MessageConversionException("Not a JudgeRequest on " + lane.queue());
+        }
+        try {
+            onSubmission(request, lane);
+        } catch (InterruptedException e) {
+            // Shutting down: the request goes back to its queue for another worker.
+            Thread.currentThread().interrupt();
+            throw new AmqpException("Interrupted while waiting for a judging slot", e);
+        }
+    }
+
+    void onSubmission(JudgeRequest request, Lane lane) throws InterruptedException {
         lanes.acquire(lane);
         try {
             judge(request, lane);
