@@ -130,11 +130,12 @@ test: deps ## Run all tests against a private RabbitMQ and PostgreSQL: Maven uni
 	$(PROJECT_DIR)/hack/test.sh
 
 .PHONY: lint
-lint: ## Check the shell scripts (shellcheck) and the Python of tests/ (ruff: format and lint); in make test
+lint: ## Check the shell scripts (shellcheck) and the Python of tests/ (ruff: format and lint); first in make test (the Java's format is checked in its verify)
 	$(PROJECT_DIR)/hack/lint.sh
 
 .PHONY: fmt
-fmt: ## Format the Python of tests/ and fix what ruff can (ruff.toml)
+fmt: ## Format the Java (Spotless: palantir-java-format) and the Python of tests/ (ruff), and fix what ruff can
+	$(MVNW) -q spotless:apply
 	cd $(PROJECT_DIR) && python3 -m ruff format tests && python3 -m ruff check --fix tests
 
 .PHONY: test-it

@@ -15,18 +15,21 @@ import java.util.zip.ZipOutputStream;
 /** Polygon packages for tests, written for this project (no third party's package is copied into it). */
 public final class TestPackages {
 
-    private TestPackages() {
-    }
+    private TestPackages() {}
 
     /**
      * tests/polygon/sum-of-two: a package as Polygon's standard export lays it out (tests with answers,
      * a std checker's source, a validator, a generator, tagged solutions); its files by path.
      */
     public static Map<String, String> sumOfTwo() throws IOException {
-        Path root = Path.of(System.getProperty("judge.polygon-packages", "../../tests/polygon")).resolve("sum-of-two");
+        Path root = Path.of(System.getProperty("judge.polygon-packages", "../../tests/polygon"))
+                .resolve("sum-of-two");
         Map<String, String> files = new TreeMap<>();
         try (Stream<Path> paths = Files.walk(root)) {
-            for (Path file : paths.filter(Files::isRegularFile).toList()) {
+            // Python's bytecode caches are not the package's (a compileall over tests/ leaves them).
+            for (Path file : paths.filter(Files::isRegularFile)
+                    .filter(file -> !file.toString().contains("__pycache__"))
+                    .toList()) {
                 files.put(root.relativize(file).toString(), Files.readString(file));
             }
         }
@@ -36,7 +39,8 @@ public final class TestPackages {
     /** sum-of-two as a package exported without its generated tests and its answers: the generator and main solution make them. */
     public static Map<String, String> sumOfTwoToGenerate() throws IOException {
         Map<String, String> files = sumOfTwo();
-        List.of("tests/01.a", "tests/02", "tests/02.a", "tests/03", "tests/03.a", "tests/04", "tests/04.a").forEach(files::remove);
+        List.of("tests/01.a", "tests/02", "tests/02.a", "tests/03", "tests/03.a", "tests/04", "tests/04.a")
+                .forEach(files::remove);
         return files;
     }
 
