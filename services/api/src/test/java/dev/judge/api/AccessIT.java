@@ -50,9 +50,11 @@ class AccessIT extends LiveApi {
 
     @BeforeEach
     void createProblem() throws Exception {
-        HttpResponse<String> created = send(as(ADMIN_TOKEN, request("/api/problems")
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("""
+        HttpResponse<String> created = send(as(
+                ADMIN_TOKEN,
+                request("/api/problems")
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("""
                         {"title": "Double", "timeLimitMs": 1000, "memoryLimitMb": 128, "submitters": "PUBLIC",
                          "testCases": [{"input": "2\\n", "expectedOutput": "4\\n"}]}"""))));
         assertThat(created.statusCode()).isEqualTo(201);
@@ -64,11 +66,12 @@ class AccessIT extends LiveApi {
         long before = submissions();
         HttpResponse<String> anonymous = post("/api/submissions", submission());
         assertThat(anonymous.statusCode()).isEqualTo(401);
-        assertThat(anonymous.headers().firstValue("WWW-Authenticate")).hasValueSatisfying(
-                challenge -> assertThat(challenge).startsWith("Bearer"));
+        assertThat(anonymous.headers().firstValue("WWW-Authenticate"))
+                .hasValueSatisfying(challenge -> assertThat(challenge).startsWith("Bearer"));
         assertThat(anonymous.headers().firstValue("Content-Type")).hasValue("application/problem+json");
 
-        assertThat(send(as("judge_not-a-key", submitRequest(submission()))).statusCode()).isEqualTo(401);
+        assertThat(send(as("judge_not-a-key", submitRequest(submission()))).statusCode())
+                .isEqualTo(401);
         assertThat(get("/api/problems/" + problemId).statusCode()).isEqualTo(401);
         assertThat(get("/api/languages").statusCode()).isEqualTo(200);
         assertThat(submissions()).isEqualTo(before);
@@ -79,21 +82,39 @@ class AccessIT extends LiveApi {
         Key key = createKey("platform", 100, 100);
         assertThat(key.secret()).startsWith("judge_");
         assertThat(jdbc.sql("select count(*) from api_key where secret_sha256 = sha256(convert_to(?, 'UTF8'))")
-                .param(key.secret()).query(Integer.class).single()).isEqualTo(1);
+                        .param(key.secret())
+                        .query(Integer.class)
+                        .single())
+                .isEqualTo(1);
         assertThat(jdbc.sql("select count(*) from api_key where encode(secret_sha256, 'escape') like ?")
-                .param("%" + key.secret() + "%").query(Integer.class).single()).isZero();
+                        .param("%" + key.secret() + "%")
+                        .query(Integer.class)
+                        .single())
+                .isZero();
 
-        HttpResponse<String> byKey = send(as(key.secret(), request("/api/keys").header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"name\": \"mine\"}"))));
+        HttpResponse<String> byKey = send(as(
+                key.secret(),
+                request("/api/keys")
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"name\": \"mine\"}"))));
         assertThat(byKey.statusCode()).isEqualTo(403);
-        assertThat(send(as("wrong-admin-token", request("/api/keys").GET())).statusCode()).isEqualTo(401);
+        assertThat(send(as("wrong-admin-token", request("/api/keys").GET())).statusCode())
+                .isEqualTo(401);
 
-        JsonNode listed = json.readTree(send(as(ADMIN_TOKEN, request("/api/keys").GET())).body());
+        JsonNode listed =
+                json.readTree(send(as(ADMIN_TOKEN, request("/api/keys").GET())).body());
         assertThat(listed.toString()).contains(key.id().toString()).doesNotContain(key.secret());
 
-        assertThat(send(as(ADMIN_TOKEN, request("/api/keys/" + key.id()).DELETE())).statusCode()).isEqualTo(204);
-        assertThat(send(as(key.secret(), submitRequest(submission()))).statusCode()).isEqualTo(401);
-        assertThat(send(as(ADMIN_TOKEN, request("/api/keys/" + UUID.randomUUID()).DELETE())).statusCode()).isEqualTo(404);
+        assertThat(send(as(ADMIN_TOKEN, request("/api/keys/" + key.id()).DELETE()))
+                        .statusCode())
+                .isEqualTo(204);
+        assertThat(send(as(key.secret(), submitRequest(submission()))).statusCode())
+                .isEqualTo(401);
+        assertThat(send(as(
+                                ADMIN_TOKEN,
+                                request("/api/keys/" + UUID.randomUUID()).DELETE()))
+                        .statusCode())
+                .isEqualTo(404);
     }
 
     @Test
@@ -104,19 +125,37 @@ class AccessIT extends LiveApi {
         UUID id = idOf(accepted);
         UUID other = idOf(send(as(theirs.secret(), submitRequest(submission()))));
 
-        assertThat(jdbc.sql("select api_key_id from submission where id = ?").param(id).query(UUID.class).single())
+        assertThat(jdbc.sql("select api_key_id from submission where id = ?")
+                        .param(id)
+                        .query(UUID.class)
+                        .single())
                 .isEqualTo(mine.id());
-        assertThat(send(as(theirs.secret(), request("/api/submissions/" + id).GET())).statusCode()).isEqualTo(404);
-        assertThat(send(as(theirs.secret(), request("/api/submissions/" + id + "/events").GET())).statusCode())
+        assertThat(send(as(theirs.secret(), request("/api/submissions/" + id).GET()))
+                        .statusCode())
                 .isEqualTo(404);
-        assertThat(send(as(ADMIN_TOKEN, request("/api/submissions?ids=" + id + "," + other).GET())).body())
+        assertThat(send(as(
+                                theirs.secret(),
+                                request("/api/submissions/" + id + "/events").GET()))
+                        .statusCode())
+                .isEqualTo(404);
+        assertThat(send(as(
+                                ADMIN_TOKEN,
+                                request("/api/submissions?ids=" + id + "," + other)
+                                        .GET()))
+                        .body())
                 .contains(id.toString(), other.toString());
         // As a polite client: back when Retry-After says (sooner would be answered 429).
-        Thread.sleep(1000 * Long.parseLong(accepted.headers().firstValue("Retry-After").orElseThrow()));
-        assertThat(send(as(mine.secret(), request("/api/submissions/" + id).GET())).statusCode()).isEqualTo(200);
+        Thread.sleep(1000
+                * Long.parseLong(accepted.headers().firstValue("Retry-After").orElseThrow()));
+        assertThat(send(as(mine.secret(), request("/api/submissions/" + id).GET()))
+                        .statusCode())
+                .isEqualTo(200);
 
-        JsonNode many = json.readTree(send(as(mine.secret(),
-                request("/api/submissions?ids=" + other + "," + id + "," + UUID.randomUUID()).GET())).body());
+        JsonNode many = json.readTree(send(as(
+                        mine.secret(),
+                        request("/api/submissions?ids=" + other + "," + id + "," + UUID.randomUUID())
+                                .GET()))
+                .body());
         assertThat(many.get("submissions")).hasSize(1);
         assertThat(many.get("submissions").get(0).get("id").asString()).isEqualTo(id.toString());
     }
@@ -127,17 +166,19 @@ class AccessIT extends LiveApi {
         for (int left = 2; left >= 0; left--) {
             HttpResponse<String> accepted = send(as(key.secret(), submitRequest(submission())));
             assertThat(accepted.statusCode()).isEqualTo(202);
-            assertThat(accepted.headers().firstValue("RateLimit").orElseThrow()).startsWith("\"per-minute\";r=" + left + ";t=");
+            assertThat(accepted.headers().firstValue("RateLimit").orElseThrow())
+                    .startsWith("\"per-minute\";r=" + left + ";t=");
         }
 
         HttpResponse<String> refused = send(as(key.secret(), submitRequest(submission())));
         assertThat(refused.statusCode()).isEqualTo(429);
         assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-        assertThat(Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow())).isBetween(1L, 60L);
-        assertThat(refused.headers().firstValue("RateLimit-Policy")).hasValue(
-                "\"per-minute\";q=3;w=60, \"waiting\";q=100;qu=\"concurrent-requests\"");
-        assertThat(refused.headers().firstValue("RateLimit")).hasValueSatisfying(
-                state -> assertThat(state).startsWith("\"per-minute\";r=0;"));
+        assertThat(Long.parseLong(refused.headers().firstValue("Retry-After").orElseThrow()))
+                .isBetween(1L, 60L);
+        assertThat(refused.headers().firstValue("RateLimit-Policy"))
+                .hasValue("\"per-minute\";q=3;w=60, \"waiting\";q=100;qu=\"concurrent-requests\"");
+        assertThat(refused.headers().firstValue("RateLimit"))
+                .hasValueSatisfying(state -> assertThat(state).startsWith("\"per-minute\";r=0;"));
         assertThat(json.readTree(refused.body()).get("quota").asString()).isEqualTo("per-minute");
         assertThat(submissionsOf(key)).isEqualTo(3);
     }
@@ -151,20 +192,24 @@ class AccessIT extends LiveApi {
         HttpResponse<String> refused = send(as(key.secret(), submitRequest(submission())));
         assertThat(refused.statusCode()).isEqualTo(429);
         assertThat(json.readTree(refused.body()).get("quota").asString()).isEqualTo("waiting");
-        assertThat(refused.headers().firstValue("RateLimit")).hasValueSatisfying(
-                state -> assertThat(state).endsWith("\"waiting\";r=0"));
+        assertThat(refused.headers().firstValue("RateLimit"))
+                .hasValueSatisfying(state -> assertThat(state).endsWith("\"waiting\";r=0"));
         assertThat(submissionsOf(key)).isEqualTo(2);
     }
 
     @Test
     void aRefusedSubmissionGivesItsPlaceBack() throws Exception {
         Key key = createKey("careless", 100, 100);
-        HttpResponse<String> unknownProblem = send(as(key.secret(), submitRequest(
-                "{\"problemId\": 999999999, \"language\": \"python\", \"sourceCode\": \"print(1)\"}")));
+        HttpResponse<String> unknownProblem = send(as(
+                key.secret(),
+                submitRequest("{\"problemId\": 999999999, \"language\": \"python\", \"sourceCode\": \"print(1)\"}")));
 
         assertThat(unknownProblem.statusCode()).isEqualTo(422);
-        assertThat(jdbc.sql("select waiting + window_count from api_key where id = ?").param(key.id())
-                .query(Integer.class).single()).isZero();
+        assertThat(jdbc.sql("select waiting + window_count from api_key where id = ?")
+                        .param(key.id())
+                        .query(Integer.class)
+                        .single())
+                .isZero();
     }
 
     @Test
@@ -173,30 +218,56 @@ class AccessIT extends LiveApi {
         Key busy = createKey("busy", 100, 100);
         send(as(idle.secret(), submitRequest(submission())));
         // As an API that died between reserving and storing would leave them: places nothing holds.
-        jdbc.sql("update api_key set waiting = waiting + 3, last_reserved_at = now() - interval '10 minutes' where id = ?")
-                .param(idle.id()).update();
-        jdbc.sql("update api_key set waiting = 3, last_reserved_at = now() where id = ?").param(busy.id()).update();
+        jdbc.sql(
+                        "update api_key set waiting = waiting + 3, last_reserved_at = now() - interval '10 minutes' where id = ?")
+                .param(idle.id())
+                .update();
+        jdbc.sql("update api_key set waiting = 3, last_reserved_at = now() where id = ?")
+                .param(busy.id())
+                .update();
 
         quotas.recountIdleKeys();
 
-        assertThat(jdbc.sql("select waiting from api_key where id = ?").param(idle.id()).query(Integer.class).single()).isEqualTo(1);
-        assertThat(jdbc.sql("select waiting from api_key where id = ?").param(busy.id()).query(Integer.class).single()).isEqualTo(3);
+        assertThat(jdbc.sql("select waiting from api_key where id = ?")
+                        .param(idle.id())
+                        .query(Integer.class)
+                        .single())
+                .isEqualTo(1);
+        assertThat(jdbc.sql("select waiting from api_key where id = ?")
+                        .param(busy.id())
+                        .query(Integer.class)
+                        .single())
+                .isEqualTo(3);
     }
 
     @Test
     void refusesCallbacksToInternalAddressesOrOtherSchemesAndStoresNothing() throws Exception {
         Key key = createKey("hooks", 100, 100);
-        for (String url : List.of("http://127.0.0.1:8080/hook", "http://localhost/hook", "http://169.254.169.254/latest/meta-data",
-                "http://10.1.2.3/hook", "http://[::1]/hook", "http://[fd00::1]/hook", "ftp://example.com/hook", "not a url")) {
-            HttpResponse<String> refused = send(as(key.secret(), submitRequest(
-                    "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(1)\", \"callbackUrl\": \"%s\"}"
-                            .formatted(problemId, url))));
+        for (String url : List.of(
+                "http://127.0.0.1:8080/hook",
+                "http://localhost/hook",
+                "http://169.254.169.254/latest/meta-data",
+                "http://10.1.2.3/hook",
+                "http://[::1]/hook",
+                "http://[fd00::1]/hook",
+                "ftp://example.com/hook",
+                "not a url")) {
+            HttpResponse<String> refused = send(as(
+                    key.secret(),
+                    submitRequest(
+                            "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(1)\", \"callbackUrl\": \"%s\"}"
+                                    .formatted(problemId, url))));
             assertThat(refused.statusCode()).as(url).isEqualTo(422);
-            assertThat(json.readTree(refused.body()).get("title").asString()).as(url).isEqualTo("Callback refused");
+            assertThat(json.readTree(refused.body()).get("title").asString())
+                    .as(url)
+                    .isEqualTo("Callback refused");
         }
-        HttpResponse<String> batch = send(as(key.secret(), batchRequest(submission(),
-                "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"x\", \"callbackUrl\": \"http://192.168.1.1/\"}"
-                        .formatted(problemId))));
+        HttpResponse<String> batch = send(as(
+                key.secret(),
+                batchRequest(
+                        submission(),
+                        "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"x\", \"callbackUrl\": \"http://192.168.1.1/\"}"
+                                .formatted(problemId))));
         assertThat(batch.statusCode()).isEqualTo(422);
         assertThat(batch.body()).contains("submissions[1].callbackUrl");
         assertThat(submissionsOf(key)).isZero();
@@ -206,10 +277,13 @@ class AccessIT extends LiveApi {
     @Test
     void aKeyOverItsQuotaIsRefusedBeforeItsCallbackHostIsLookedUp() throws Exception {
         Key key = createKey("quota-first", 1, 100);
-        assertThat(send(as(key.secret(), submitRequest(submission()))).statusCode()).isEqualTo(202);
-        HttpResponse<String> over = send(as(key.secret(), submitRequest(
-                "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(1)\", \"callbackUrl\": \"http://localhost/hook\"}"
-                        .formatted(problemId))));
+        assertThat(send(as(key.secret(), submitRequest(submission()))).statusCode())
+                .isEqualTo(202);
+        HttpResponse<String> over = send(as(
+                key.secret(),
+                submitRequest(
+                        "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(1)\", \"callbackUrl\": \"http://localhost/hook\"}"
+                                .formatted(problemId))));
         assertThat(over.statusCode()).isEqualTo(429);
         assertThat(submissionsOf(key)).isEqualTo(1);
     }
@@ -218,16 +292,28 @@ class AccessIT extends LiveApi {
     void quotasHoldAcrossTwoApiReplicas() throws Exception {
         Key key = createKey("burst", 25, 1000);
         try (ConfigurableApplicationContext second = new SpringApplicationBuilder(ApiApplication.class)
-                .properties("server.port=0", ADMIN_TOKEN_PROPERTY, "spring.datasource.url=" + databaseUrl,
+                .properties(
+                        "server.port=0",
+                        ADMIN_TOKEN_PROPERTY,
+                        "spring.datasource.url=" + databaseUrl,
                         "spring.rabbitmq.port=" + rabbitPort)
                 .run()) {
-            int secondPort = ((WebServerApplicationContext) second).getWebServer().getPort();
+            int secondPort =
+                    ((WebServerApplicationContext) second).getWebServer().getPort();
             HttpClient http = HttpClient.newHttpClient();
-            List<Callable<Integer>> calls = IntStream.range(0, 40).<Callable<Integer>>mapToObj(i -> () -> http.send(
-                    as(key.secret(), HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + (i % 2 == 0 ? port : secondPort)
-                            + "/api/submissions")).header("Content-Type", "application/json")
-                            .POST(HttpRequest.BodyPublishers.ofString(submission()))).build(),
-                    HttpResponse.BodyHandlers.discarding()).statusCode()).toList();
+            List<Callable<Integer>> calls = IntStream.range(0, 40)
+                    .<Callable<Integer>>mapToObj(i -> () -> http.send(
+                                    as(
+                                                    key.secret(),
+                                                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                                                                    + (i % 2 == 0 ? port : secondPort)
+                                                                    + "/api/submissions"))
+                                                            .header("Content-Type", "application/json")
+                                                            .POST(HttpRequest.BodyPublishers.ofString(submission())))
+                                            .build(),
+                                    HttpResponse.BodyHandlers.discarding())
+                            .statusCode())
+                    .toList();
             List<Integer> statuses = new ArrayList<>();
             try (ExecutorService clients = Executors.newFixedThreadPool(20)) {
                 for (Future<Integer> status : clients.invokeAll(calls)) {
@@ -246,43 +332,64 @@ class AccessIT extends LiveApi {
         HttpResponse<String> accepted = send(as(key.secret(), batchRequest(submission(), run("a"), submission())));
         assertThat(accepted.statusCode()).isEqualTo(202);
         List<UUID> ids = new ArrayList<>();
-        json.readTree(accepted.body()).get("submissions").forEach(view -> ids.add(UUID.fromString(view.get("id").asString())));
+        json.readTree(accepted.body())
+                .get("submissions")
+                .forEach(view -> ids.add(UUID.fromString(view.get("id").asString())));
         assertThat(ids).hasSize(3);
-        assertThat(jdbc.sql("select problem_id is null from submission where id = ?").param(ids.get(1))
-                .query(Boolean.class).single()).isTrue();
-        JsonNode read = json.readTree(send(as(key.secret(), request("/api/submissions?ids=" + ids.get(2) + "," + ids.get(0))
-                .GET())).body()).get("submissions");
-        assertThat(List.of(read.get(0).get("id").asString(), read.get(1).get("id").asString()))
+        assertThat(jdbc.sql("select problem_id is null from submission where id = ?")
+                        .param(ids.get(1))
+                        .query(Boolean.class)
+                        .single())
+                .isTrue();
+        JsonNode read = json.readTree(send(as(
+                                key.secret(),
+                                request("/api/submissions?ids=" + ids.get(2) + "," + ids.get(0))
+                                        .GET()))
+                        .body())
+                .get("submissions");
+        assertThat(List.of(
+                        read.get(0).get("id").asString(), read.get(1).get("id").asString()))
                 .containsExactly(ids.get(2).toString(), ids.get(0).toString());
 
-        HttpResponse<String> invalid = send(as(key.secret(), batchRequest(submission(),
-                "{\"problemId\": 999999999, \"language\": \"python\", \"sourceCode\": \"print(1)\"}",
-                "{\"problemId\": %d, \"language\": \"cobol\", \"sourceCode\": \"x\"}".formatted(problemId))));
+        HttpResponse<String> invalid = send(as(
+                key.secret(),
+                batchRequest(
+                        submission(),
+                        "{\"problemId\": 999999999, \"language\": \"python\", \"sourceCode\": \"print(1)\"}",
+                        "{\"problemId\": %d, \"language\": \"cobol\", \"sourceCode\": \"x\"}".formatted(problemId))));
         assertThat(invalid.statusCode()).isEqualTo(422);
-        assertThat(invalid.body()).contains("submissions[1].problemId", "submissions[2].language")
+        assertThat(invalid.body())
+                .contains("submissions[1].problemId", "submissions[2].language")
                 .doesNotContain("submissions[0]");
 
-        HttpResponse<String> malformed = send(as(key.secret(), batchRequest(submission(), "{\"language\": \"python\"}")));
+        HttpResponse<String> malformed =
+                send(as(key.secret(), batchRequest(submission(), "{\"language\": \"python\"}")));
         assertThat(malformed.statusCode()).isEqualTo(400);
         assertThat(malformed.body()).contains("submissions[1]");
 
         // 3 stored and 2 left this minute: a batch of 3 is refused whole.
-        assertThat(send(as(key.secret(), batchRequest(submission(), submission(), submission()))).statusCode()).isEqualTo(429);
+        assertThat(send(as(key.secret(), batchRequest(submission(), submission(), submission())))
+                        .statusCode())
+                .isEqualTo(429);
         String tooMany = String.join(",", Collections.nCopies(101, submission()));
         assertThat(send(as(key.secret(), batchRequest(tooMany))).statusCode()).isEqualTo(400);
         assertThat(submissionsOf(key)).isEqualTo(3);
     }
 
-    private record Key(UUID id, String secret) {
-    }
+    private record Key(UUID id, String secret) {}
 
     private Key createKey(String name, int perMinute, int maxWaiting) throws Exception {
-        HttpResponse<String> created = send(as(ADMIN_TOKEN, request("/api/keys").header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"name\": \"%s\", \"perMinute\": %d, \"maxWaiting\": %d}"
-                        .formatted(name, perMinute, maxWaiting)))));
+        HttpResponse<String> created = send(as(
+                ADMIN_TOKEN,
+                request("/api/keys")
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "{\"name\": \"%s\", \"perMinute\": %d, \"maxWaiting\": %d}"
+                                        .formatted(name, perMinute, maxWaiting)))));
         assertThat(created.statusCode()).isEqualTo(201);
         JsonNode body = json.readTree(created.body());
-        return new Key(UUID.fromString(body.get("id").asString()), body.get("key").asString());
+        return new Key(
+                UUID.fromString(body.get("id").asString()), body.get("key").asString());
     }
 
     private static HttpRequest.Builder as(String token, HttpRequest.Builder request) {
@@ -290,13 +397,16 @@ class AccessIT extends LiveApi {
     }
 
     private HttpRequest.Builder submitRequest(String body) {
-        return request("/api/submissions").header("Content-Type", "application/json")
+        return request("/api/submissions")
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body));
     }
 
     private HttpRequest.Builder batchRequest(String... submissions) {
-        return request("/api/submissions/batch").header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"submissions\": [" + String.join(",", submissions) + "]}"));
+        return request("/api/submissions/batch")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(
+                        "{\"submissions\": [" + String.join(",", submissions) + "]}"));
     }
 
     private String submission() {
@@ -317,6 +427,9 @@ class AccessIT extends LiveApi {
     }
 
     private long submissionsOf(Key key) {
-        return jdbc.sql("select count(*) from submission where api_key_id = ?").param(key.id()).query(Long.class).single();
+        return jdbc.sql("select count(*) from submission where api_key_id = ?")
+                .param(key.id())
+                .query(Long.class)
+                .single();
     }
 }

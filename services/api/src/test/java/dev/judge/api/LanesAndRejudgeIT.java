@@ -35,7 +35,8 @@ class LanesAndRejudgeIT extends LiveApi {
 
     @BeforeEach
     void createProblem() throws Exception {
-        HttpResponse<String> created = send(admin(request("/api/problems").header("Content-Type", "application/json")
+        HttpResponse<String> created = send(admin(request("/api/problems")
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(problem("4")))));
         assertThat(created.statusCode()).isEqualTo(201);
         problemId = json.readTree(created.body()).get("id").asLong();
@@ -43,7 +44,8 @@ class LanesAndRejudgeIT extends LiveApi {
 
     @Test
     void aSubmissionGoesToItsKeysDefaultLaneOrTheLaneItNamesIfTheKeyAllowsIt() throws Exception {
-        String key = createKey("{\"name\": \"contest-site\", \"lane\": \"CONTEST\", \"lanes\": [\"PRACTICE\", \"CONTEST\"]}");
+        String key = createKey(
+                "{\"name\": \"contest-site\", \"lane\": \"CONTEST\", \"lanes\": [\"PRACTICE\", \"CONTEST\"]}");
 
         UUID byDefault = idOf(send(as(key, submit(submission(null)))));
         UUID named = idOf(send(as(key, submit(submission("PRACTICE")))));
@@ -57,8 +59,12 @@ class LanesAndRejudgeIT extends LiveApi {
         assertThat(refused.statusCode()).isEqualTo(403);
         assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
         assertThat(json.readTree(refused.body()).get("lane").asString()).isEqualTo("REJUDGE");
-        HttpResponse<String> batch = send(as(key, request("/api/submissions/batch").header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"submissions\": [%s, %s]}".formatted(submission(null), submission("REJUDGE"))))));
+        HttpResponse<String> batch = send(as(
+                key,
+                request("/api/submissions/batch")
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "{\"submissions\": [%s, %s]}".formatted(submission(null), submission("REJUDGE"))))));
         assertThat(batch.statusCode()).isEqualTo(422);
         assertThat(batch.body()).contains("submissions[1].lane");
         assertThat(submissions()).isEqualTo(before);
@@ -66,13 +72,16 @@ class LanesAndRejudgeIT extends LiveApi {
 
     @Test
     void aKeysLanesMustIncludeItsDefaultLane() throws Exception {
-        HttpResponse<String> refused = send(admin(request("/api/keys").header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"name\": \"odd\", \"lane\": \"CONTEST\", \"lanes\": [\"PRACTICE\"]}"))));
+        HttpResponse<String> refused = send(admin(request("/api/keys")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(
+                        "{\"name\": \"odd\", \"lane\": \"CONTEST\", \"lanes\": [\"PRACTICE\"]}"))));
         assertThat(refused.statusCode()).isEqualTo(400);
         String practiceOnly = createKey("{\"name\": \"practice-site\"}");
         HttpResponse<String> listed = send(admin(request("/api/keys")));
         assertThat(listed.body()).contains("\"lane\":\"PRACTICE\",\"lanes\":[\"PRACTICE\"]");
-        assertThat(send(as(practiceOnly, submit(submission("CONTEST")))).statusCode()).isEqualTo(403);
+        assertThat(send(as(practiceOnly, submit(submission("CONTEST")))).statusCode())
+                .isEqualTo(403);
     }
 
     @Test
@@ -83,10 +92,15 @@ class LanesAndRejudgeIT extends LiveApi {
         awaitRequest(Lane.PRACTICE, first);
         awaitRequest(Lane.PRACTICE, second);
         // As the result consumer records verdicts: the first judged, the second not yet.
-        jdbc.sql("update submission set status = 'FINISHED', verdict = 'WRONG_ANSWER', finished_at = now() where id = ?")
-                .param(first).update();
-        assertThat(send(admin(request("/api/problems/" + problemId).header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString(problem("5"))))).statusCode()).isEqualTo(200);
+        jdbc.sql(
+                        "update submission set status = 'FINISHED', verdict = 'WRONG_ANSWER', finished_at = now() where id = ?")
+                .param(first)
+                .update();
+        assertThat(send(admin(request("/api/problems/" + problemId)
+                                .header("Content-Type", "application/json")
+                                .PUT(HttpRequest.BodyPublishers.ofString(problem("5")))))
+                        .statusCode())
+                .isEqualTo(200);
 
         assertThat(send(as(key, rejudge(problemId))).statusCode()).isEqualTo(403);
         assertThat(send(admin(rejudge(999_999_999))).statusCode()).isEqualTo(404);
@@ -98,7 +112,8 @@ class LanesAndRejudgeIT extends LiveApi {
         // Each API replica learns of the change from the database's notification, as of a verdict.
         AtomicReference<JsonNode> seen = new AtomicReference<>();
         waitAtMost(Duration.ofSeconds(10)).until(() -> {
-            seen.set(json.readTree(send(as(key, request("/api/submissions/" + first))).body()));
+            seen.set(json.readTree(
+                    send(as(key, request("/api/submissions/" + first))).body()));
             return seen.get().get("judgement").asInt() == 2;
         });
         JsonNode now = seen.get();
@@ -106,7 +121,9 @@ class LanesAndRejudgeIT extends LiveApi {
         assertThat(now.get("lane").asString()).isEqualTo("REJUDGE");
         assertThat(now.get("problemVersion").asInt()).isEqualTo(2);
         assertThat(now.has("verdict")).isFalse();
-        JsonNode history = json.readTree(send(as(key, request("/api/submissions/" + first + "/judgements"))).body()).get("judgements");
+        JsonNode history = json.readTree(send(as(key, request("/api/submissions/" + first + "/judgements")))
+                        .body())
+                .get("judgements");
         assertThat(history).hasSize(1);
         assertThat(history.get(0).get("judgement").asInt()).isEqualTo(1);
         assertThat(history.get(0).get("verdict").asString()).isEqualTo("WRONG_ANSWER");
@@ -114,12 +131,16 @@ class LanesAndRejudgeIT extends LiveApi {
 
         JudgeRequest requeued = awaitRequest(Lane.REJUDGE, first);
         assertThat(requeued.judgement()).isEqualTo(2);
-        assertThat(requeued.testCases()).singleElement().satisfies(test -> assertThat(test.expectedOutput()).isEqualTo("5\n"));
+        assertThat(requeued.testCases())
+                .singleElement()
+                .satisfies(test -> assertThat(test.expectedOutput()).isEqualTo("5\n"));
         assertThat(awaitRequest(Lane.REJUDGE, second).judgement()).isEqualTo(2);
 
         // Another key reads neither the submission nor its history.
         String other = createKey("{\"name\": \"other\"}");
-        assertThat(send(as(other, request("/api/submissions/" + first + "/judgements"))).statusCode()).isEqualTo(404);
+        assertThat(send(as(other, request("/api/submissions/" + first + "/judgements")))
+                        .statusCode())
+                .isEqualTo(404);
     }
 
     /** Takes messages off the lane's queue until this submission's request (the queue is shared by the tests). */
@@ -139,14 +160,17 @@ class LanesAndRejudgeIT extends LiveApi {
     }
 
     private String createKey(String body) throws Exception {
-        HttpResponse<String> created = send(admin(request("/api/keys").header("Content-Type", "application/json")
+        HttpResponse<String> created = send(admin(request("/api/keys")
+                .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body))));
         assertThat(created.statusCode()).isEqualTo(201);
         return json.readTree(created.body()).get("key").asString();
     }
 
     private HttpRequest.Builder submit(String body) {
-        return request("/api/submissions").header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+        return request("/api/submissions")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
     }
 
     private HttpRequest.Builder rejudge(long problem) {
@@ -178,7 +202,10 @@ class LanesAndRejudgeIT extends LiveApi {
     }
 
     private String laneOf(UUID id) {
-        return jdbc.sql("select lane from submission where id = ?").param(id).query(String.class).single();
+        return jdbc.sql("select lane from submission where id = ?")
+                .param(id)
+                .query(String.class)
+                .single();
     }
 
     private long submissions() {

@@ -55,14 +55,17 @@ abstract class LiveApi {
      * before reading a request's body (a 401) may close the connection under the next request.
      */
     static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
-        try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+        try (HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
             return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         }
     }
 
     /** A JSON body. */
     HttpResponse<String> post(String path, String body) throws Exception {
-        return send(request(path).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)));
+        return send(request(path)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
     HttpResponse<String> get(String path) throws Exception {
@@ -86,6 +89,8 @@ abstract class LiveApi {
      * their setter programs: this tier runs neither (tests/e2e does).
      */
     void prepared(long problemId) {
-        jdbc.sql("update problem_version set status = 'READY' where problem_id = ? and status = 'PREPARING'").param(problemId).update();
+        jdbc.sql("update problem_version set status = 'READY' where problem_id = ? and status = 'PREPARING'")
+                .param(problemId)
+                .update();
     }
 }

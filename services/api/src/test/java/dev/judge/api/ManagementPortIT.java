@@ -16,17 +16,33 @@ class ManagementPortIT extends LiveApi {
 
     @Test
     void theActuatorAnswersOnTheManagementPort() throws Exception {
-        assertThat(send(managementRequest("/actuator/health/readiness").GET()).statusCode()).isEqualTo(200);
-        HttpResponse<String> metrics = send(managementRequest("/actuator/prometheus").GET());
+        assertThat(send(managementRequest("/actuator/health/readiness").GET()).statusCode())
+                .isEqualTo(200);
+        HttpResponse<String> metrics =
+                send(managementRequest("/actuator/prometheus").GET());
         assertThat(metrics.statusCode()).isEqualTo(200);
         assertThat(metrics.body()).contains("jvm_memory_used_bytes");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/actuator/prometheus", "/actuator", "/actuator/", "/actuator/health", "/actuator/health/readiness",
-            "/actuator;x=1/prometheus", "/actuator/prometheus;x=1", "/%61ctuator/prometheus", "/api/../actuator/prometheus",
-            "/api/%2e%2e/actuator/prometheus", "//actuator/prometheus", "/./actuator/prometheus", "/actuator/prometheus/",
-            "/internal/problems/1/versions/1/tests", "/internal;x/problems/1/versions/1/tests"})
+    @ValueSource(
+            strings = {
+                "/actuator/prometheus",
+                "/actuator",
+                "/actuator/",
+                "/actuator/health",
+                "/actuator/health/readiness",
+                "/actuator;x=1/prometheus",
+                "/actuator/prometheus;x=1",
+                "/%61ctuator/prometheus",
+                "/api/../actuator/prometheus",
+                "/api/%2e%2e/actuator/prometheus",
+                "//actuator/prometheus",
+                "/./actuator/prometheus",
+                "/actuator/prometheus/",
+                "/internal/problems/1/versions/1/tests",
+                "/internal;x/problems/1/versions/1/tests"
+            })
     void thePublicPortKnowsNoManagementPath(String path) throws Exception {
         HttpResponse<String> response = get(path);
         assertThat(response.statusCode()).as(path).isIn(400, 404);

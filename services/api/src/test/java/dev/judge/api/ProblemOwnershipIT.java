@@ -33,7 +33,8 @@ class ProblemOwnershipIT extends LiveApi {
         setter = createKey("setter", "[\"SUBMIT\", \"PROBLEMS\"]");
         rival = createKey("rival", "[\"SUBMIT\", \"PROBLEMS\"]");
         submitOnly = createKey("contestants", null);
-        HttpResponse<String> created = send(as(setter, withJson(request("/api/problems")).POST(body(problem("private")))));
+        HttpResponse<String> created =
+                send(as(setter, withJson(request("/api/problems")).POST(body(problem("private")))));
         assertThat(created.statusCode()).isEqualTo(201);
         assertThat(created.body()).contains(HIDDEN_ANSWER);
         problemId = json.readTree(created.body()).get("id").asLong();
@@ -44,7 +45,8 @@ class ProblemOwnershipIT extends LiveApi {
     @Test
     void aKeyThatMayOnlySubmitMakesNoProblem() throws Exception {
         long before = problems();
-        HttpResponse<String> refused = send(as(submitOnly, withJson(request("/api/problems")).POST(body(problem("mine")))));
+        HttpResponse<String> refused =
+                send(as(submitOnly, withJson(request("/api/problems")).POST(body(problem("mine")))));
         assertThat(refused.statusCode()).isEqualTo(403);
         assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
         assertThat(problems()).isEqualTo(before);
@@ -53,16 +55,41 @@ class ProblemOwnershipIT extends LiveApi {
     @Test
     void anotherTenantsPrivateProblemDoesNotExistForIt() throws Exception {
         for (String other : new String[] {rival, submitOnly}) {
-            assertThat(send(as(other, request("/api/problems/" + problemId).GET())).statusCode()).isEqualTo(404);
-            assertThat(send(as(other, request("/api/problems/" + problemId + "?include=sources").GET())).statusCode()).isEqualTo(404);
-            assertThat(send(as(other, request("/api/problems/" + problemId + "/tests").GET())).statusCode()).isEqualTo(404);
-            assertThat(send(as(other, withJson(request("/api/problems/" + problemId)).PUT(body(problem("replaced"))))).statusCode())
+            assertThat(send(as(other, request("/api/problems/" + problemId).GET()))
+                            .statusCode())
                     .isEqualTo(404);
-            assertThat(send(as(other, request("/api/problems/" + problemId + "/tests").header("Content-Type", "application/x-ndjson")
-                    .PUT(body("{\"input\": \"1\", \"expectedOutput\": \"1\"}\n")))).statusCode()).isEqualTo(404);
-            assertThat(send(as(other, withJson(request("/api/submissions")).POST(body(submission())))).statusCode()).isEqualTo(422);
-            HttpResponse<String> batch = send(as(other, withJson(request("/api/submissions/batch"))
-                    .POST(body("{\"submissions\": [" + submission() + "]}"))));
+            assertThat(send(as(
+                                    other,
+                                    request("/api/problems/" + problemId + "?include=sources")
+                                            .GET()))
+                            .statusCode())
+                    .isEqualTo(404);
+            assertThat(send(as(
+                                    other,
+                                    request("/api/problems/" + problemId + "/tests")
+                                            .GET()))
+                            .statusCode())
+                    .isEqualTo(404);
+            assertThat(send(as(
+                                    other,
+                                    withJson(request("/api/problems/" + problemId))
+                                            .PUT(body(problem("replaced")))))
+                            .statusCode())
+                    .isEqualTo(404);
+            assertThat(send(as(
+                                    other,
+                                    request("/api/problems/" + problemId + "/tests")
+                                            .header("Content-Type", "application/x-ndjson")
+                                            .PUT(body("{\"input\": \"1\", \"expectedOutput\": \"1\"}\n"))))
+                            .statusCode())
+                    .isEqualTo(404);
+            assertThat(send(as(other, withJson(request("/api/submissions")).POST(body(submission()))))
+                            .statusCode())
+                    .isEqualTo(422);
+            HttpResponse<String> batch = send(as(
+                    other,
+                    withJson(request("/api/submissions/batch"))
+                            .POST(body("{\"submissions\": [" + submission() + "]}"))));
             assertThat(batch.statusCode()).isEqualTo(422);
             assertThat(batch.body()).contains("submissions[0].problemId");
         }
@@ -72,46 +99,78 @@ class ProblemOwnershipIT extends LiveApi {
 
     @Test
     void aPublicProblemShowsOthersItsStatementAndTakesTheirSubmissionsButNeverItsTestsOrCode() throws Exception {
-        assertThat(send(as(setter, withJson(request("/api/problems/" + problemId)).PUT(body(problem("public")
-                .replace("\"title\"", "\"submitters\": \"PUBLIC\", \"title\""))))).statusCode()).isEqualTo(200);
+        assertThat(send(as(
+                                setter,
+                                withJson(request("/api/problems/" + problemId))
+                                        .PUT(body(problem("public")
+                                                .replace("\"title\"", "\"submitters\": \"PUBLIC\", \"title\"")))))
+                        .statusCode())
+                .isEqualTo(200);
         prepared(problemId);
 
-        HttpResponse<String> statement = send(as(submitOnly, request("/api/problems/" + problemId).GET()));
+        HttpResponse<String> statement =
+                send(as(submitOnly, request("/api/problems/" + problemId).GET()));
         assertThat(statement.statusCode()).isEqualTo(200);
         JsonNode shown = json.readTree(statement.body());
         assertThat(shown.get("title").asString()).isEqualTo("public");
         assertThat(shown.has("testCases")).isFalse();
         assertThat(statement.body()).doesNotContain(HIDDEN_ANSWER).doesNotContain("setter-secret");
 
-        assertThat(send(as(submitOnly, request("/api/problems/" + problemId + "?include=sources").GET())).statusCode()).isEqualTo(403);
-        assertThat(send(as(rival, request("/api/problems/" + problemId + "/tests").GET())).statusCode()).isEqualTo(403);
-        assertThat(send(as(rival, withJson(request("/api/problems/" + problemId)).PUT(body(problem("replaced"))))).statusCode())
+        assertThat(send(as(
+                                submitOnly,
+                                request("/api/problems/" + problemId + "?include=sources")
+                                        .GET()))
+                        .statusCode())
+                .isEqualTo(403);
+        assertThat(send(as(
+                                rival,
+                                request("/api/problems/" + problemId + "/tests").GET()))
+                        .statusCode())
+                .isEqualTo(403);
+        assertThat(send(as(
+                                rival,
+                                withJson(request("/api/problems/" + problemId)).PUT(body(problem("replaced")))))
+                        .statusCode())
                 .isEqualTo(403);
         assertThat(version()).isEqualTo(2);
 
-        assertThat(send(as(submitOnly, withJson(request("/api/submissions")).POST(body(submission())))).statusCode()).isEqualTo(202);
+        assertThat(send(as(submitOnly, withJson(request("/api/submissions")).POST(body(submission()))))
+                        .statusCode())
+                .isEqualTo(202);
         assertThat(submissionsTo(problemId)).isEqualTo(1);
     }
 
     @Test
     void itsOwnerAndTheAdminSeeAndChangeEverything() throws Exception {
         for (String manager : new String[] {setter, AccessIT.ADMIN_TOKEN}) {
-            HttpResponse<String> full = send(as(manager, request("/api/problems/" + problemId + "?include=sources").GET()));
+            HttpResponse<String> full = send(as(
+                    manager,
+                    request("/api/problems/" + problemId + "?include=sources").GET()));
             assertThat(full.statusCode()).isEqualTo(200);
             assertThat(full.body()).contains(HIDDEN_ANSWER, "setter-secret");
-            HttpResponse<String> tests = send(as(manager, request("/api/problems/" + problemId + "/tests").GET()));
+            HttpResponse<String> tests = send(
+                    as(manager, request("/api/problems/" + problemId + "/tests").GET()));
             assertThat(tests.statusCode()).isEqualTo(200);
             assertThat(tests.body()).contains(HIDDEN_ANSWER);
         }
-        assertThat(send(as(setter, withJson(request("/api/submissions")).POST(body(submission())))).statusCode()).isEqualTo(202);
-        assertThat(send(as(AccessIT.ADMIN_TOKEN, withJson(request("/api/problems/" + problemId)).PUT(body(problem("edited")))))
-                .statusCode()).isEqualTo(200);
+        assertThat(send(as(setter, withJson(request("/api/submissions")).POST(body(submission()))))
+                        .statusCode())
+                .isEqualTo(202);
+        assertThat(send(as(
+                                AccessIT.ADMIN_TOKEN,
+                                withJson(request("/api/problems/" + problemId)).PUT(body(problem("edited")))))
+                        .statusCode())
+                .isEqualTo(200);
         assertThat(version()).isEqualTo(2);
     }
 
     private String createKey(String name, String scopes) throws Exception {
-        HttpResponse<String> created = send(as(AccessIT.ADMIN_TOKEN, withJson(request("/api/keys")).POST(body(
-                "{\"name\": \"%s-%s\"%s}".formatted(name, UUID.randomUUID(), scopes == null ? "" : ", \"scopes\": " + scopes)))));
+        HttpResponse<String> created = send(as(
+                AccessIT.ADMIN_TOKEN,
+                withJson(request("/api/keys"))
+                        .POST(body("{\"name\": \"%s-%s\"%s}"
+                                .formatted(
+                                        name, UUID.randomUUID(), scopes == null ? "" : ", \"scopes\": " + scopes)))));
         assertThat(created.statusCode()).isEqualTo(201);
         return json.readTree(created.body()).get("key").asString();
     }
@@ -128,7 +187,10 @@ class ProblemOwnershipIT extends LiveApi {
     }
 
     private int version() {
-        return jdbc.sql("select version from problem where id = ?").param(problemId).query(Integer.class).single();
+        return jdbc.sql("select version from problem where id = ?")
+                .param(problemId)
+                .query(Integer.class)
+                .single();
     }
 
     private long problems() {
@@ -136,7 +198,10 @@ class ProblemOwnershipIT extends LiveApi {
     }
 
     private long submissionsTo(long id) {
-        return jdbc.sql("select count(*) from submission where problem_id = ?").param(id).query(Long.class).single();
+        return jdbc.sql("select count(*) from submission where problem_id = ?")
+                .param(id)
+                .query(Long.class)
+                .single();
     }
 
     private static HttpRequest.Builder withJson(HttpRequest.Builder request) {

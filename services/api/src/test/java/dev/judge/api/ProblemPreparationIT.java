@@ -18,7 +18,8 @@ import dev.judge.contracts.SetterLimits;
  * test takes the preparation off the real queue and records its end, as the result consumer would),
  * and until then, or when it failed, takes no submissions and no rejudge.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
+@SpringBootTest(
+        webEnvironment = WebEnvironment.RANDOM_PORT,
         properties = {"judge.access.anonymous=true", AccessIT.ADMIN_TOKEN_PROPERTY})
 class ProblemPreparationIT extends LiveApi {
 
@@ -36,8 +37,13 @@ class ProblemPreparationIT extends LiveApi {
     void aVersionWithoutSetterProgramsTakesSubmissionsAtOnce() throws Exception {
         HttpResponse<String> created = post("/api/problems", PLAIN);
 
-        assertThat(json.readTree(created.body()).get("preparation").get("status").asString()).isEqualTo("READY");
-        assertThat(submit(json.readTree(created.body()).get("id").asLong()).statusCode()).isEqualTo(202);
+        assertThat(json.readTree(created.body())
+                        .get("preparation")
+                        .get("status")
+                        .asString())
+                .isEqualTo("READY");
+        assertThat(submit(json.readTree(created.body()).get("id").asLong()).statusCode())
+                .isEqualTo(202);
     }
 
     @Test
@@ -63,7 +69,11 @@ class ProblemPreparationIT extends LiveApi {
         HttpResponse<String> batch = post("/api/submissions/batch", "{\"submissions\": [" + submission(id) + "]}");
         assertThat(batch.statusCode()).as(batch.body()).isEqualTo(409);
         assertThat(rejudge(id).statusCode()).isEqualTo(409);
-        assertThat(jdbc.sql("select count(*) from submission where problem_id = ?").param(id).query(Long.class).single()).isZero();
+        assertThat(jdbc.sql("select count(*) from submission where problem_id = ?")
+                        .param(id)
+                        .query(Long.class)
+                        .single())
+                .isZero();
 
         prepared(id);
         assertThat(submit(id).statusCode()).isEqualTo(202);
@@ -72,7 +82,8 @@ class ProblemPreparationIT extends LiveApi {
 
     @Test
     void aFailedVersionSaysWhyToItsManagerAndRefusesSubmissionsForGood() throws Exception {
-        long id = json.readTree(post("/api/problems", VALIDATED).body()).get("id").asLong();
+        long id =
+                json.readTree(post("/api/problems", VALIDATED).body()).get("id").asLong();
         jdbc.sql("""
                 update problem_version set status = 'FAILED', preparation_file = 'test 1',
                     preparation_message = 'FAIL Expected EOLN (stdin, line 1)' where problem_id = ?""").param(id).update();
@@ -89,10 +100,12 @@ class ProblemPreparationIT extends LiveApi {
     /** A preparation lost (with a broker, or on a worker killed mid-way) is sent again once it is overdue. */
     @Test
     void aLostPreparationIsSentAgain() throws Exception {
-        long id = json.readTree(post("/api/problems", VALIDATED).body()).get("id").asLong();
+        long id =
+                json.readTree(post("/api/problems", VALIDATED).body()).get("id").asLong();
         preparationOf(id);
         jdbc.sql("update problem_version set preparation_requested_at = now() - interval '1 hour' where problem_id = ?")
-                .param(id).update();
+                .param(id)
+                .update();
 
         post("/api/problems", VALIDATED); // a save sends whatever is due, as the periodic sweep does
 
@@ -108,7 +121,8 @@ class ProblemPreparationIT extends LiveApi {
     }
 
     private HttpResponse<String> rejudge(long problemId) throws Exception {
-        return send(request("/api/problems/" + problemId + "/rejudge").header("Authorization", "Bearer " + AccessIT.ADMIN_TOKEN)
+        return send(request("/api/problems/" + problemId + "/rejudge")
+                .header("Authorization", "Bearer " + AccessIT.ADMIN_TOKEN)
                 .POST(HttpRequest.BodyPublishers.noBody()));
     }
 }

@@ -24,8 +24,14 @@ import dev.judge.contracts.TestData;
  * Large problems' tests go to workers by reference: the request names the version and its hash, and
  * the API serves the tests to workers, and to nobody else.
  */
-@TestPropertySource(properties = {"judge.test-data.worker-token=" + ProblemTestDataIT.TOKEN, "judge.test-data.inline-limit=1KB",
-        "judge.test-data.shown-tests-limit=512B", "judge.test-data.max-test-size=2KB", "judge.test-data.max-uploaded-tests=5"})
+@TestPropertySource(
+        properties = {
+            "judge.test-data.worker-token=" + ProblemTestDataIT.TOKEN,
+            "judge.test-data.inline-limit=1KB",
+            "judge.test-data.shown-tests-limit=512B",
+            "judge.test-data.max-test-size=2KB",
+            "judge.test-data.max-uploaded-tests=5"
+        })
 class ProblemTestDataIT extends LiveApi {
 
     static final String TOKEN = "workers-only";
@@ -46,12 +52,16 @@ class ProblemTestDataIT extends LiveApi {
             assertThat(reference.count()).isEqualTo(3);
             assertThat(reference.bytes()).isGreaterThan(1024);
         });
-        assertThat(requestFor(small, 1).testData()).as("small tests stay in the request").isNull();
+        assertThat(requestFor(small, 1).testData())
+                .as("small tests stay in the request")
+                .isNull();
 
         HttpResponse<String> fetched = fetch(request.testData().path(), TOKEN);
         assertThat(fetched.statusCode()).isEqualTo(200);
         assertThat(fetched.headers().firstValue("Content-Type")).hasValue(TestData.MEDIA_TYPE);
-        List<TestCase> tests = json.readerFor(TestCase.class).<TestCase>readValues(fetched.body()).readAll();
+        List<TestCase> tests = json.readerFor(TestCase.class)
+                .<TestCase>readValues(fetched.body())
+                .readAll();
         assertThat(tests).extracting(TestCase::group).containsExactly("a", "a", "b");
         TestData.Digest digest = new TestData.Digest();
         tests.forEach(digest::add);
@@ -71,25 +81,34 @@ class ProblemTestDataIT extends LiveApi {
         }
         assertThat(fetch(TestData.path(id, 2), TOKEN).statusCode()).isEqualTo(404);
 
-        HttpResponse<String> onPublicPort = send(request(path).header(TestData.TOKEN_HEADER, TOKEN).GET());
-        assertThat(onPublicPort.statusCode()).as("the public port knows no /internal").isEqualTo(404);
+        HttpResponse<String> onPublicPort =
+                send(request(path).header(TestData.TOKEN_HEADER, TOKEN).GET());
+        assertThat(onPublicPort.statusCode())
+                .as("the public port knows no /internal")
+                .isEqualTo(404);
         assertThat(onPublicPort.body()).doesNotContain(LINE);
     }
 
     @Test
     void hashesAVersionStoredWithoutAHash() throws Exception {
         long id = create(LINE);
-        TestData stored = jdbc.sql("select test_data_sha256, test_data_bytes, test_count from problem_version where problem_id = ?")
+        TestData stored = jdbc.sql(
+                        "select test_data_sha256, test_data_bytes, test_count from problem_version where problem_id = ?")
                 .param(id)
                 .query((rs, row) -> new TestData(id, 1, rs.getString(1), rs.getLong(2), rs.getInt(3)))
                 .single();
         // As a version stored before hashes, or by an API of the release before, has it.
-        jdbc.sql("update problem_version set test_data_sha256 = null, test_data_bytes = null, test_count = null where problem_id = ?")
-                .param(id).update();
+        jdbc.sql(
+                        "update problem_version set test_data_sha256 = null, test_data_bytes = null, test_count = null where problem_id = ?")
+                .param(id)
+                .update();
 
         assertThat(requestFor(id, 1).testData()).isEqualTo(stored);
-        assertThat(jdbc.sql("select test_data_sha256 from problem_version where problem_id = ?").param(id)
-                .query(String.class).single()).isEqualTo(stored.sha256());
+        assertThat(jdbc.sql("select test_data_sha256 from problem_version where problem_id = ?")
+                        .param(id)
+                        .query(String.class)
+                        .single())
+                .isEqualTo(stored.sha256());
     }
 
     @Test
@@ -111,12 +130,20 @@ class ProblemTestDataIT extends LiveApi {
         assertThat(version2.has("testCases")).as("over the shown limit").isFalse();
         HttpResponse<String> downloaded = get("/api/problems/" + id + "/tests");
         assertThat(downloaded.headers().firstValue("Content-Type")).hasValue(TestData.MEDIA_TYPE);
-        List<TestCase> tests = json.readerFor(TestCase.class).<TestCase>readValues(downloaded.body()).readAll();
-        assertThat(tests).containsExactly(new TestCase(LINE, LINE, "a"), new TestCase("2", "2", "b"), new TestCase("\u0000", "", "a"));
+        List<TestCase> tests = json.readerFor(TestCase.class)
+                .<TestCase>readValues(downloaded.body())
+                .readAll();
+        assertThat(tests)
+                .containsExactly(
+                        new TestCase(LINE, LINE, "a"), new TestCase("2", "2", "b"), new TestCase("\u0000", "", "a"));
         TestData.Digest digest = new TestData.Digest();
         tests.forEach(digest::add);
-        assertThat(digest.of(id, 2).sha256()).isEqualTo(version2.get("tests").get("sha256").asString());
-        assertThat(json.readTree(get("/api/problems/" + id).body()).get("tests").get("bytes").asLong())
+        assertThat(digest.of(id, 2).sha256())
+                .isEqualTo(version2.get("tests").get("sha256").asString());
+        assertThat(json.readTree(get("/api/problems/" + id).body())
+                        .get("tests")
+                        .get("bytes")
+                        .asLong())
                 .isEqualTo(2L * LINE.length() + 2 + 1);
     }
 
@@ -133,19 +160,27 @@ class ProblemTestDataIT extends LiveApi {
             an answer over the test size| {"input": "1", "expectedOutput": "BIG", "group": "a"}           | 413 | at most 2 KB
             more tests than allowed     | MANY                                                              | 413 | at most 5 tests
             """)
-    void refusesAnUploadThatIsWrongOrTooLargeAndStoresNothing(String what, String body, int status, String detail) throws Exception {
+    void refusesAnUploadThatIsWrongOrTooLargeAndStoresNothing(String what, String body, int status, String detail)
+            throws Exception {
         long id = create("1");
         String line = "{\"input\": \"1\", \"expectedOutput\": \"1\", \"group\": \"b\"}\n";
-        String upload = body.replace("\\n", "\n").replace("BIG", "9".repeat(2049)).replace("MANY", line.repeat(6));
+        String upload =
+                body.replace("\\n", "\n").replace("BIG", "9".repeat(2049)).replace("MANY", line.repeat(6));
 
         HttpResponse<String> refused = uploadTests(id, upload);
 
         assertThat(refused.statusCode()).as(refused.body()).isEqualTo(status);
         assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
         assertThat(json.readTree(refused.body()).get("detail").asString()).contains(detail);
-        assertThat(json.readTree(get("/api/problems/" + id).body()).get("version").asInt()).isEqualTo(1);
-        assertThat(jdbc.sql("select count(*) from test_case where problem_id = ? and version = 2").param(id)
-                .query(Integer.class).single()).isZero();
+        assertThat(json.readTree(get("/api/problems/" + id).body())
+                        .get("version")
+                        .asInt())
+                .isEqualTo(1);
+        assertThat(jdbc.sql("select count(*) from test_case where problem_id = ? and version = 2")
+                        .param(id)
+                        .query(Integer.class)
+                        .single())
+                .isZero();
     }
 
     @Test
@@ -153,13 +188,17 @@ class ProblemTestDataIT extends LiveApi {
         long id = create("1");
 
         assertThat(uploadTests(999_999_999, "{}").statusCode()).isEqualTo(404);
-        assertThat(send(request("/api/problems/" + id + "/tests").header("Content-Type", "application/json")
-                .PUT(HttpRequest.BodyPublishers.ofString("[]"))).statusCode()).isEqualTo(415);
+        assertThat(send(request("/api/problems/" + id + "/tests")
+                                .header("Content-Type", "application/json")
+                                .PUT(HttpRequest.BodyPublishers.ofString("[]")))
+                        .statusCode())
+                .isEqualTo(415);
         assertThat(get("/api/problems/999999999/tests").statusCode()).isEqualTo(404);
     }
 
     private HttpResponse<String> uploadTests(long id, String body) throws Exception {
-        return send(request("/api/problems/" + id + "/tests").header("Content-Type", TestData.MEDIA_TYPE)
+        return send(request("/api/problems/" + id + "/tests")
+                .header("Content-Type", TestData.MEDIA_TYPE)
                 .PUT(HttpRequest.BodyPublishers.ofString(body)));
     }
 

@@ -45,13 +45,17 @@ class ProblemVersionsIT extends LiveApi {
         assertThat(problem.get("checker").has("sourceCode")).isFalse();
         assertThat(problem.get("checker").has("files")).isFalse();
         assertThat(problem.has("comparison")).isFalse();
-        assertThat(problem.get("groups").get(1).get("dependsOn").get(0).asString()).isEqualTo("small");
-        assertThat(problem.get("timeLimits").get("python").get("factor").asDouble()).isEqualTo(5);
+        assertThat(problem.get("groups").get(1).get("dependsOn").get(0).asString())
+                .isEqualTo("small");
+        assertThat(problem.get("timeLimits").get("python").get("factor").asDouble())
+                .isEqualTo(5);
         assertThat(problem.get("testCases").get(1).get("group").asString()).isEqualTo("large");
 
-        JsonNode withSources = json.readTree(get("/api/problems/" + id + "?include=sources").body());
+        JsonNode withSources =
+                json.readTree(get("/api/problems/" + id + "?include=sources").body());
         assertThat(withSources.get("checker").get("sourceCode").asString()).isEqualTo("int main() { return 0; }");
-        assertThat(withSources.get("checker").get("files").get("testlib.h").asString()).isEqualTo("// the header");
+        assertThat(withSources.get("checker").get("files").get("testlib.h").asString())
+                .isEqualTo("// the header");
 
         assertThat(get("/api/problems/" + id + "?include=secrets").statusCode()).isEqualTo(400);
     }
@@ -79,7 +83,9 @@ class ProblemVersionsIT extends LiveApi {
         assertThat(first.testCases()).extracting(JudgeRequest.TestCase::input).containsExactly("3\n", "9\n");
         assertThat(first.effectiveChecker().kind()).isEqualTo(Checker.Kind.CUSTOM);
         assertThat(first.groups()).extracting(JudgeRequest.Group::name).containsExactly("small", "large");
-        assertThat(first.limits().timeLimitMs()).as("python × the problem's own 5").isEqualTo(5000);
+        assertThat(first.limits().timeLimitMs())
+                .as("python × the problem's own 5")
+                .isEqualTo(5000);
         JudgeRequest second = requestFor(after, id);
         assertThat(second.testCases()).extracting(JudgeRequest.TestCase::input).containsExactly("4\n");
         assertThat(second.effectiveChecker()).isEqualTo(new Checker(Checker.Kind.FLOAT, 1e-6, null));
@@ -95,8 +101,12 @@ class ProblemVersionsIT extends LiveApi {
         long alone = create(interactive.formatted(""));
         long checked = create(interactive.formatted(", \"checker\": {\"kind\": \"whitespace\"}"));
 
-        assertThat(json.readTree(get("/api/problems/" + alone).body()).has("checker")).isFalse();
-        assertThat(json.readTree(get("/api/problems/" + checked).body()).get("checker").get("kind").asString())
+        assertThat(json.readTree(get("/api/problems/" + alone).body()).has("checker"))
+                .isFalse();
+        assertThat(json.readTree(get("/api/problems/" + checked).body())
+                        .get("checker")
+                        .get("kind")
+                        .asString())
                 .isEqualTo("whitespace");
         assertThat(requestFor(submit(alone), alone).interactionChecker()).isNull();
         assertThat(requestFor(submit(checked), checked).interactionChecker()).isEqualTo(Checker.WHITESPACE);
@@ -117,22 +127,30 @@ class ProblemVersionsIT extends LiveApi {
     void refusesAnEditOfAnUnknownProblemAndAnUnknownLanguage() throws Exception {
         long id = create(WITH_SUBTASKS);
 
-        HttpResponse<String> pythonStandard = post("/api/problems", WITH_SUBTASKS.replace(
-                "\"language\": \"cpp\", \"sourceCode\"", "\"language\": \"python\", \"standard\": \"c++17\", \"sourceCode\""));
+        HttpResponse<String> pythonStandard = post(
+                "/api/problems",
+                WITH_SUBTASKS.replace(
+                        "\"language\": \"cpp\", \"sourceCode\"",
+                        "\"language\": \"python\", \"standard\": \"c++17\", \"sourceCode\""));
         assertThat(pythonStandard.statusCode()).as(pythonStandard.body()).isEqualTo(400);
         assertThat(pythonStandard.body()).contains("standard and defines are for programs in C and C++");
         assertThat(put("/api/problems/999999999", WITH_SUBTASKS).statusCode()).isEqualTo(404);
         HttpResponse<String> unknown = put("/api/problems/" + id, WITH_SUBTASKS.replace("\"cpp\"", "\"cobol\""));
         assertThat(unknown.statusCode()).isEqualTo(422);
         assertThat(unknown.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-        assertThat(json.readTree(get("/api/problems/" + id).body()).get("version").asInt()).as("nothing stored").isEqualTo(1);
+        assertThat(json.readTree(get("/api/problems/" + id).body())
+                        .get("version")
+                        .asInt())
+                .as("nothing stored")
+                .isEqualTo(1);
     }
 
     @Test
     void nobodyMayFetchTestsWhileNoWorkerTokenIsSet() throws Exception {
         long id = create(WITH_SUBTASKS);
 
-        HttpResponse<String> refused = send(managementRequest(TestData.path(id, 1)).header(TestData.TOKEN_HEADER, ""));
+        HttpResponse<String> refused =
+                send(managementRequest(TestData.path(id, 1)).header(TestData.TOKEN_HEADER, ""));
         assertThat(refused.statusCode()).isEqualTo(403);
         assertThat(refused.body()).contains("judge.test-data.worker-token").doesNotContain("1 2 3");
     }
@@ -148,7 +166,8 @@ class ProblemVersionsIT extends LiveApi {
 
     /** The submission as the API accepted it. */
     private JsonNode submit(long problemId) throws Exception {
-        HttpResponse<String> accepted = post("/api/submissions",
+        HttpResponse<String> accepted = post(
+                "/api/submissions",
                 "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(1)\"}".formatted(problemId));
         assertThat(accepted.statusCode()).isEqualTo(202);
         return json.readTree(accepted.body());
@@ -157,11 +176,16 @@ class ProblemVersionsIT extends LiveApi {
     /** The request the outbox relay builds for a stored submission, from the version its row records. */
     private JudgeRequest requestFor(JsonNode submission, long problemId) {
         UUID id = UUID.fromString(submission.get("id").asString());
-        Integer version = jdbc.sql("select problem_version from submission where id = ?").param(id).query(Integer.class).single();
+        Integer version = jdbc.sql("select problem_version from submission where id = ?")
+                .param(id)
+                .query(Integer.class)
+                .single();
         return judgeRequests.of(id, problemId, version, "python", "print(1)", null, Instant.now(), 1);
     }
 
     private HttpResponse<String> put(String path, String body) throws Exception {
-        return send(request(path).header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(body)));
+        return send(request(path)
+                .header("Content-Type", "application/json")
+                .PUT(HttpRequest.BodyPublishers.ofString(body)));
     }
 }

@@ -26,17 +26,27 @@ class RequestContractIT extends LiveApi {
         assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
         long id = json.readTree(created.body()).get("id").asLong();
 
-        JsonNode testCase = json.readTree(get("/api/problems/" + id).body()).get("testCases").get(0);
+        JsonNode testCase = json.readTree(get("/api/problems/" + id).body())
+                .get("testCases")
+                .get(0);
         assertThat(testCase.get("input").asString()).isEqualTo(CONTROL);
         assertThat(testCase.get("expectedOutput").asString()).isEqualTo(CONTROL);
-        assertThat(jdbc.sql("select input from test_case where problem_id = ?").param(id).query(byte[].class).single())
+        assertThat(jdbc.sql("select input from test_case where problem_id = ?")
+                        .param(id)
+                        .query(byte[].class)
+                        .single())
                 .isEqualTo(CONTROL.getBytes(StandardCharsets.UTF_8));
 
-        HttpResponse<String> run = post("/api/submissions",
-                "{\"language\": \"python\", \"sourceCode\": \"print(input())\", \"stdin\": %s}".formatted(json.writeValueAsString(CONTROL)));
+        HttpResponse<String> run = post(
+                "/api/submissions",
+                "{\"language\": \"python\", \"sourceCode\": \"print(input())\", \"stdin\": %s}"
+                        .formatted(json.writeValueAsString(CONTROL)));
         assertThat(run.statusCode()).as(run.body()).isEqualTo(202);
         String runId = json.readTree(run.body()).get("id").asString();
-        assertThat(jdbc.sql("select stdin from submission where id = cast(? as uuid)").param(runId).query(byte[].class).single())
+        assertThat(jdbc.sql("select stdin from submission where id = cast(? as uuid)")
+                        .param(runId)
+                        .query(byte[].class)
+                        .single())
                 .isEqualTo(CONTROL.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -45,8 +55,12 @@ class RequestContractIT extends LiveApi {
         long problems = count("problem");
         long submissions = count("submission");
         assertProblem(post("/api/problems", problem("\"Sum\\u0000\"", "\"1\"")), 400, "no NUL");
-        assertProblem(post("/api/submissions",
-                "{\"language\": \"python\", \"sourceCode\": \"print(1)\\u0000\", \"stdin\": \"\"}"), 400, "no NUL");
+        assertProblem(
+                post(
+                        "/api/submissions",
+                        "{\"language\": \"python\", \"sourceCode\": \"print(1)\\u0000\", \"stdin\": \"\"}"),
+                400,
+                "no NUL");
         assertThat(count("problem")).isEqualTo(problems);
         assertThat(count("submission")).isEqualTo(submissions);
     }
@@ -55,18 +69,30 @@ class RequestContractIT extends LiveApi {
     void refusesUnpairedSurrogatesWhichHaveNoUtf8Form() throws Exception {
         long problems = count("problem");
         assertProblem(post("/api/problems", problem("\"Sum\"", "\"\\ud800\"")), 400, "unpaired surrogate (U+D800)");
-        assertProblem(post("/api/submissions",
-                "{\"language\": \"python\", \"sourceCode\": \"print(1)\", \"stdin\": \"x\\udc00\"}"), 400, "unpaired surrogate");
+        assertProblem(
+                post(
+                        "/api/submissions",
+                        "{\"language\": \"python\", \"sourceCode\": \"print(1)\", \"stdin\": \"x\\udc00\"}"),
+                400,
+                "unpaired surrogate");
         assertThat(count("problem")).isEqualTo(problems);
         // A pair is one character, and fine.
-        assertThat(post("/api/problems", problem("\"Sum \\ud83d\\ude00\"", "\"\\ud83d\\ude00\"")).statusCode()).isEqualTo(201);
+        assertThat(post("/api/problems", problem("\"Sum \\ud83d\\ude00\"", "\"\\ud83d\\ude00\""))
+                        .statusCode())
+                .isEqualTo(201);
     }
 
     @Test
     void answersOtherContentTypesWith415() throws Exception {
-        for (String contentType : new String[] {"multipart/form-data", "multipart/form-data; boundary=x",
-                "application/x-www-form-urlencoded", "text/plain", "application/json; charset=nonsense"}) {
-            HttpResponse<String> response = send(request("/api/submissions").header("Content-Type", contentType)
+        for (String contentType : new String[] {
+            "multipart/form-data",
+            "multipart/form-data; boundary=x",
+            "application/x-www-form-urlencoded",
+            "text/plain",
+            "application/json; charset=nonsense"
+        }) {
+            HttpResponse<String> response = send(request("/api/submissions")
+                    .header("Content-Type", contentType)
                     .POST(HttpRequest.BodyPublishers.ofString("--x\r\n\r\n")));
             assertProblem(response, 415, "");
         }
@@ -74,7 +100,8 @@ class RequestContractIT extends LiveApi {
 
     @Test
     void answersTraceWith405AndEchoesNothing() throws Exception {
-        HttpResponse<String> response = send(request("/api/languages").header("X-Secret", "s3cr3t")
+        HttpResponse<String> response = send(request("/api/languages")
+                .header("X-Secret", "s3cr3t")
                 .method("TRACE", HttpRequest.BodyPublishers.noBody()));
         assertProblem(response, 405, "TRACE");
         assertThat(response.body()).doesNotContain("s3cr3t");
@@ -87,9 +114,10 @@ class RequestContractIT extends LiveApi {
         String big = problem("\"Big\"", json.writeValueAsString("x".repeat((4 << 20) + 512)));
         assertProblem(post("/api/problems", big), 413, "exceeds the maximum");
         // Without a Content-Length: the body is counted as it is read.
-        HttpResponse<String> chunked = send(request("/api/problems").header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8))))
-                        );
+        HttpResponse<String> chunked = send(request("/api/problems")
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofInputStream(
+                        () -> new ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8)))));
         assertProblem(chunked, 413, "exceeds the maximum");
         assertThat(count("problem")).isEqualTo(problems);
     }
@@ -110,7 +138,8 @@ class RequestContractIT extends LiveApi {
 
     @Test
     void documentsTheLimitsAndLanguagesItEnforces() throws Exception {
-        JsonNode schemas = json.readTree(get("/v3/api-docs").body()).get("components").get("schemas");
+        JsonNode schemas =
+                json.readTree(get("/v3/api-docs").body()).get("components").get("schemas");
         JsonNode run = schemas.get("RunOnStdin").get("properties");
         assertThat(run.get("sourceCode").get("maxLength").asInt()).isEqualTo(65536);
         assertThat(run.get("stdin").get("maxLength").asInt()).isEqualTo(1048576);
@@ -118,7 +147,8 @@ class RequestContractIT extends LiveApi {
                 .contains("python", "c", "cpp", "java", "javascript");
         assertThat(schemas.get("SubmissionRequest").get("oneOf").findValuesAsString("$ref"))
                 .containsExactly("#/components/schemas/SubmissionToProblem", "#/components/schemas/RunOnStdin");
-        assertThat(schemas.get("Problem").get("required").valueStream().map(JsonNode::asString)).contains("title", "status");
+        assertThat(schemas.get("Problem").get("required").valueStream().map(JsonNode::asString))
+                .contains("title", "status");
     }
 
     private void assertProblem(HttpResponse<String> response, int status, String detailContains) throws Exception {

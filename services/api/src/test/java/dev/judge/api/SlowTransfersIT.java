@@ -25,8 +25,12 @@ import dev.judge.contracts.TestData;
  * transaction that stores them) nor more than its share of the heap (a few at once per replica, the
  * rest answered 503). The pool here is small and its wait short, so that a held pool shows at once.
  */
-@TestPropertySource(properties = {"spring.datasource.hikari.maximum-pool-size=4", "spring.datasource.hikari.connection-timeout=3000",
-        "judge.test-data.max-concurrent-transfers=" + SlowTransfersIT.SLOTS})
+@TestPropertySource(
+        properties = {
+            "spring.datasource.hikari.maximum-pool-size=4",
+            "spring.datasource.hikari.connection-timeout=3000",
+            "judge.test-data.max-concurrent-transfers=" + SlowTransfersIT.SLOTS
+        })
 class SlowTransfersIT extends LiveApi {
 
     static final int SLOTS = 8;
@@ -43,24 +47,31 @@ class SlowTransfersIT extends LiveApi {
             Thread.sleep(1000); // every upload is in, waiting for its client
 
             // Twice the pool's size in slow uploads, and an unrelated read is answered at once.
-            HttpResponse<String> read = send(request("/api/problems/" + problem).timeout(Duration.ofSeconds(2)).GET());
+            HttpResponse<String> read = send(request("/api/problems/" + problem)
+                    .timeout(Duration.ofSeconds(2))
+                    .GET());
             assertThat(read.statusCode()).isEqualTo(200);
 
             HttpResponse<String> oneMore = send(request("/api/problems/" + problem + "/tests")
-                    .header("Content-Type", TestData.MEDIA_TYPE).timeout(Duration.ofSeconds(2))
+                    .header("Content-Type", TestData.MEDIA_TYPE)
+                    .timeout(Duration.ofSeconds(2))
                     .PUT(HttpRequest.BodyPublishers.ofString("{\"input\": \"1\", \"expectedOutput\": \"1\"}\n")));
             assertThat(oneMore.statusCode()).isEqualTo(503);
             assertThat(oneMore.headers().firstValue("Retry-After")).isPresent();
 
             for (Socket upload : uploads) {
-                assertThat(finishUpload(upload, "1\", \"expectedOutput\": \"1\"}\n")).startsWith("HTTP/1.1 200");
+                assertThat(finishUpload(upload, "1\", \"expectedOutput\": \"1\"}\n"))
+                        .startsWith("HTTP/1.1 200");
             }
         } finally {
             for (Socket upload : uploads) {
                 upload.close();
             }
         }
-        assertThat(jdbc.sql("select version from problem where id = ?").param(problem).query(Integer.class).single())
+        assertThat(jdbc.sql("select version from problem where id = ?")
+                        .param(problem)
+                        .query(Integer.class)
+                        .single())
                 .isEqualTo(1 + SLOTS);
     }
 
@@ -69,8 +80,9 @@ class SlowTransfersIT extends LiveApi {
         Socket socket = new Socket("127.0.0.1", port);
         socket.setSoTimeout(30_000);
         OutputStream out = socket.getOutputStream();
-        out.write(("PUT /api/problems/" + problem + "/tests HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: " + TestData.MEDIA_TYPE
-                + "\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(("PUT /api/problems/" + problem + "/tests HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+                        + TestData.MEDIA_TYPE + "\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
         out.write(chunk(start));
         out.flush();
         return socket;

@@ -40,16 +40,20 @@ class SubmissionApiIT extends LiveApi {
         JsonNode body = json.readTree(response.body());
         UUID id = UUID.fromString(body.get("id").asString());
         assertThat(body.get("status").asString()).isEqualTo("QUEUED");
-        assertThat(response.headers().firstValue("Location")).hasValueSatisfying(
-                location -> assertThat(location).endsWith("/api/submissions/" + id));
+        assertThat(response.headers().firstValue("Location"))
+                .hasValueSatisfying(location -> assertThat(location).endsWith("/api/submissions/" + id));
 
         // The outbox relay publishes it and marks it once the broker confirmed.
-        waitAtMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(jdbc
-                .sql("select enqueued_at is not null from submission where id = ?").param(id)
-                .query(Boolean.class).single()).isTrue());
+        waitAtMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(jdbc.sql("select enqueued_at is not null from submission where id = ?")
+                                .param(id)
+                                .query(Boolean.class)
+                                .single())
+                        .isTrue());
 
         // As a polite client: back when Retry-After says (sooner would be answered 429).
-        Thread.sleep(1000 * Long.parseLong(response.headers().firstValue("Retry-After").orElseThrow()));
+        Thread.sleep(1000
+                * Long.parseLong(response.headers().firstValue("Retry-After").orElseThrow()));
         JsonNode polled = json.readTree(get("/api/submissions/" + id).body());
         assertThat(polled.get("status").asString()).isIn("QUEUED", "RUNNING", "FINISHED");
         assertThat(polled.get("problemId").asLong()).isEqualTo(problemId);
@@ -67,23 +71,36 @@ class SubmissionApiIT extends LiveApi {
                 from generate_series(0, 20) i""").param("problem", problemId).update();
         jdbc.sql("""
                 insert into submission (id, problem_id, problem_version, language, source_code, enqueued_at, created_at)
-                select gen_random_uuid(), :problem, 1, 'python', 'print(3)', now(), now() from generate_series(1, 40)""")
-                .param("problem", problemId).update();
-        long waiting = jdbc.sql("select count(*) from submission where status <> 'FINISHED'").query(Long.class).single();
+                select gen_random_uuid(), :problem, 1, 'python', 'print(3)', now(), now() from generate_series(1, 40)""").param("problem", problemId).update();
+        long waiting = jdbc.sql("select count(*) from submission where status <> 'FINISHED'")
+                .query(Long.class)
+                .single();
         Iterator<UUID> queued = jdbc.sql("select id from submission where problem_id = ? and status = 'QUEUED'")
-                .param(problemId).query(UUID.class).list().iterator();
+                .param(problemId)
+                .query(UUID.class)
+                .list()
+                .iterator();
 
         // Everything waiting is ahead of each, at 10 verdicts per second (once a replica re-read the
         // queue). Each poll is of another submission: polling one again at once would be answered 429.
         long expected = Math.clamp((waiting + 9) / 10, 1, 30);
-        waitAtMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(get("/api/submissions/" + queued.next())
-                .headers().firstValue("Retry-After")).hasValue(Long.toString(expected)));
+        waitAtMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(get("/api/submissions/" + queued.next())
+                                .headers()
+                                .firstValue("Retry-After"))
+                        .hasValue(Long.toString(expected)));
 
-        assertThat(post("/api/submissions", submission(problemId, "python", SUM)).headers().firstValue("Retry-After"))
-                .hasValueSatisfying(seconds -> assertThat(Long.parseLong(seconds)).isBetween(1L, 30L));
+        assertThat(post("/api/submissions", submission(problemId, "python", SUM))
+                        .headers()
+                        .firstValue("Retry-After"))
+                .hasValueSatisfying(
+                        seconds -> assertThat(Long.parseLong(seconds)).isBetween(1L, 30L));
         UUID finished = jdbc.sql("select id from submission where problem_id = ? and status = 'FINISHED' limit 1")
-                .param(problemId).query(UUID.class).single();
-        assertThat(get("/api/submissions/" + finished).headers().firstValue("Retry-After")).isEmpty();
+                .param(problemId)
+                .query(UUID.class)
+                .single();
+        assertThat(get("/api/submissions/" + finished).headers().firstValue("Retry-After"))
+                .isEmpty();
     }
 
     @Test
@@ -92,14 +109,12 @@ class SubmissionApiIT extends LiveApi {
         UUID id = UUID.randomUUID();
         jdbc.sql("""
                 insert into submission (id, language, source_code, stdin, status, verdict, result, enqueued_at, finished_at)
-                values (?, 'python', 'print(1)', '', 'FINISHED', 'ACCEPTED', cast(? as json), now(), now())""")
-                .params(id, """
+                values (?, 'python', 'print(1)', '', 'FINISHED', 'ACCEPTED', cast(? as json), now(), now())""").params(id, """
                         {"submissionId": "%s", "status": "FINISHED", "verdict": "ACCEPTED", "compilerOutput": null,
                          "testCases": [{"index": 0, "verdict": "ACCEPTED", "cpuTimeMs": 11, "wallTimeMs": 37,
                                         "memoryKb": 7880, "exitCode": 0, "signal": null, "output": "1\\n"}],
                          "acceptedAt": "2026-11-22T04:00:00Z", "startedAt": "2026-11-22T04:00:01Z",
-                         "finishedAt": "2026-11-22T04:00:02Z", "worker": "worker-7d9f"}""".formatted(id))
-                .update();
+                         "finishedAt": "2026-11-22T04:00:02Z", "worker": "worker-7d9f"}""".formatted(id)).update();
 
         JsonNode view = json.readTree(get("/api/submissions/" + id).body());
         assertThat(view.get("testCases").get(0).get("output").asString()).isEqualTo("1\n");
@@ -109,13 +124,16 @@ class SubmissionApiIT extends LiveApi {
 
     @Test
     void refusesAnUnknownKeyEvenWhereAnonymousCallsAreAllowed() throws Exception {
-        long before = jdbc.sql("select count(*) from submission").query(Long.class).single();
-        HttpResponse<String> response = send(request("/api/submissions").header("Content-Type", "application/json")
+        long before =
+                jdbc.sql("select count(*) from submission").query(Long.class).single();
+        HttpResponse<String> response = send(request("/api/submissions")
+                .header("Content-Type", "application/json")
                 .header("Authorization", "Bearer judge_mistyped")
                 .POST(HttpRequest.BodyPublishers.ofString(submission(problemId, "python", SUM))));
 
         assertThat(response.statusCode()).isEqualTo(401);
-        assertThat(jdbc.sql("select count(*) from submission").query(Long.class).single()).isEqualTo(before);
+        assertThat(jdbc.sql("select count(*) from submission").query(Long.class).single())
+                .isEqualTo(before);
     }
 
     @Test
@@ -129,17 +147,25 @@ class SubmissionApiIT extends LiveApi {
 
     @Test
     void acceptsARunOnStdinWithoutAProblem() throws Exception {
-        HttpResponse<String> response = post("/api/submissions",
+        HttpResponse<String> response = post(
+                "/api/submissions",
                 "{\"language\": \"python\", \"sourceCode\": \"print(input())\", \"stdin\": \"hi\"}");
         assertThat(response.statusCode()).isEqualTo(202);
         UUID id = UUID.fromString(json.readTree(response.body()).get("id").asString());
 
         // Stored as a run (no problem, its input kept) and published like any submission.
-        assertThat(jdbc.sql("select problem_id is null and stdin = convert_to('hi', 'UTF8') from submission where id = ?")
-                .param(id).query(Boolean.class).single()).isTrue();
-        waitAtMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(jdbc
-                .sql("select enqueued_at is not null from submission where id = ?").param(id)
-                .query(Boolean.class).single()).isTrue());
+        assertThat(jdbc.sql(
+                                "select problem_id is null and stdin = convert_to('hi', 'UTF8') from submission where id = ?")
+                        .param(id)
+                        .query(Boolean.class)
+                        .single())
+                .isTrue();
+        waitAtMost(Duration.ofSeconds(10))
+                .untilAsserted(() -> assertThat(jdbc.sql("select enqueued_at is not null from submission where id = ?")
+                                .param(id)
+                                .query(Boolean.class)
+                                .single())
+                        .isTrue());
     }
 
     @Test
@@ -158,7 +184,12 @@ class SubmissionApiIT extends LiveApi {
     void rejectsEmptySource() throws Exception {
         HttpResponse<String> response = post("/api/submissions", submission(problemId, "python", "  "));
         assertRejected(response, 400, "Invalid request");
-        assertThat(json.readTree(response.body()).get("errors").get(0).get("field").asString()).isEqualTo("sourceCode");
+        assertThat(json.readTree(response.body())
+                        .get("errors")
+                        .get(0)
+                        .get("field")
+                        .asString())
+                .isEqualTo("sourceCode");
     }
 
     @Test
@@ -166,7 +197,8 @@ class SubmissionApiIT extends LiveApi {
         String tooLong = "#" + "x".repeat(64 * 1024);
         HttpResponse<String> response = post("/api/submissions", submission(problemId, "python", tooLong));
         assertRejected(response, 413, "Submission too large");
-        assertThat(json.readTree(response.body()).get("limitCharacters").asInt()).isEqualTo(65536);
+        assertThat(json.readTree(response.body()).get("limitCharacters").asInt())
+                .isEqualTo(65536);
     }
 
     @Test
@@ -174,7 +206,8 @@ class SubmissionApiIT extends LiveApi {
         // 65,536 characters outside the BMP: 131,072 UTF-16 units and 262,144 UTF-8 bytes, yet within
         // the documented maxLength of 65,536, which counts characters.
         String wide = "#" + "\uD83D\uDE00".repeat(65_535);
-        assertRejected(post("/api/submissions", submission(problemId, "python", wide + "x")), 413, "Submission too large");
+        assertRejected(
+                post("/api/submissions", submission(problemId, "python", wide + "x")), 413, "Submission too large");
         HttpResponse<String> response = post("/api/submissions", submission(problemId, "python", wide));
         assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
     }
@@ -199,8 +232,10 @@ class SubmissionApiIT extends LiveApi {
 
     @Test
     void rejectsNeitherProblemNorStdin() throws Exception {
-        assertRejected(post("/api/submissions", "{\"language\": \"python\", \"sourceCode\": \"print(1)\"}"),
-                400, "Invalid request");
+        assertRejected(
+                post("/api/submissions", "{\"language\": \"python\", \"sourceCode\": \"print(1)\"}"),
+                400,
+                "Invalid request");
     }
 
     @Test
@@ -233,7 +268,8 @@ class SubmissionApiIT extends LiveApi {
     void returnsAProblemWithItsTestCases() throws Exception {
         JsonNode problem = json.readTree(get("/api/problems/" + problemId).body());
         assertThat(problem.get("comparison").asString()).isEqualTo("EXACT");
-        assertThat(problem.get("testCases").get(0).get("expectedOutput").asString()).isEqualTo("3\n");
+        assertThat(problem.get("testCases").get(0).get("expectedOutput").asString())
+                .isEqualTo("3\n");
         assertThat(get("/api/problems/424242").statusCode()).isEqualTo(404);
     }
 
@@ -259,8 +295,11 @@ class SubmissionApiIT extends LiveApi {
         assertThat(problem.get("title").asString()).isEqualTo(title);
         assertThat(problem.get("detail").asString()).isNotBlank();
         // Nothing half-stored: no row for this request (the test's problem has no submissions).
-        assertThat(jdbc.sql("select count(*) from submission where problem_id = ?").param(problemId)
-                .query(Long.class).single()).isZero();
+        assertThat(jdbc.sql("select count(*) from submission where problem_id = ?")
+                        .param(problemId)
+                        .query(Long.class)
+                        .single())
+                .isZero();
     }
 
     private long count(String table) {
@@ -268,7 +307,8 @@ class SubmissionApiIT extends LiveApi {
     }
 
     private static String submission(long problemId, String language, String source) {
-        return "{\"problemId\": %d, \"language\": \"%s\", \"sourceCode\": %s}".formatted(problemId, language, quote(source));
+        return "{\"problemId\": %d, \"language\": \"%s\", \"sourceCode\": %s}"
+                .formatted(problemId, language, quote(source));
     }
 
     private static String quote(String text) {

@@ -26,12 +26,15 @@ import dev.judge.contracts.SubmissionNotifications;
  * poll ({@code max-database-reads=0}), so every 200 below comes from memory, kept current by the
  * change notices the result consumer sends (sent here by hand, as it sends them).
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {
-        "judge.access.anonymous=true",
-        "judge.submissions.reads.max-database-reads=0",
-        "judge.submissions.reads.database-read-wait=0s",
-        "judge.submissions.reads.cache-size=2",
-        "judge.submissions.polling.max-retry-after=2s"})
+@SpringBootTest(
+        webEnvironment = WebEnvironment.RANDOM_PORT,
+        properties = {
+            "judge.access.anonymous=true",
+            "judge.submissions.reads.max-database-reads=0",
+            "judge.submissions.reads.database-read-wait=0s",
+            "judge.submissions.reads.cache-size=2",
+            "judge.submissions.polling.max-retry-after=2s"
+        })
 class SubmissionReadIT extends LiveApi {
 
     private long problemId;
@@ -63,9 +66,14 @@ class SubmissionReadIT extends LiveApi {
         assertThat(unchanged.headers().firstValue("Retry-After")).isPresent();
 
         // What the result consumer does when a worker starts judging it.
-        jdbc.sql("update submission set status = 'RUNNING', started_at = now() where id = ?").param(id).update();
-        jdbc.sql("select pg_notify(?, ?)").param(SubmissionNotifications.CHANNEL).param(id.toString())
-                .query(String.class).single();
+        jdbc.sql("update submission set status = 'RUNNING', started_at = now() where id = ?")
+                .param(id)
+                .update();
+        jdbc.sql("select pg_notify(?, ?)")
+                .param(SubmissionNotifications.CHANNEL)
+                .param(id.toString())
+                .query(String.class)
+                .single();
 
         // The notice clears the pacing too, so the next poll is answered at once, in full.
         waitAtMost(Duration.ofSeconds(10)).untilAsserted(() -> {
@@ -97,7 +105,9 @@ class SubmissionReadIT extends LiveApi {
         for (int i = 0; i < 6; i++) {
             accepted.add(submit());
         }
-        waitFor(accepted.stream().max(Comparator.comparingLong(SubmissionReadIT::retryAfter)).orElseThrow());
+        waitFor(accepted.stream()
+                .max(Comparator.comparingLong(SubmissionReadIT::retryAfter))
+                .orElseThrow());
         for (HttpResponse<String> submission : accepted) {
             UUID id = UUID.fromString(json.readTree(submission.body()).get("id").asString());
             HttpResponse<String> polled = poll(id, null);
@@ -111,8 +121,7 @@ class SubmissionReadIT extends LiveApi {
         // A submission this replica did not accept, so not in its memory.
         UUID elsewhere = jdbc.sql("""
                 insert into submission (id, problem_id, problem_version, language, source_code)
-                values (gen_random_uuid(), ?, 1, 'python', 'print(1)') returning id""")
-                .param(problemId).query(UUID.class).single();
+                values (gen_random_uuid(), ?, 1, 'python', 'print(1)') returning id""").param(problemId).query(UUID.class).single();
 
         HttpResponse<String> busy = poll(elsewhere, null);
         assertProblem(busy, 503, "Busy");
@@ -122,7 +131,8 @@ class SubmissionReadIT extends LiveApi {
     private void assertProblem(HttpResponse<String> response, int status, String title) throws Exception {
         assertThat(response.statusCode()).isEqualTo(status);
         assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
-        assertThat(Long.parseLong(response.headers().firstValue("Retry-After").orElseThrow())).isPositive();
+        assertThat(Long.parseLong(response.headers().firstValue("Retry-After").orElseThrow()))
+                .isPositive();
         JsonNode problem = json.readTree(response.body());
         assertThat(problem.get("title").asString()).isEqualTo(title);
         assertThat(problem.get("retryAfterSeconds").asLong()).isPositive();
@@ -141,7 +151,8 @@ class SubmissionReadIT extends LiveApi {
         return send(request("/api/submissions")
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(
-                        "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(input())\"}".formatted(problemId))));
+                        "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(input())\"}"
+                                .formatted(problemId))));
     }
 
     private HttpResponse<String> poll(UUID id, String etag) throws Exception {

@@ -31,20 +31,23 @@ import dev.judge.contracts.SubmissionNotifications;
  * the submission is finished as the result consumer finishes it. The receiver checks nothing: the
  * test checks what it got.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {
-        AccessIT.ADMIN_TOKEN_PROPERTY,
-        "judge.webhooks.enabled=true",
-        "judge.webhooks.allow-private-targets=true",
-        "judge.webhooks.first-retry-delay=200ms",
-        "judge.webhooks.concurrency=4", "judge.webhooks.per-key-concurrency=2"})
+@SpringBootTest(
+        webEnvironment = WebEnvironment.RANDOM_PORT,
+        properties = {
+            AccessIT.ADMIN_TOKEN_PROPERTY,
+            "judge.webhooks.enabled=true",
+            "judge.webhooks.allow-private-targets=true",
+            "judge.webhooks.first-retry-delay=200ms",
+            "judge.webhooks.concurrency=4",
+            "judge.webhooks.per-key-concurrency=2"
+        })
 class WebhookIT extends LiveApi {
 
     private HttpServer receiver;
     private final List<Delivery> received = new CopyOnWriteArrayList<>();
     private final AtomicInteger failuresLeft = new AtomicInteger();
 
-    private record Delivery(String signature, String deliveryId, byte[] body) {
-    }
+    private record Delivery(String signature, String deliveryId, byte[] body) {}
 
     @BeforeEach
     void startReceiver() throws Exception {
@@ -53,8 +56,10 @@ class WebhookIT extends LiveApi {
             byte[] body = exchange.getRequestBody().readAllBytes();
             boolean fail = failuresLeft.getAndUpdate(left -> Math.max(0, left - 1)) > 0;
             if (!fail) {
-                received.add(new Delivery(exchange.getRequestHeaders().getFirst(WebhookSignature.HEADER),
-                        exchange.getRequestHeaders().getFirst("Judge-Delivery"), body));
+                received.add(new Delivery(
+                        exchange.getRequestHeaders().getFirst(WebhookSignature.HEADER),
+                        exchange.getRequestHeaders().getFirst("Judge-Delivery"),
+                        body));
             }
             exchange.sendResponseHeaders(fail ? 503 : 204, -1);
             exchange.close();
@@ -90,7 +95,8 @@ class WebhookIT extends LiveApi {
         Delivery delivery = received.getFirst();
         assertThat(delivery.deliveryId()).isEqualTo(id + ".1");
         long sentAt = Long.parseLong(delivery.signature().replaceAll("^t=(\\d+),.*", "$1"));
-        assertThat(delivery.signature()).isEqualTo(WebhookSignature.of(key.get("webhookSecret").asString(), sentAt, delivery.body()));
+        assertThat(delivery.signature())
+                .isEqualTo(WebhookSignature.of(key.get("webhookSecret").asString(), sentAt, delivery.body()));
         assertThat(delivery.signature()).isNotEqualTo(WebhookSignature.of("another secret", sentAt, delivery.body()));
         JsonNode body = json.readTree(new String(delivery.body(), StandardCharsets.UTF_8));
         assertThat(body.get("id").asString()).isEqualTo(id.toString());
@@ -126,13 +132,19 @@ class WebhookIT extends LiveApi {
     void aRotatedSecretSignsBesideTheNewOneForAWhile() throws Exception {
         JsonNode key = createKey();
         HttpResponse<String> rotated = send(request("/api/keys/" + key.get("id").asString() + "/webhook-secret")
-                .header("Authorization", "Bearer " + AccessIT.ADMIN_TOKEN).POST(HttpRequest.BodyPublishers.noBody()));
+                .header("Authorization", "Bearer " + AccessIT.ADMIN_TOKEN)
+                .POST(HttpRequest.BodyPublishers.noBody()));
         assertThat(rotated.statusCode()).isEqualTo(200);
         String newSecret = json.readTree(rotated.body()).get("webhookSecret").asString();
         assertThat(newSecret).isNotEqualTo(key.get("webhookSecret").asString());
         assertThat(send(request("/api/keys/" + key.get("id").asString() + "/webhook-secret")
-                .header("Authorization", "Bearer " + key.get("key").asString()).POST(HttpRequest.BodyPublishers.noBody()))
-                .statusCode()).as("only the admin rotates").isEqualTo(403);
+                                .header(
+                                        "Authorization",
+                                        "Bearer " + key.get("key").asString())
+                                .POST(HttpRequest.BodyPublishers.noBody()))
+                        .statusCode())
+                .as("only the admin rotates")
+                .isEqualTo(403);
         UUID id = submit(key.get("key").asString());
 
         finish(id);
@@ -140,8 +152,10 @@ class WebhookIT extends LiveApi {
         waitAtMost(Duration.ofSeconds(10)).until(() -> received.size() == 1);
         Delivery delivery = received.getFirst();
         long sentAt = Long.parseLong(delivery.signature().replaceAll("^t=(\\d+),.*", "$1"));
-        String underNew = WebhookSignature.of(newSecret, sentAt, delivery.body()).replaceAll("^t=\\d+,", "");
-        String underOld = WebhookSignature.of(key.get("webhookSecret").asString(), sentAt, delivery.body()).replaceAll("^t=\\d+,", "");
+        String underNew =
+                WebhookSignature.of(newSecret, sentAt, delivery.body()).replaceAll("^t=\\d+,", "");
+        String underOld = WebhookSignature.of(key.get("webhookSecret").asString(), sentAt, delivery.body())
+                .replaceAll("^t=\\d+,", "");
         assertThat(delivery.signature()).isEqualTo("t=" + sentAt + "," + underNew + "," + underOld);
     }
 
@@ -164,7 +178,8 @@ class WebhookIT extends LiveApi {
     }
 
     private JsonNode createKey() throws Exception {
-        HttpResponse<String> created = send(request("/api/keys").header("Content-Type", "application/json")
+        HttpResponse<String> created = send(request("/api/keys")
+                .header("Content-Type", "application/json")
                 .header("Authorization", "Bearer " + AccessIT.ADMIN_TOKEN)
                 .POST(HttpRequest.BodyPublishers.ofString("{\"name\": \"webhooks\"}")));
         assertThat(created.statusCode()).isEqualTo(201);
@@ -176,9 +191,11 @@ class WebhookIT extends LiveApi {
     }
 
     private UUID submit(String key, String path) throws Exception {
-        HttpResponse<String> accepted = send(request("/api/submissions").header("Content-Type", "application/json")
+        HttpResponse<String> accepted = send(request("/api/submissions")
+                .header("Content-Type", "application/json")
                 .header("Authorization", "Bearer " + key)
-                .POST(HttpRequest.BodyPublishers.ofString("""
+                .POST(HttpRequest.BodyPublishers.ofString(
+                        """
                         {"language": "python", "sourceCode": "print(1)", "stdin": "",
                          "callbackUrl": "http://127.0.0.1:%d%s"}""".formatted(receiver.getAddress().getPort(), path))));
         assertThat(accepted.statusCode()).isEqualTo(202);
@@ -190,14 +207,18 @@ class WebhookIT extends LiveApi {
         jdbc.sql("""
                 update submission set status = 'FINISHED', verdict = 'ACCEPTED', started_at = now(), finished_at = now()
                 where id = ?""").param(id).update();
-        jdbc.sql("select pg_notify(?, ?)").param(SubmissionNotifications.CHANNEL).param(id.toString())
-                .query(String.class).single();
+        jdbc.sql("select pg_notify(?, ?)")
+                .param(SubmissionNotifications.CHANNEL)
+                .param(id.toString())
+                .query(String.class)
+                .single();
     }
 
     /** The submission as ?ids= reads it: no poll pacing. */
     private JsonNode get(JsonNode key, UUID id) throws Exception {
         HttpResponse<String> read = send(request("/api/submissions?ids=" + id)
-                .header("Authorization", "Bearer " + key.get("key").asString()).GET());
+                .header("Authorization", "Bearer " + key.get("key").asString())
+                .GET());
         assertThat(read.statusCode()).isEqualTo(200);
         return json.readTree(read.body()).get("submissions").get(0);
     }

@@ -44,21 +44,38 @@ class PreparationRecordingIT {
 
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(sentinel).equals("READY"));
         assertThat(status(problem)).isEqualTo("FAILED");
-        assertThat(jdbc.sql("select preparation_file || ': ' || preparation_message from problem_version where problem_id = ?")
-                .param(problem).query(String.class).single()).isEqualTo("test 1: validator said \uFFFD\1 and left");
+        assertThat(jdbc.sql(
+                                "select preparation_file || ': ' || preparation_message from problem_version where problem_id = ?")
+                        .param(problem)
+                        .query(String.class)
+                        .single())
+                .isEqualTo("test 1: validator said \uFFFD\1 and left");
     }
 
     @Test
     void failsAVersionWhosePreparationWasDeadLettered() {
         long problem = preparingProblem();
 
-        rabbit.convertAndSend(JudgeQueues.DEAD_LETTER_EXCHANGE, JudgeQueues.PREPARATIONS_DEAD, new ProblemPreparation(problem, 1,
-                new ProblemProgram("cpp", "int main() {}", null), null, null, List.of(new JudgeRequest.TestCase("1", "1")), null,
-                List.of(), null));
+        rabbit.convertAndSend(
+                JudgeQueues.DEAD_LETTER_EXCHANGE,
+                JudgeQueues.PREPARATIONS_DEAD,
+                new ProblemPreparation(
+                        problem,
+                        1,
+                        new ProblemProgram("cpp", "int main() {}", null),
+                        null,
+                        null,
+                        List.of(new JudgeRequest.TestCase("1", "1")),
+                        null,
+                        List.of(),
+                        null));
 
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(problem).equals("FAILED"));
-        assertThat(jdbc.sql("select preparation_message from problem_version where problem_id = ?").param(problem)
-                .query(String.class).single()).contains("could not prepare this version");
+        assertThat(jdbc.sql("select preparation_message from problem_version where problem_id = ?")
+                        .param(problem)
+                        .query(String.class)
+                        .single())
+                .contains("could not prepare this version");
     }
 
     private void send(PreparationResult result) {
@@ -76,6 +93,9 @@ class PreparationRecordingIT {
     }
 
     private String status(long problem) {
-        return jdbc.sql("select status from problem_version where problem_id = ?").param(problem).query(String.class).single();
+        return jdbc.sql("select status from problem_version where problem_id = ?")
+                .param(problem)
+                .query(String.class)
+                .single();
     }
 }

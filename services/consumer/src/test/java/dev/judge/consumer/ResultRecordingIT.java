@@ -29,11 +29,11 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeQueues;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.JudgeResult.TestCaseResult;
-import dev.judge.contracts.Checker;
 import dev.judge.contracts.SubmissionNotifications;
 import dev.judge.contracts.SubmissionStatus;
 import dev.judge.contracts.Verdict;
@@ -89,7 +89,9 @@ class ResultRecordingIT {
         rabbit.convertAndSend("", JudgeQueues.RESULTS, result);
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
         String firstRecord = jdbc.sql("select result::text || finished_at from submission where id = ?")
-                .param(id).query(String.class).single();
+                .param(id)
+                .query(String.class)
+                .single();
 
         rabbit.convertAndSend("", JudgeQueues.RESULTS, finished(id, Verdict.WRONG_ANSWER));
         rabbit.convertAndSend("", JudgeQueues.RESULTS, result);
@@ -100,10 +102,16 @@ class ResultRecordingIT {
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(sentinel).equals("FINISHED"));
 
         assertThat(status(id)).isEqualTo("FINISHED");
-        assertThat(jdbc.sql("select verdict from submission where id = ?").param(id).query(String.class).single())
+        assertThat(jdbc.sql("select verdict from submission where id = ?")
+                        .param(id)
+                        .query(String.class)
+                        .single())
                 .isEqualTo("ACCEPTED");
         assertThat(jdbc.sql("select result::text || finished_at from submission where id = ?")
-                .param(id).query(String.class).single()).isEqualTo(firstRecord);
+                        .param(id)
+                        .query(String.class)
+                        .single())
+                .isEqualTo(firstRecord);
         assertThat(verdictCount(Verdict.ACCEPTED) - acceptedBefore).isEqualTo(2.0); // ours and the sentinel
         assertThat(verdictCount(Verdict.WRONG_ANSWER)).isZero();
         assertThat(notificationsFor(id)).isEqualTo(1);
@@ -150,8 +158,16 @@ class ResultRecordingIT {
         rabbit.convertAndSend("", JudgeQueues.RESULTS, finished(sentinel, Verdict.ACCEPTED));
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(sentinel).equals("FINISHED"));
 
-        assertThat(jdbc.sql("select waiting from api_key where id = ?").param(key).query(Integer.class).single()).isEqualTo(1);
-        assertThat(jdbc.sql("select holds_quota from submission where id = ?").param(id).query(Boolean.class).single()).isFalse();
+        assertThat(jdbc.sql("select waiting from api_key where id = ?")
+                        .param(key)
+                        .query(Integer.class)
+                        .single())
+                .isEqualTo(1);
+        assertThat(jdbc.sql("select holds_quota from submission where id = ?")
+                        .param(id)
+                        .query(Boolean.class)
+                        .single())
+                .isFalse();
     }
 
     @Test
@@ -169,13 +185,31 @@ class ResultRecordingIT {
     void recordsWhatAProgramPrintedNulIncluded() throws Exception {
         UUID id = storeSubmission();
         String printed = "a\u0000b\u0001\u001f\n";
-        rabbit.convertAndSend("", JudgeQueues.RESULTS, new JudgeResult(id, SubmissionStatus.FINISHED, Verdict.ACCEPTED,
-                "warning: \u0000", List.of(new TestCaseResult(0, Verdict.ACCEPTED, 1L, 2, 3L, 0, null, printed, null, null, null)),
-                Instant.now(), Instant.now(), Instant.now(), "worker-1", null, null, List.of(), 1));
+        rabbit.convertAndSend(
+                "",
+                JudgeQueues.RESULTS,
+                new JudgeResult(
+                        id,
+                        SubmissionStatus.FINISHED,
+                        Verdict.ACCEPTED,
+                        "warning: \u0000",
+                        List.of(new TestCaseResult(0, Verdict.ACCEPTED, 1L, 2, 3L, 0, null, printed, null, null, null)),
+                        Instant.now(),
+                        Instant.now(),
+                        Instant.now(),
+                        "worker-1",
+                        null,
+                        null,
+                        List.of(),
+                        1));
 
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
-        StoredResult stored = json.readValue(jdbc.sql("select result::text from submission where id = ?")
-                .param(id).query(String.class).single(), StoredResult.class);
+        StoredResult stored = json.readValue(
+                jdbc.sql("select result::text from submission where id = ?")
+                        .param(id)
+                        .query(String.class)
+                        .single(),
+                StoredResult.class);
         assertThat(stored.testCases().getFirst().output()).isEqualTo(printed);
         assertThat(stored.compilerOutput()).isEqualTo("warning: \u0000");
     }
@@ -183,19 +217,40 @@ class ResultRecordingIT {
     @Test
     void recordsScoresGroupsAndWhatTheCheckerSaid() throws Exception {
         UUID id = storeSubmission();
-        rabbit.convertAndSend("", JudgeQueues.RESULTS, new JudgeResult(id, SubmissionStatus.FINISHED, Verdict.PARTIALLY_ACCEPTED,
-                null, List.of(new TestCaseResult(3, Verdict.PARTIALLY_ACCEPTED, 1L, 2, 3L, 0, null, null, "small", 0.5, "5 of 10")),
-                Instant.now(), Instant.now(), Instant.now(), "worker-1", 20.0, 100.0,
-                List.of(new JudgeResult.GroupResult("small", 40, 20, Verdict.PARTIALLY_ACCEPTED, false),
-                        new JudgeResult.GroupResult("large", 60, 0, null, true)), 1));
+        rabbit.convertAndSend(
+                "",
+                JudgeQueues.RESULTS,
+                new JudgeResult(
+                        id,
+                        SubmissionStatus.FINISHED,
+                        Verdict.PARTIALLY_ACCEPTED,
+                        null,
+                        List.of(new TestCaseResult(
+                                3, Verdict.PARTIALLY_ACCEPTED, 1L, 2, 3L, 0, null, null, "small", 0.5, "5 of 10")),
+                        Instant.now(),
+                        Instant.now(),
+                        Instant.now(),
+                        "worker-1",
+                        20.0,
+                        100.0,
+                        List.of(
+                                new JudgeResult.GroupResult("small", 40, 20, Verdict.PARTIALLY_ACCEPTED, false),
+                                new JudgeResult.GroupResult("large", 60, 0, null, true)),
+                        1));
 
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
-        StoredResult stored = json.readValue(jdbc.sql("select result::text from submission where id = ?")
-                .param(id).query(String.class).single(), StoredResult.class);
+        StoredResult stored = json.readValue(
+                jdbc.sql("select result::text from submission where id = ?")
+                        .param(id)
+                        .query(String.class)
+                        .single(),
+                StoredResult.class);
         assertThat(stored.score()).isEqualTo(20.0);
         assertThat(stored.maxScore()).isEqualTo(100.0);
-        assertThat(stored.groups()).containsExactly(new StoredResult.Group("small", 40, 20, Verdict.PARTIALLY_ACCEPTED, false),
-                new StoredResult.Group("large", 60, 0, null, true));
+        assertThat(stored.groups())
+                .containsExactly(
+                        new StoredResult.Group("small", 40, 20, Verdict.PARTIALLY_ACCEPTED, false),
+                        new StoredResult.Group("large", 60, 0, null, true));
         assertThat(stored.testCases().getFirst()).satisfies(test -> {
             assertThat(test.group()).isEqualTo("small");
             assertThat(test.score()).isEqualTo(0.5);
@@ -213,13 +268,33 @@ class ResultRecordingIT {
         rabbit.convertAndSend("", JudgeQueues.RESULTS, firstRunning);
         rabbit.convertAndSend("", JudgeQueues.RESULTS, first);
         JudgeResult second = finished(id, Verdict.ACCEPTED);
-        rabbit.convertAndSend("", JudgeQueues.RESULTS, new JudgeResult(id, second.status(), second.verdict(), null, second.testCases(),
-                second.acceptedAt(), second.startedAt(), second.finishedAt(), second.worker(), null, null, List.of(), 2));
+        rabbit.convertAndSend(
+                "",
+                JudgeQueues.RESULTS,
+                new JudgeResult(
+                        id,
+                        second.status(),
+                        second.verdict(),
+                        null,
+                        second.testCases(),
+                        second.acceptedAt(),
+                        second.startedAt(),
+                        second.finishedAt(),
+                        second.worker(),
+                        null,
+                        null,
+                        List.of(),
+                        2));
 
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
-        assertThat(jdbc.sql("select verdict from submission where id = ?").param(id).query(String.class).single())
+        assertThat(jdbc.sql("select verdict from submission where id = ?")
+                        .param(id)
+                        .query(String.class)
+                        .single())
                 .isEqualTo("ACCEPTED");
-        assertThat(notificationsFor(id)).as("only the second judgement's verdict changed the submission").isEqualTo(1);
+        assertThat(notificationsFor(id))
+                .as("only the second judgement's verdict changed the submission")
+                .isEqualTo(1);
     }
 
     @Test
@@ -228,35 +303,61 @@ class ResultRecordingIT {
         rabbit.convertAndSend("", JudgeQueues.SUBMISSIONS_DEAD, request(id));
 
         waitAtMost(Duration.ofSeconds(10)).until(() -> status(id).equals("FINISHED"));
-        assertThat(jdbc.sql("select verdict from submission where id = ?").param(id).query(String.class).single())
+        assertThat(jdbc.sql("select verdict from submission where id = ?")
+                        .param(id)
+                        .query(String.class)
+                        .single())
                 .isEqualTo("INTERNAL_ERROR");
     }
 
     private UUID storeSubmission() {
         UUID id = UUID.randomUUID();
         jdbc.sql("insert into submission (id, language, source_code, stdin) values (?, 'python', 'print(1)', '')")
-                .params(id).update();
+                .params(id)
+                .update();
         return id;
     }
 
     private static JudgeRequest request(UUID id) {
-        return JudgeRequest.plain(id, "python", "print(1)", new JudgeRequest.Limits(1000, 64), Checker.EXACT,
-                List.of(new JudgeRequest.TestCase("", null)), Instant.now().truncatedTo(ChronoUnit.MICROS));
+        return JudgeRequest.plain(
+                id,
+                "python",
+                "print(1)",
+                new JudgeRequest.Limits(1000, 64),
+                Checker.EXACT,
+                List.of(new JudgeRequest.TestCase("", null)),
+                Instant.now().truncatedTo(ChronoUnit.MICROS));
     }
 
     private static JudgeResult finished(UUID id, Verdict verdict) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        return new JudgeResult(id, SubmissionStatus.FINISHED, verdict, null,
+        return new JudgeResult(
+                id,
+                SubmissionStatus.FINISHED,
+                verdict,
+                null,
                 List.of(new TestCaseResult(0, verdict, 12L, 15, 2048L, 0, null, "1\n", null, null, null)),
-                now.minusSeconds(1), now.minusMillis(500), now, "worker-1", null, null, List.of(), 1);
+                now.minusSeconds(1),
+                now.minusMillis(500),
+                now,
+                "worker-1",
+                null,
+                null,
+                List.of(),
+                1);
     }
 
     private String status(UUID id) {
-        return jdbc.sql("select status from submission where id = ?").param(id).query(String.class).single();
+        return jdbc.sql("select status from submission where id = ?")
+                .param(id)
+                .query(String.class)
+                .single();
     }
 
     private double verdictCount(Verdict verdict) {
-        var counter = meters.find("judge.submissions.verdicts").tag("verdict", verdict.name()).counter();
+        var counter = meters.find("judge.submissions.verdicts")
+                .tag("verdict", verdict.name())
+                .counter();
         return counter == null ? 0 : counter.count();
     }
 

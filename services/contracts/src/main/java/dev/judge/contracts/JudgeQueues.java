@@ -78,8 +78,7 @@ public final class JudgeQueues {
      */
     public static final int DELIVERY_LIMIT = 5;
 
-    private JudgeQueues() {
-    }
+    private JudgeQueues() {}
 
     public static Declarables topology() {
         Queue submissionsDead = deadLetterQueue(SUBMISSIONS_DEAD);
@@ -92,19 +91,26 @@ public final class JudgeQueues {
         DirectExchange resultsExchange = exchange(RESULTS_EXCHANGE);
         DirectExchange deadLetterExchange = exchange(DEAD_LETTER_EXCHANGE);
         List<Declarable> declarables = new ArrayList<>(List.of(
-                submissionsDead, results, resultsDead,
-                submissionsExchange, resultsExchange, deadLetterExchange,
+                submissionsDead,
+                results,
+                resultsDead,
+                submissionsExchange,
+                resultsExchange,
+                deadLetterExchange,
                 BindingBuilder.bind(results).to(resultsExchange).with(RESULTS),
                 BindingBuilder.bind(submissionsDead).to(deadLetterExchange).with(SUBMISSIONS_DEAD),
                 BindingBuilder.bind(resultsDead).to(deadLetterExchange).with(RESULTS_DEAD),
-                preparations, preparationsDone, preparationsDead,
+                preparations,
+                preparationsDone,
+                preparationsDead,
                 BindingBuilder.bind(preparations).to(submissionsExchange).with(PREPARATIONS),
                 BindingBuilder.bind(preparationsDone).to(resultsExchange).with(PREPARATIONS_DONE),
                 BindingBuilder.bind(preparationsDead).to(deadLetterExchange).with(PREPARATIONS_DEAD)));
         for (Lane lane : Lane.values()) {
             Queue requests = workQueue(lane.queue(), SUBMISSIONS_DEAD);
             declarables.add(requests);
-            declarables.add(BindingBuilder.bind(requests).to(submissionsExchange).with(lane.queue()));
+            declarables.add(
+                    BindingBuilder.bind(requests).to(submissionsExchange).with(lane.queue()));
         }
         return new Declarables(declarables);
     }
@@ -129,6 +135,7 @@ public final class JudgeQueues {
      * {@link SetterLimits} to requests and preparations, which a worker of version 5 ignores.
      */
     public static final int CONTRACT_VERSION = 6;
+
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 
     /**

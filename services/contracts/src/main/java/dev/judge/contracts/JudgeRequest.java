@@ -68,18 +68,60 @@ public record JudgeRequest(
     }
 
     /** With the worker's limits for setter programs. */
-    public JudgeRequest(UUID submissionId, String language, String sourceCode, Limits limits, OutputComparison comparison,
-            Checker checker, ProblemProgram interactor, List<Group> groups, boolean stopOnFirstFailure, List<TestCase> testCases,
-            Instant acceptedAt, TestData testData, Integer judgement) {
-        this(submissionId, language, sourceCode, limits, comparison, checker, interactor, groups, stopOnFirstFailure, testCases,
-                acceptedAt, testData, judgement, null);
+    public JudgeRequest(
+            UUID submissionId,
+            String language,
+            String sourceCode,
+            Limits limits,
+            OutputComparison comparison,
+            Checker checker,
+            ProblemProgram interactor,
+            List<Group> groups,
+            boolean stopOnFirstFailure,
+            List<TestCase> testCases,
+            Instant acceptedAt,
+            TestData testData,
+            Integer judgement) {
+        this(
+                submissionId,
+                language,
+                sourceCode,
+                limits,
+                comparison,
+                checker,
+                interactor,
+                groups,
+                stopOnFirstFailure,
+                testCases,
+                acceptedAt,
+                testData,
+                judgement,
+                null);
     }
 
     /** A problem of plain tests: no subtasks, no interactor, judging stops at the first failing test. */
-    public static JudgeRequest plain(UUID submissionId, String language, String sourceCode, Limits limits, Checker checker,
-            List<TestCase> testCases, Instant acceptedAt) {
-        return new JudgeRequest(submissionId, language, sourceCode, limits, checker.asComparison(), checker, null, List.of(),
-                true, testCases, acceptedAt, null, 1);
+    public static JudgeRequest plain(
+            UUID submissionId,
+            String language,
+            String sourceCode,
+            Limits limits,
+            Checker checker,
+            List<TestCase> testCases,
+            Instant acceptedAt) {
+        return new JudgeRequest(
+                submissionId,
+                language,
+                sourceCode,
+                limits,
+                checker.asComparison(),
+                checker,
+                null,
+                List.of(),
+                true,
+                testCases,
+                acceptedAt,
+                null,
+                1);
     }
 
     public Checker effectiveChecker() {
@@ -101,18 +143,33 @@ public record JudgeRequest(
 
     /** The same request with its tests by {@code reference} instead. */
     public JudgeRequest withTests(TestData reference) {
-        return new JudgeRequest(submissionId, language, sourceCode, limits, comparison, checker, interactor, groups,
-                stopOnFirstFailure, null, acceptedAt, reference, judgement, setterLimits);
+        return new JudgeRequest(
+                submissionId,
+                language,
+                sourceCode,
+                limits,
+                comparison,
+                checker,
+                interactor,
+                groups,
+                stopOnFirstFailure,
+                null,
+                acceptedAt,
+                reference,
+                judgement,
+                setterLimits);
     }
 
     /** A run without a problem: no expected output, no score. */
     public boolean isRunOnStdin() {
-        return testData == null && testCases.size() == 1 && !testCases.getFirst().hasExpectedOutput() && interactor == null;
+        return testData == null
+                && testCases.size() == 1
+                && !testCases.getFirst().hasExpectedOutput()
+                && interactor == null;
     }
 
     /** Per-run limits, already capped by the API's settings; the worker caps them again by its own. */
-    public record Limits(long timeLimitMs, long memoryLimitMb) {
-    }
+    public record Limits(long timeLimitMs, long memoryLimitMb) {}
 
     /** @param group the name of the subtask it belongs to; null in a problem without subtasks */
     public record TestCase(String input, String expectedOutput, String group) {

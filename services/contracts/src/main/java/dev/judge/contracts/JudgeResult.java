@@ -40,8 +40,20 @@ public record JudgeResult(
     }
 
     public static JudgeResult running(JudgeRequest request, Instant startedAt, String worker) {
-        return new JudgeResult(request.submissionId(), SubmissionStatus.RUNNING, null, null, List.of(),
-                request.acceptedAt(), startedAt, null, worker, null, null, List.of(), request.judgement());
+        return new JudgeResult(
+                request.submissionId(),
+                SubmissionStatus.RUNNING,
+                null,
+                null,
+                List.of(),
+                request.acceptedAt(),
+                startedAt,
+                null,
+                worker,
+                null,
+                null,
+                List.of(),
+                request.judgement());
     }
 
     /**
@@ -68,8 +80,7 @@ public record JudgeResult(
             String output,
             String group,
             Double score,
-            String checkerMessage) {
-    }
+            String checkerMessage) {}
 
     /**
      * One subtask's outcome.
@@ -77,6 +88,5 @@ public record JudgeResult(
      * @param verdict its first failing test's verdict, ACCEPTED if none failed; null when skipped
      * @param skipped not judged, because a group it depends on did not pass
      */
-    public record GroupResult(String name, double points, double score, Verdict verdict, boolean skipped) {
-    }
+    public record GroupResult(String name, double points, double score, Verdict verdict, boolean skipped) {}
 }

@@ -11,7 +11,6 @@ package dev.judge.contracts;
  * worker pods of the release before keep working during a rolling upgrade.
  */
 public enum Lane {
-
     CONTEST(JudgeQueues.SUBMISSIONS_CONTEST),
     PRACTICE(JudgeQueues.SUBMISSIONS),
     REJUDGE(JudgeQueues.SUBMISSIONS_REJUDGE);

@@ -18,8 +18,15 @@ import java.util.Set;
  * @param solutions the tagged solutions' verdicts, in the preparation's order; empty when it had none
  *        or failed before judging them
  */
-public record PreparationResult(long problemId, int version, Status status, String file, String message,
-        Instant preparedAt, String worker, List<SolutionVerdict> solutions) {
+public record PreparationResult(
+        long problemId,
+        int version,
+        Status status,
+        String file,
+        String message,
+        Instant preparedAt,
+        String worker,
+        List<SolutionVerdict> solutions) {
 
     public PreparationResult {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
@@ -45,12 +52,18 @@ public record PreparationResult(long problemId, int version, Status status, Stri
                 case "wrong-answer", "presentation-error" -> Set.of(Verdict.WRONG_ANSWER);
                 case "time-limit-exceeded" -> Set.of(Verdict.TIME_LIMIT_EXCEEDED);
                 case "time-limit-exceeded-or-accepted" -> Set.of(Verdict.TIME_LIMIT_EXCEEDED, Verdict.ACCEPTED);
-                case "time-limit-exceeded-or-memory-limit-exceeded" -> Set.of(Verdict.TIME_LIMIT_EXCEEDED,
-                        Verdict.MEMORY_LIMIT_EXCEEDED);
+                case "time-limit-exceeded-or-memory-limit-exceeded" ->
+                    Set.of(Verdict.TIME_LIMIT_EXCEEDED, Verdict.MEMORY_LIMIT_EXCEEDED);
                 case "memory-limit-exceeded" -> Set.of(Verdict.MEMORY_LIMIT_EXCEEDED);
                 case "runtime-error" -> Set.of(Verdict.RUNTIME_ERROR);
-                case "rejected" -> Set.of(Verdict.WRONG_ANSWER, Verdict.TIME_LIMIT_EXCEEDED, Verdict.MEMORY_LIMIT_EXCEEDED,
-                        Verdict.RUNTIME_ERROR, Verdict.PARTIALLY_ACCEPTED, Verdict.COMPILATION_ERROR);
+                case "rejected" ->
+                    Set.of(
+                            Verdict.WRONG_ANSWER,
+                            Verdict.TIME_LIMIT_EXCEEDED,
+                            Verdict.MEMORY_LIMIT_EXCEEDED,
+                            Verdict.RUNTIME_ERROR,
+                            Verdict.PARTIALLY_ACCEPTED,
+                            Verdict.COMPILATION_ERROR);
                 default -> null;
             };
         }
@@ -70,6 +83,7 @@ public record PreparationResult(long problemId, int version, Status status, Stri
     }
 
     public static PreparationResult failed(long problemId, int version, String file, String message, String worker) {
-        return new PreparationResult(problemId, version, Status.FAILED, file, message, Instant.now(), worker, List.of());
+        return new PreparationResult(
+                problemId, version, Status.FAILED, file, message, Instant.now(), worker, List.of());
     }
 }

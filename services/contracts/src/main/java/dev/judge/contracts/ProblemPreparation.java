@@ -38,8 +38,15 @@ public record ProblemPreparation(
     }
 
     /** With the worker's limits for setter programs. */
-    public ProblemPreparation(long problemId, int version, ProblemProgram checker, ProblemProgram interactor,
-            ProblemProgram validator, List<JudgeRequest.TestCase> testCases, TestData testData, List<TaggedSolution> solutions,
+    public ProblemPreparation(
+            long problemId,
+            int version,
+            ProblemProgram checker,
+            ProblemProgram interactor,
+            ProblemProgram validator,
+            List<JudgeRequest.TestCase> testCases,
+            TestData testData,
+            List<TaggedSolution> solutions,
             TestGeneration generation) {
         this(problemId, version, checker, interactor, validator, testCases, testData, solutions, generation, null);
     }
@@ -48,11 +55,11 @@ public record ProblemPreparation(
      * @param name where the setter keeps it (its path in the package)
      * @param tag Polygon's: main, accepted, wrong-answer, time-limit-exceeded, rejected, ...
      */
-    public record TaggedSolution(String name, String tag, JudgeRequest request) {
-    }
+    public record TaggedSolution(String name, String tag, JudgeRequest request) {}
 
     /** The names a preparation's failure gives its programs, and the problem's fields they came in. */
     public static final String CHECKER = "checker";
+
     public static final String INTERACTOR = "interactor";
     public static final String VALIDATOR = "validator";
     /** The prefix of a failed generator's name: "generator gen". */
@@ -78,8 +85,21 @@ public record ProblemPreparation(
 
     /** The same preparation of the tests {@code reference} points to, made already: its solutions judged against them too. */
     public ProblemPreparation withGeneratedTests(TestData reference) {
-        return new ProblemPreparation(problemId, version, checker, interactor, validator, null, reference,
-                solutions.stream().map(solution -> new TaggedSolution(solution.name(), solution.tag(),
-                        solution.request().withTests(reference))).toList(), null, setterLimits);
+        return new ProblemPreparation(
+                problemId,
+                version,
+                checker,
+                interactor,
+                validator,
+                null,
+                reference,
+                solutions.stream()
+                        .map(solution -> new TaggedSolution(
+                                solution.name(),
+                                solution.tag(),
+                                solution.request().withTests(reference)))
+                        .toList(),
+                null,
+                setterLimits);
     }
 }

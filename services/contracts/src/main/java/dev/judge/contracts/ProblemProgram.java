@@ -19,7 +19,8 @@ import dev.judge.contracts.language.Language;
  * @param compileOptions its language standard and macros where they differ from the catalog's; null
  *        for none (and in messages before contract version 5)
  */
-public record ProblemProgram(String language, String sourceCode, Map<String, String> files, Language.CompileOptions compileOptions) {
+public record ProblemProgram(
+        String language, String sourceCode, Map<String, String> files, Language.CompileOptions compileOptions) {
 
     public ProblemProgram {
         files = files == null ? Map.of() : new TreeMap<>(files);

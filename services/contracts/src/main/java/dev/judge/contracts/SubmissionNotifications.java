@@ -11,6 +11,5 @@ public final class SubmissionNotifications {
 
     public static final String CHANNEL = "submission_updated";
 
-    private SubmissionNotifications() {
-    }
+    private SubmissionNotifications() {}
 }

@@ -51,8 +51,10 @@ public record TestData(long problemId, int version, String sha256, long bytes, i
         }
 
         public Digest add(JudgeRequest.TestCase test) {
-            return add(test.group() == null ? null : test.group().getBytes(StandardCharsets.UTF_8),
-                    test.input().getBytes(StandardCharsets.UTF_8), test.expectedOutput().getBytes(StandardCharsets.UTF_8));
+            return add(
+                    test.group() == null ? null : test.group().getBytes(StandardCharsets.UTF_8),
+                    test.input().getBytes(StandardCharsets.UTF_8),
+                    test.expectedOutput().getBytes(StandardCharsets.UTF_8));
         }
 
         /** The same as {@link #add(JudgeRequest.TestCase)} for a test whose input and answer are UTF-8 already. */

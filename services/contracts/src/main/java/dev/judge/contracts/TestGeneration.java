@@ -18,8 +18,8 @@ import java.util.TreeMap;
  * @param answerer the main solution, which makes the answers of {@code answers}; null when there are none
  * @param answers the 1-based numbers of the tests whose answers the answerer makes
  */
-public record TestGeneration(Map<String, ProblemProgram> generators, List<Recipe> recipes, ProblemProgram answerer,
-        List<Integer> answers) {
+public record TestGeneration(
+        Map<String, ProblemProgram> generators, List<Recipe> recipes, ProblemProgram answerer, List<Integer> answers) {
 
     public TestGeneration {
         generators = generators == null ? Map.of() : new TreeMap<>(generators);
@@ -39,8 +39,7 @@ public record TestGeneration(Map<String, ProblemProgram> generators, List<Recipe
     }
 
     /** What a worker made of test {@code test} (1-based): its input, its answer, or both; null for what it did not make. */
-    public record GeneratedTest(int test, String input, String expectedOutput) {
-    }
+    public record GeneratedTest(int test, String input, String expectedOutput) {}
 
     public static String path(long problemId, int version) {
         return "/internal/problems/" + problemId + "/versions/" + version + "/generated-tests";

@@ -20,11 +20,25 @@ class MessageContractTests {
 
     @Test
     void writesTheContractVersionAndReadsItsOwnMessagesBack() {
-        JudgeRequest request = new JudgeRequest(UUID.randomUUID(), "python", "print(input())",
-                new JudgeRequest.Limits(1000, 64), OutputComparison.WHITESPACE,
-                new Checker(Checker.Kind.CUSTOM, null, new ProblemProgram("cpp", "int main() {}", Map.of("testlib.h", "//"))),
-                null, List.of(new JudgeRequest.Group("small", 40, List.of()), new JudgeRequest.Group("large", 60, List.of("small"))),
-                false, List.of(new JudgeRequest.TestCase("a\u0000b", "b\u0000a", "small")), Instant.parse("2026-11-23T04:00:00Z"), null, 3);
+        JudgeRequest request = new JudgeRequest(
+                UUID.randomUUID(),
+                "python",
+                "print(input())",
+                new JudgeRequest.Limits(1000, 64),
+                OutputComparison.WHITESPACE,
+                new Checker(
+                        Checker.Kind.CUSTOM,
+                        null,
+                        new ProblemProgram("cpp", "int main() {}", Map.of("testlib.h", "//"))),
+                null,
+                List.of(
+                        new JudgeRequest.Group("small", 40, List.of()),
+                        new JudgeRequest.Group("large", 60, List.of("small"))),
+                false,
+                List.of(new JudgeRequest.TestCase("a\u0000b", "b\u0000a", "small")),
+                Instant.parse("2026-11-23T04:00:00Z"),
+                null,
+                3);
 
         Message message = converter.toMessage(request, new MessageProperties());
 
@@ -35,34 +49,71 @@ class MessageContractTests {
 
     @Test
     void readsPreparationsAndTheirResultsBack() {
-        ProblemPreparation preparation = new ProblemPreparation(7, 2, new ProblemProgram("cpp", "int main() {}", Map.of()), null,
-                new ProblemProgram("python", "import sys", Map.of()), List.of(new JudgeRequest.TestCase("1 2", "3", "small")), null,
-                List.of(new ProblemPreparation.TaggedSolution("solutions/a.py", "main", JudgeRequest.plain(UUID.randomUUID(), "python",
-                        "print(3)", new JudgeRequest.Limits(1000, 64), Checker.EXACT, List.of(new JudgeRequest.TestCase("1 2", "3")),
-                        Instant.parse("2026-11-25T04:00:00Z")))),
-                new TestGeneration(Map.of("gen", new ProblemProgram("cpp", "int main() {}", Map.of())),
+        ProblemPreparation preparation = new ProblemPreparation(
+                7,
+                2,
+                new ProblemProgram("cpp", "int main() {}", Map.of()),
+                null,
+                new ProblemProgram("python", "import sys", Map.of()),
+                List.of(new JudgeRequest.TestCase("1 2", "3", "small")),
+                null,
+                List.of(new ProblemPreparation.TaggedSolution(
+                        "solutions/a.py",
+                        "main",
+                        JudgeRequest.plain(
+                                UUID.randomUUID(),
+                                "python",
+                                "print(3)",
+                                new JudgeRequest.Limits(1000, 64),
+                                Checker.EXACT,
+                                List.of(new JudgeRequest.TestCase("1 2", "3")),
+                                Instant.parse("2026-11-25T04:00:00Z")))),
+                new TestGeneration(
+                        Map.of("gen", new ProblemProgram("cpp", "int main() {}", Map.of())),
                         List.of(new TestGeneration.Recipe(1, "gen", List.of("--n=5", "7"))),
-                        new ProblemProgram("python", "print(3)", Map.of()), List.of(1)));
+                        new ProblemProgram("python", "print(3)", Map.of()),
+                        List.of(1)));
         PreparationResult failed = PreparationResult.failed(7, 2, "test 1", "FAIL Expected EOLN", "worker-1");
-        PreparationResult ready = PreparationResult.ready(7, 2, "worker-1",
-                List.of(PreparationResult.SolutionVerdict.of("solutions/a.py", "wrong-answer", Verdict.ACCEPTED, 100.0)));
+        PreparationResult ready = PreparationResult.ready(
+                7,
+                2,
+                "worker-1",
+                List.of(PreparationResult.SolutionVerdict.of(
+                        "solutions/a.py", "wrong-answer", Verdict.ACCEPTED, 100.0)));
 
-        assertThat(converter.fromMessage(converter.toMessage(preparation, new MessageProperties()))).isEqualTo(preparation);
-        assertThat(converter.fromMessage(converter.toMessage(failed, new MessageProperties()))).isEqualTo(failed);
-        assertThat(converter.fromMessage(converter.toMessage(ready, new MessageProperties()))).isEqualTo(ready);
+        assertThat(converter.fromMessage(converter.toMessage(preparation, new MessageProperties())))
+                .isEqualTo(preparation);
+        assertThat(converter.fromMessage(converter.toMessage(failed, new MessageProperties())))
+                .isEqualTo(failed);
+        assertThat(converter.fromMessage(converter.toMessage(ready, new MessageProperties())))
+                .isEqualTo(ready);
         assertThat(ready.solutions().getFirst().matchesTag()).isFalse();
     }
 
     @Test
     void aRequestByReferenceCarriesTheReferenceAndNoTests() {
-        TestData reference = new TestData.Digest().add(new JudgeRequest.TestCase("1 2", "3")).of(7, 2);
-        JudgeRequest request = new JudgeRequest(UUID.randomUUID(), "c", "int main() {}", new JudgeRequest.Limits(1000, 64),
-                OutputComparison.EXACT, Checker.EXACT, null, List.of(), true, null, Instant.parse("2026-11-23T04:00:00Z"),
-                reference, 1);
+        TestData reference =
+                new TestData.Digest().add(new JudgeRequest.TestCase("1 2", "3")).of(7, 2);
+        JudgeRequest request = new JudgeRequest(
+                UUID.randomUUID(),
+                "c",
+                "int main() {}",
+                new JudgeRequest.Limits(1000, 64),
+                OutputComparison.EXACT,
+                Checker.EXACT,
+                null,
+                List.of(),
+                true,
+                null,
+                Instant.parse("2026-11-23T04:00:00Z"),
+                reference,
+                1);
 
         Message message = converter.toMessage(request, new MessageProperties());
 
-        assertThat(new String(message.getBody(), StandardCharsets.UTF_8)).doesNotContain("1 2").contains(reference.sha256());
+        assertThat(new String(message.getBody(), StandardCharsets.UTF_8))
+                .doesNotContain("1 2")
+                .contains(reference.sha256());
         JudgeRequest read = (JudgeRequest) converter.fromMessage(message);
         assertThat(read).isEqualTo(request);
         assertThat(read.hasTestDataByReference()).isTrue();
@@ -82,8 +133,12 @@ class MessageContractTests {
         assertThat(old.effectiveChecker()).isEqualTo(Checker.WHITESPACE);
         assertThat(old.groups()).isEmpty();
         assertThat(old.isInteractive()).isFalse();
-        assertThat(old.testCases()).singleElement().satisfies(test -> assertThat(test.group()).isNull());
-        assertThat(old.judgement()).as("before rejudges, every request was a first judgement").isEqualTo(1);
+        assertThat(old.testCases())
+                .singleElement()
+                .satisfies(test -> assertThat(test.group()).isNull());
+        assertThat(old.judgement())
+                .as("before rejudges, every request was a first judgement")
+                .isEqualTo(1);
     }
 
     @Test
@@ -91,8 +146,11 @@ class MessageContractTests {
         var topology = JudgeQueues.topology();
         for (Lane lane : Lane.values()) {
             var queue = topology.getDeclarablesByType(org.springframework.amqp.core.Queue.class).stream()
-                    .filter(q -> q.getName().equals(lane.queue())).findFirst().orElseThrow();
-            assertThat(queue.getArguments()).containsEntry("x-queue-type", "quorum")
+                    .filter(q -> q.getName().equals(lane.queue()))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(queue.getArguments())
+                    .containsEntry("x-queue-type", "quorum")
                     .containsEntry("x-dead-letter-routing-key", JudgeQueues.SUBMISSIONS_DEAD);
             assertThat(topology.getDeclarablesByType(org.springframework.amqp.core.Binding.class))
                     .anySatisfy(binding -> {
@@ -101,7 +159,9 @@ class MessageContractTests {
                         assertThat(binding.getDestination()).isEqualTo(lane.queue());
                     });
         }
-        assertThat(Lane.PRACTICE.queue()).as("the queue of before lanes, for rolling upgrades").isEqualTo("judge.submissions");
+        assertThat(Lane.PRACTICE.queue())
+                .as("the queue of before lanes, for rolling upgrades")
+                .isEqualTo("judge.submissions");
     }
 
     @Test
@@ -113,12 +173,15 @@ class MessageContractTests {
                                 "exitCode": 0}],
                  "acceptedAt": "2026-11-23T04:00:00Z", "startedAt": "2026-11-23T04:00:01Z", "finishedAt": "2026-11-23T04:00:02Z"}"""));
         assertThat(old.verdict()).isEqualTo(Verdict.ACCEPTED);
-        assertThat(old.testCases()).singleElement().satisfies(run -> assertThat(run.wallTimeMs()).isEqualTo(37));
+        assertThat(old.testCases())
+                .singleElement()
+                .satisfies(run -> assertThat(run.wallTimeMs()).isEqualTo(37));
         assertThat(old.worker()).isNull();
         assertThat(old.judgement()).isEqualTo(1);
 
         // A later version adds fields; this reader ignores them.
-        JudgeResult newer = (JudgeResult) converter.fromMessage(message(JudgeResult.class, JudgeQueues.CONTRACT_VERSION + 1, """
+        JudgeResult newer =
+                (JudgeResult) converter.fromMessage(message(JudgeResult.class, JudgeQueues.CONTRACT_VERSION + 1, """
                 {"submissionId": "0b40d70b-76ba-4fa9-806b-1c56aa6b282d", "status": "RUNNING", "testCases": [],
                  "acceptedAt": "2026-11-23T04:00:00Z", "startedAt": "2026-11-23T04:00:01Z", "worker": "w-1",
                  "score": 0.5, "checker": {"kind": "float"}}"""));

@@ -32,7 +32,9 @@ class TestDataDigestTests {
     void theSameTestsGiveTheSameHashAndBytesGiveTheSameAsText() {
         TestData fromText = digest(new TestCase("1 2\n", "3\n", "small"));
         TestData fromBytes = new TestData.Digest()
-                .add("small".getBytes(StandardCharsets.UTF_8), "1 2\n".getBytes(StandardCharsets.UTF_8),
+                .add(
+                        "small".getBytes(StandardCharsets.UTF_8),
+                        "1 2\n".getBytes(StandardCharsets.UTF_8),
                         "3\n".getBytes(StandardCharsets.UTF_8))
                 .of(1, 1);
 
@@ -42,15 +44,23 @@ class TestDataDigestTests {
 
     @Test
     void anyChangeChangesTheHash() {
-        String original = digest(new TestCase("ab", "c", null), new TestCase("d", "e", null)).sha256();
+        String original = digest(new TestCase("ab", "c", null), new TestCase("d", "e", null))
+                .sha256();
 
-        assertThat(digest(new TestCase("a", "bc", null), new TestCase("d", "e", null)).sha256())
-                .as("a byte moved from input to answer").isNotEqualTo(original);
-        assertThat(digest(new TestCase("d", "e", null), new TestCase("ab", "c", null)).sha256())
-                .as("tests reordered").isNotEqualTo(original);
-        assertThat(digest(new TestCase("ab", "c", ""), new TestCase("d", "e", null)).sha256())
-                .as("an empty group instead of none").isNotEqualTo(original);
+        assertThat(digest(new TestCase("a", "bc", null), new TestCase("d", "e", null))
+                        .sha256())
+                .as("a byte moved from input to answer")
+                .isNotEqualTo(original);
+        assertThat(digest(new TestCase("d", "e", null), new TestCase("ab", "c", null))
+                        .sha256())
+                .as("tests reordered")
+                .isNotEqualTo(original);
+        assertThat(digest(new TestCase("ab", "c", ""), new TestCase("d", "e", null))
+                        .sha256())
+                .as("an empty group instead of none")
+                .isNotEqualTo(original);
         assertThat(digest(new TestCase("ab", "c", null)).sha256())
-                .as("a test left out").isNotEqualTo(original);
+                .as("a test left out")
+                .isNotEqualTo(original);
     }
 }

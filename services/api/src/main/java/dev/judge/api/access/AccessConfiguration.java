@@ -4,7 +4,6 @@ import java.util.List;
 
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import org.springdoc.core.utils.SpringDocUtils;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.MethodParameter;
@@ -41,12 +40,14 @@ class AccessConfiguration implements WebMvcConfigurer {
     @Override
     public void addInterceptors(InterceptorRegistry registry) {
         registry.addInterceptor(new HandlerInterceptor() {
-            @Override
-            public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
-                request.setAttribute(CALLER, callers.resolve(request.getHeader(HttpHeaders.AUTHORIZATION)));
-                return true;
-            }
-        }).addPathPatterns("/api/**").excludePathPatterns("/api/languages", "/api/languages/**");
+                    @Override
+                    public boolean preHandle(HttpServletRequest request, HttpServletResponse response, Object handler) {
+                        request.setAttribute(CALLER, callers.resolve(request.getHeader(HttpHeaders.AUTHORIZATION)));
+                        return true;
+                    }
+                })
+                .addPathPatterns("/api/**")
+                .excludePathPatterns("/api/languages", "/api/languages/**");
     }
 
     @Override
@@ -58,11 +59,15 @@ class AccessConfiguration implements WebMvcConfigurer {
             }
 
             @Override
-            public Object resolveArgument(MethodParameter parameter, ModelAndViewContainer container,
-                    NativeWebRequest request, WebDataBinderFactory binders) {
+            public Object resolveArgument(
+                    MethodParameter parameter,
+                    ModelAndViewContainer container,
+                    NativeWebRequest request,
+                    WebDataBinderFactory binders) {
                 Object caller = request.getAttribute(CALLER, RequestAttributes.SCOPE_REQUEST);
                 if (caller == null) {
-                    throw new IllegalStateException("No caller: " + parameter.getExecutable() + " is not under /api/**");
+                    throw new IllegalStateException(
+                            "No caller: " + parameter.getExecutable() + " is not under /api/**");
                 }
                 return caller;
             }

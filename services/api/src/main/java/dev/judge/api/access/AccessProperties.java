@@ -38,7 +38,8 @@ public record AccessProperties(
      * @param perMinute its submissions per minute: room for the whole burst
      * @param maxWaiting its submissions waiting for a verdict at once: room for the whole burst
      */
-    public record LoadTest(@DefaultValue("") String key, @DefaultValue("20000") int perMinute,
-                           @DefaultValue("20000") int maxWaiting) {
-    }
+    public record LoadTest(
+            @DefaultValue("") String key,
+            @DefaultValue("20000") int perMinute,
+            @DefaultValue("20000") int maxWaiting) {}
 }

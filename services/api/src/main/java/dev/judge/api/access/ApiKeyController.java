@@ -4,13 +4,12 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-import jakarta.validation.Valid;
-
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -47,20 +46,27 @@ class ApiKeyController {
     @ApiResponse(responseCode = "400", description = "Invalid fields; `errors` lists them")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
-    ResponseEntity<ApiKeyCreated> create(Caller caller, @Valid @RequestBody ApiKeyRequest request, UriComponentsBuilder uri) {
+    ResponseEntity<ApiKeyCreated> create(
+            Caller caller, @Valid @RequestBody ApiKeyRequest request, UriComponentsBuilder uri) {
         callers.requireAdmin(caller);
         Callers.NewKey secret = Callers.newKey();
-        ApiKey key = keys.insert(request.name(),
+        ApiKey key = keys.insert(
+                request.name(),
                 secret.sha256(),
                 secret.webhookSecret(),
                 request.perMinute() != null ? request.perMinute() : properties.defaultPerMinute(),
                 request.maxWaiting() != null ? request.maxWaiting() : properties.defaultMaxWaiting(),
-                request.effectiveLane(), request.effectiveLanes(), request.effectiveScopes());
-        return ResponseEntity.created(uri.path("/api/keys/{id}").build(key.id())).body(new ApiKeyCreated(key, secret.key(), secret.webhookSecret()));
+                request.effectiveLane(),
+                request.effectiveLanes(),
+                request.effectiveScopes());
+        return ResponseEntity.created(uri.path("/api/keys/{id}").build(key.id()))
+                .body(new ApiKeyCreated(key, secret.key(), secret.webhookSecret()));
     }
 
     @GetMapping
-    @Operation(operationId = "listKeys", summary = "Every key, revoked ones included, without the keys themselves (admin)")
+    @Operation(
+            operationId = "listKeys",
+            summary = "Every key, revoked ones included, without the keys themselves (admin)")
     @ApiResponse(responseCode = "200", description = "Oldest first")
     @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
     List<ApiKey> list(Caller caller) {
@@ -70,9 +76,13 @@ class ApiKeyController {
 
     /** The old secret keeps signing deliveries, beside the new one, for judge.access.webhook-secret-overlap. */
     @PostMapping("/{id}/webhook-secret")
-    @Operation(operationId = "rotateWebhookSecret", summary = "Give a key a new webhook secret (admin); the old one "
-            + "signs deliveries too for a while, so that receivers can switch without missing any")
-    @ApiResponse(responseCode = "200", description = "The new `webhookSecret`, shown this once, and until when the old one signs too")
+    @Operation(
+            operationId = "rotateWebhookSecret",
+            summary = "Give a key a new webhook secret (admin); the old one "
+                    + "signs deliveries too for a while, so that receivers can switch without missing any")
+    @ApiResponse(
+            responseCode = "200",
+            description = "The new `webhookSecret`, shown this once, and until when the old one signs too")
     @ApiResponse(responseCode = "400", description = "The id is not a UUID")
     @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
     @ApiResponse(responseCode = "404", description = "No active key with this id")
@@ -87,9 +97,11 @@ class ApiKeyController {
 
     /** @param previousSignsUntil the replaced secret signs deliveries too until then */
     record WebhookSecretRotated(
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String webhookSecret,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant previousSignsUntil) {
-    }
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            String webhookSecret,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            Instant previousSignsUntil) {}
 
     /** Takes effect at once on this replica, and on the others within judge.access.key-cache-ttl. */
     @DeleteMapping("/{id}")

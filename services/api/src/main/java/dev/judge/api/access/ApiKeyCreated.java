@@ -17,14 +17,25 @@ record ApiKeyCreated(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Lane lane,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<Lane> lanes,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant createdAt,
+
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Send it as `Authorization: Bearer <key>`")
         String key,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
+
+        @Schema(
+                requiredMode = Schema.RequiredMode.REQUIRED,
                 description = "What the key's webhook deliveries are signed with (HMAC-SHA256, header Judge-Signature)")
         String webhookSecret) {
 
     ApiKeyCreated(ApiKey apiKey, String key, String webhookSecret) {
-        this(apiKey.id(), apiKey.name(), apiKey.perMinute(), apiKey.maxWaiting(), apiKey.lane(), apiKey.lanes(), apiKey.createdAt(), key,
+        this(
+                apiKey.id(),
+                apiKey.name(),
+                apiKey.perMinute(),
+                apiKey.maxWaiting(),
+                apiKey.lane(),
+                apiKey.lanes(),
+                apiKey.createdAt(),
+                key,
                 webhookSecret);
     }
 }

@@ -18,7 +18,8 @@ import dev.judge.contracts.Lane;
 @Repository
 class ApiKeyRepository {
 
-    private static final String COLUMNS = "id, name, per_minute, max_waiting, lane, lanes, scopes, created_at, revoked_at";
+    private static final String COLUMNS =
+            "id, name, per_minute, max_waiting, lane, lanes, scopes, created_at, revoked_at";
 
     private final JdbcClient jdbc;
 
@@ -26,11 +27,19 @@ class ApiKeyRepository {
         this.jdbc = jdbc;
     }
 
-    ApiKey insert(String name, byte[] secretSha256, String webhookSecret, int perMinute, int maxWaiting, Lane lane, List<Lane> lanes,
+    ApiKey insert(
+            String name,
+            byte[] secretSha256,
+            String webhookSecret,
+            int perMinute,
+            int maxWaiting,
+            Lane lane,
+            List<Lane> lanes,
             List<Scope> scopes) {
-        return jdbc.sql("insert into api_key (id, name, secret_sha256, webhook_secret, per_minute, max_waiting, lane, lanes, scopes) "
-                        + "values (:id, :name, :secret, :webhookSecret, :perMinute, :maxWaiting, :lane, "
-                        + "string_to_array(:lanes, ','), string_to_array(:scopes, ',')) returning " + COLUMNS)
+        return jdbc.sql(
+                        "insert into api_key (id, name, secret_sha256, webhook_secret, per_minute, max_waiting, lane, lanes, scopes) "
+                                + "values (:id, :name, :secret, :webhookSecret, :perMinute, :maxWaiting, :lane, "
+                                + "string_to_array(:lanes, ','), string_to_array(:scopes, ',')) returning " + COLUMNS)
                 .param("id", UUID.randomUUID())
                 .param("name", name)
                 .param("secret", secretSha256)
@@ -39,7 +48,9 @@ class ApiKeyRepository {
                 .param("maxWaiting", maxWaiting)
                 .param("lane", lane.name())
                 .param("lanes", String.join(",", lanes.stream().map(Lane::name).toList()))
-                .param("scopes", String.join(",", scopes.stream().map(Scope::name).toList()))
+                .param(
+                        "scopes",
+                        String.join(",", scopes.stream().map(Scope::name).toList()))
                 .query(ApiKeyRepository::toKey)
                 .single();
     }
@@ -60,7 +71,9 @@ class ApiKeyRepository {
                 .param("webhookSecret", webhookSecret)
                 .param("perMinute", quota.perMinute())
                 .param("maxWaiting", quota.maxWaiting())
-                .param("scopes", String.join(",", scopes.stream().map(Scope::name).toList()))
+                .param(
+                        "scopes",
+                        String.join(",", scopes.stream().map(Scope::name).toList()))
                 .update();
     }
 
@@ -73,7 +86,9 @@ class ApiKeyRepository {
     }
 
     List<ApiKey> findAll() {
-        return jdbc.sql("select " + COLUMNS + " from api_key order by created_at").query(ApiKeyRepository::toKey).list();
+        return jdbc.sql("select " + COLUMNS + " from api_key order by created_at")
+                .query(ApiKeyRepository::toKey)
+                .list();
     }
 
     /**
@@ -86,20 +101,27 @@ class ApiKeyRepository {
                 update api_key set previous_webhook_secret = webhook_secret, webhook_secret = :secret,
                     previous_secret_until = now() + make_interval(secs => :overlapSeconds)
                 where id = :id and revoked_at is null""")
-                .param("id", id)
-                .param("secret", newSecret)
-                .param("overlapSeconds", overlap.toSeconds())
-                .update() == 1;
+                        .param("id", id)
+                        .param("secret", newSecret)
+                        .param("overlapSeconds", overlap.toSeconds())
+                        .update()
+                == 1;
     }
 
     /** @return whether a key with this id was active until now */
     boolean revoke(UUID id) {
         return jdbc.sql("update api_key set revoked_at = now() where id = :id and revoked_at is null")
-                .param("id", id).update() == 1;
+                        .param("id", id)
+                        .update()
+                == 1;
     }
 
     boolean exists(UUID id) {
-        return jdbc.sql("select count(*) from api_key where id = :id").param("id", id).query(Integer.class).single() == 1;
+        return jdbc.sql("select count(*) from api_key where id = :id")
+                        .param("id", id)
+                        .query(Integer.class)
+                        .single()
+                == 1;
     }
 
     /**
@@ -131,9 +153,11 @@ class ApiKeyRepository {
                 from api_key where id = :id and not exists (select from reserved)""")
                 .param("id", id)
                 .param("count", count)
-                .query((rs, row) -> new Quota.Usage(rs.getBoolean("granted"),
+                .query((rs, row) -> new Quota.Usage(
+                        rs.getBoolean("granted"),
                         new Quota(rs.getInt("per_minute"), rs.getInt("max_waiting")),
-                        rs.getInt("window_count"), rs.getObject("window_start", OffsetDateTime.class).toInstant(),
+                        rs.getInt("window_count"),
+                        rs.getObject("window_start", OffsetDateTime.class).toInstant(),
                         rs.getInt("waiting")))
                 .single();
     }
@@ -144,10 +168,7 @@ class ApiKeyRepository {
                 update api_key set waiting = greatest(0, waiting - :count),
                     window_count = case when window_start <= now() - interval '1 minute' then window_count
                                         else greatest(0, window_count - :count) end
-                where id = :id""")
-                .param("id", id)
-                .param("count", count)
-                .update();
+                where id = :id""").param("id", id).param("count", count).update();
     }
 
     /**
@@ -162,17 +183,24 @@ class ApiKeyRepository {
                       from api_key k
                       where k.last_reserved_at < now() - make_interval(secs => :idleSeconds)) held
                 where api_key.id = held.id and api_key.waiting <> held.count
-                  and api_key.last_reserved_at < now() - make_interval(secs => :idleSeconds)""")
-                .param("idleSeconds", idle.toSeconds())
-                .update();
+                  and api_key.last_reserved_at < now() - make_interval(secs => :idleSeconds)""").param("idleSeconds", idle.toSeconds()).update();
     }
 
     private static ApiKey toKey(ResultSet rs, int row) throws SQLException {
-        return new ApiKey(rs.getObject("id", UUID.class), rs.getString("name"), rs.getInt("per_minute"),
-                rs.getInt("max_waiting"), Lane.valueOf(rs.getString("lane")),
-                Arrays.stream((String[]) rs.getArray("lanes").getArray()).map(Lane::valueOf).toList(),
-                Arrays.stream((String[]) rs.getArray("scopes").getArray()).map(Scope::valueOf).toList(),
-                instant(rs, "created_at"), instant(rs, "revoked_at"));
+        return new ApiKey(
+                rs.getObject("id", UUID.class),
+                rs.getString("name"),
+                rs.getInt("per_minute"),
+                rs.getInt("max_waiting"),
+                Lane.valueOf(rs.getString("lane")),
+                Arrays.stream((String[]) rs.getArray("lanes").getArray())
+                        .map(Lane::valueOf)
+                        .toList(),
+                Arrays.stream((String[]) rs.getArray("scopes").getArray())
+                        .map(Scope::valueOf)
+                        .toList(),
+                instant(rs, "created_at"),
+                instant(rs, "revoked_at"));
     }
 
     private static Instant instant(ResultSet rs, String column) throws SQLException {

@@ -36,7 +36,10 @@ public class Callers {
         this.keys = keys;
         this.properties = properties;
         this.adminTokenSha256 = properties.adminToken().isEmpty() ? null : sha256(properties.adminToken());
-        this.known = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(properties.keyCacheTtl()).build();
+        this.known = Caffeine.newBuilder()
+                .maximumSize(10_000)
+                .expireAfterWrite(properties.keyCacheTtl())
+                .build();
     }
 
     /** The caller of a request with this Authorization header (null when absent). */
@@ -95,6 +98,5 @@ public class Callers {
         }
     }
 
-    record NewKey(String key, byte[] sha256, String webhookSecret) {
-    }
+    record NewKey(String key, byte[] sha256, String webhookSecret) {}
 }

@@ -40,8 +40,14 @@ class LoadTestKey implements ApplicationRunner {
             }
             return;
         }
-        keys.put(ID, NAME, Callers.sha256(loadTest.key()), Callers.newKey().webhookSecret(),
-                new Quota(loadTest.perMinute(), loadTest.maxWaiting()), List.of(Scope.SUBMIT, Scope.PROBLEMS));
-        log.info("The load-test key is active ({} per minute, {} waiting)", loadTest.perMinute(), loadTest.maxWaiting());
+        keys.put(
+                ID,
+                NAME,
+                Callers.sha256(loadTest.key()),
+                Callers.newKey().webhookSecret(),
+                new Quota(loadTest.perMinute(), loadTest.maxWaiting()),
+                List.of(Scope.SUBMIT, Scope.PROBLEMS));
+        log.info(
+                "The load-test key is active ({} per minute, {} waiting)", loadTest.perMinute(), loadTest.maxWaiting());
     }
 }

@@ -41,11 +41,19 @@ public record Quota(int perMinute, int maxWaiting) {
 
         /** The RateLimit-Policy and RateLimit fields for an answer to this key. */
         public void writeHeaders(HttpHeaders headers, Instant now) {
-            headers.set(POLICY_HEADER, "\"%s\";q=%d;w=60, \"%s\";q=%d;qu=\"concurrent-requests\""
-                    .formatted(MINUTE, quota.perMinute(), WAITING, quota.maxWaiting()));
-            headers.set(STATE_HEADER, "\"%s\";r=%d;t=%s, \"%s\";r=%d".formatted(
-                    MINUTE, Math.max(0, quota.perMinute() - windowCount), RetryAfter.seconds(untilWindowEnds(now)),
-                    WAITING, Math.max(0, quota.maxWaiting() - waiting)));
+            headers.set(
+                    POLICY_HEADER,
+                    "\"%s\";q=%d;w=60, \"%s\";q=%d;qu=\"concurrent-requests\""
+                            .formatted(MINUTE, quota.perMinute(), WAITING, quota.maxWaiting()));
+            headers.set(
+                    STATE_HEADER,
+                    "\"%s\";r=%d;t=%s, \"%s\";r=%d"
+                            .formatted(
+                                    MINUTE,
+                                    Math.max(0, quota.perMinute() - windowCount),
+                                    RetryAfter.seconds(untilWindowEnds(now)),
+                                    WAITING,
+                                    Math.max(0, quota.maxWaiting() - waiting)));
         }
     }
 }

@@ -30,7 +30,8 @@ public class QuotaExceededException extends ErrorResponseException {
                         .formatted(quota.perMinute(), usage.windowCount(), submissions)
                 : "This key may have %d submissions waiting for a verdict and has %d; %s would be over it."
                         .formatted(quota.maxWaiting(), usage.waiting(), submissions);
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, detail + " Nothing was stored.");
+        ProblemDetail problem =
+                ProblemDetail.forStatusAndDetail(HttpStatus.TOO_MANY_REQUESTS, detail + " Nothing was stored.");
         problem.setTitle("Quota exceeded");
         problem.setProperty("quota", usage.overPerMinute(count) ? Quota.MINUTE : Quota.WAITING);
         return problem;

@@ -52,7 +52,9 @@ public class Quotas {
         }
         Quota.Usage usage = keys.reserve(holder.keyId(), count);
         if (!usage.granted()) {
-            refused(keyNamesInMetrics ? holder.key().name() : "any", usage.overPerMinute(count) ? Quota.MINUTE : Quota.WAITING)
+            refused(
+                            keyNamesInMetrics ? holder.key().name() : "any",
+                            usage.overPerMinute(count) ? Quota.MINUTE : Quota.WAITING)
                     .increment(count);
             throw new QuotaExceededException(usage, count, waitingRetryAfter);
         }
@@ -73,11 +75,12 @@ public class Quotas {
     }
 
     /** What was stored, and the key's use of its quotas after it. */
-    public record Reserved<T>(T stored, Optional<Quota.Usage> usage) {
-    }
+    public record Reserved<T>(T stored, Optional<Quota.Usage> usage) {}
 
     /** Puts right the waiting counts an API that died mid-request left too high, on keys idle for a while. */
-    @Scheduled(fixedDelayString = "${judge.access.recount-interval:60s}", initialDelayString = "${judge.access.recount-interval:60s}")
+    @Scheduled(
+            fixedDelayString = "${judge.access.recount-interval:60s}",
+            initialDelayString = "${judge.access.recount-interval:60s}")
     public void recountIdleKeys() {
         keys.recountIdle(Duration.ofMinutes(5));
     }

@@ -16,12 +16,14 @@ public class UnauthorizedException extends ErrorResponseException {
     }
 
     static UnauthorizedException missing() {
-        return new UnauthorizedException(HttpStatus.UNAUTHORIZED, "Authentication required",
-                "Send an API key as Authorization: Bearer <key>.");
+        return new UnauthorizedException(
+                HttpStatus.UNAUTHORIZED, "Authentication required", "Send an API key as Authorization: Bearer <key>.");
     }
 
     static UnauthorizedException invalid() {
-        return new UnauthorizedException(HttpStatus.UNAUTHORIZED, "Invalid credentials",
+        return new UnauthorizedException(
+                HttpStatus.UNAUTHORIZED,
+                "Invalid credentials",
                 "The bearer token is not an active API key nor the admin token.");
     }
 
@@ -31,19 +33,23 @@ public class UnauthorizedException extends ErrorResponseException {
 
     /** A key without the scope this needs. */
     public static UnauthorizedException outOfScope(Scope scope) {
-        return new UnauthorizedException(HttpStatus.FORBIDDEN, "Not in this key's scopes",
+        return new UnauthorizedException(
+                HttpStatus.FORBIDDEN,
+                "Not in this key's scopes",
                 "This needs a key with the scope " + scope + "; the admin sets a key's scopes.");
     }
 
     /** A problem the caller may see but not change: not its own. */
     public static UnauthorizedException notTheOwner(String what) {
-        return new UnauthorizedException(HttpStatus.FORBIDDEN, "Not the owner",
+        return new UnauthorizedException(
+                HttpStatus.FORBIDDEN,
+                "Not the owner",
                 "Only the owner of this " + what + " and the admin may do this.");
     }
 
     static UnauthorizedException noAdmin() {
-        return new UnauthorizedException(HttpStatus.FORBIDDEN, "No admin",
-                "This API has no admin: judge.access.admin-token is not set.");
+        return new UnauthorizedException(
+                HttpStatus.FORBIDDEN, "No admin", "This API has no admin: judge.access.admin-token is not set.");
     }
 
     private static ProblemDetail problem(HttpStatus status, String title, String detail) {

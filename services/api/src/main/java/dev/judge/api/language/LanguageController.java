@@ -24,7 +24,9 @@ class LanguageController {
     }
 
     @GetMapping(path = "/api/languages", produces = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(operationId = "listLanguages", summary = "The languages the judge runs, with how each is compiled and run")
+    @Operation(
+            operationId = "listLanguages",
+            summary = "The languages the judge runs, with how each is compiled and run")
     List<LanguageView> list() {
         return catalog.languages().entrySet().stream()
                 .map(entry -> LanguageView.of(entry.getKey(), entry.getValue()))
@@ -36,17 +38,35 @@ class LanguageController {
      * @param timeLimits how a problem's time limit is stretched for this language (a problem may set its own)
      */
     record LanguageView(
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "python") String id,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String name,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String version,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String sourceFile,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "python")
+            String id,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            String name,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            String version,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            String sourceFile,
+
             List<String> compile,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<String> run,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) TimeLimitsView timeLimits) {
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            List<String> run,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            TimeLimitsView timeLimits) {
 
         static LanguageView of(String id, Language language) {
-            return new LanguageView(id, language.name(), language.version(), language.sourceFile(),
-                    language.compile(), language.run(), TimeLimitsView.of(language.timeLimits()));
+            return new LanguageView(
+                    id,
+                    language.name(),
+                    language.version(),
+                    language.sourceFile(),
+                    language.compile(),
+                    language.run(),
+                    TimeLimitsView.of(language.timeLimits()));
         }
     }
 }

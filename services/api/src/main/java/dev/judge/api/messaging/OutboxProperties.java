@@ -18,5 +18,4 @@ record OutboxProperties(
         @DefaultValue("500") int batchSize,
         @DefaultValue("2s") Duration sweepInterval,
         @DefaultValue("1s") Duration retryDelay,
-        @DefaultValue("10s") Duration confirmTimeout) {
-}
+        @DefaultValue("10s") Duration confirmTimeout) {}

@@ -61,8 +61,13 @@ class OutboxRelay extends BackgroundLoop {
     private final DistributionSummary messageSize;
     private final Timer enqueueDelay;
 
-    OutboxRelay(JdbcClient jdbc, TransactionTemplate transaction, RabbitTemplate rabbit, OutboxProperties properties,
-            JudgeRequests requests, MeterRegistry meters) {
+    OutboxRelay(
+            JdbcClient jdbc,
+            TransactionTemplate transaction,
+            RabbitTemplate rabbit,
+            OutboxProperties properties,
+            JudgeRequests requests,
+            MeterRegistry meters) {
         super("outbox-relay");
         this.jdbc = jdbc;
         this.transaction = transaction;
@@ -107,7 +112,8 @@ class OutboxRelay extends BackgroundLoop {
                 }
             } catch (AmqpException | DataAccessException | ConfirmFailedException e) {
                 if (!failing) {
-                    log.warn("Outbox relay cannot publish; submissions stay stored and will be published once it can: {}",
+                    log.warn(
+                            "Outbox relay cannot publish; submissions stay stored and will be published once it can: {}",
                             e.toString());
                     failing = true;
                 }
@@ -154,7 +160,9 @@ class OutboxRelay extends BackgroundLoop {
             }
             List<UUID> confirmed = publishAndConfirm(pending);
             if (!confirmed.isEmpty()) {
-                jdbc.sql("update submission set enqueued_at = now() where id in (:ids)").param("ids", confirmed).update();
+                jdbc.sql("update submission set enqueued_at = now() where id in (:ids)")
+                        .param("ids", confirmed)
+                        .update();
             }
             return pending.size();
         });
@@ -165,11 +173,17 @@ class OutboxRelay extends BackgroundLoop {
         List<CorrelationData> confirms = new ArrayList<>(pending.size());
         for (Pending submission : pending) {
             CorrelationData correlation = new CorrelationData(submission.id().toString());
-            rabbit.convertAndSend(JudgeQueues.SUBMISSIONS_EXCHANGE, submission.lane().queue(), toRequest(submission), message -> {
-                message.getMessageProperties().setMessageId(submission.id().toString());
-                messageSize.record(message.getBody().length);
-                return message;
-            }, correlation);
+            rabbit.convertAndSend(
+                    JudgeQueues.SUBMISSIONS_EXCHANGE,
+                    submission.lane().queue(),
+                    toRequest(submission),
+                    message -> {
+                        message.getMessageProperties()
+                                .setMessageId(submission.id().toString());
+                        messageSize.record(message.getBody().length);
+                        return message;
+                    },
+                    correlation);
             confirms.add(correlation);
         }
         List<UUID> confirmed = new ArrayList<>(pending.size());
@@ -202,8 +216,15 @@ class OutboxRelay extends BackgroundLoop {
     }
 
     private JudgeRequest toRequest(Pending submission) {
-        return requests.of(submission.id(), submission.problemId(), submission.problemVersion(), submission.language(),
-                submission.sourceCode(), submission.stdin(), submission.acceptedAt(), submission.judgement());
+        return requests.of(
+                submission.id(),
+                submission.problemId(),
+                submission.problemVersion(),
+                submission.language(),
+                submission.sourceCode(),
+                submission.stdin(),
+                submission.acceptedAt(),
+                submission.judgement());
     }
 
     /** A run's stdin is stored as its UTF-8 bytes, so that NUL survives. */
@@ -211,9 +232,16 @@ class OutboxRelay extends BackgroundLoop {
         return utf8 == null ? null : new String(utf8, StandardCharsets.UTF_8);
     }
 
-    private record Pending(UUID id, Long problemId, Integer problemVersion, String language, String sourceCode, String stdin,
-            Lane lane, int judgement, Instant acceptedAt) {
-    }
+    private record Pending(
+            UUID id,
+            Long problemId,
+            Integer problemVersion,
+            String language,
+            String sourceCode,
+            String stdin,
+            Lane lane,
+            int judgement,
+            Instant acceptedAt) {}
 
     private static final class ConfirmFailedException extends RuntimeException {
 

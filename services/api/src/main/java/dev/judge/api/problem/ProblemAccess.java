@@ -31,7 +31,10 @@ public class ProblemAccess {
 
     ProblemAccess(ProblemRepository problems, AccessProperties access) {
         this.problems = problems;
-        this.owners = Caffeine.newBuilder().maximumSize(10_000).expireAfterWrite(access.keyCacheTtl()).build();
+        this.owners = Caffeine.newBuilder()
+                .maximumSize(10_000)
+                .expireAfterWrite(access.keyCacheTtl())
+                .build();
     }
 
     /** Whether the caller may submit to this problem; false for one that does not exist. */
@@ -46,7 +49,8 @@ public class ProblemAccess {
 
     /** The problem's owner, if the caller may see the problem; 404 otherwise. */
     ProblemOwner requireOpen(Caller caller, long problemId) {
-        return owner(problemId).filter(owner -> owner.isOpenTo(caller))
+        return owner(problemId)
+                .filter(owner -> owner.isOpenTo(caller))
                 .orElseThrow(() -> new NotFoundException("problem", problemId));
     }
 
@@ -66,15 +70,18 @@ public class ProblemAccess {
     public ErrorResponseException refusal(long problemId) {
         return problems.currentPreparation(problemId)
                 .filter(preparation -> !preparation.isReady())
-                .<ErrorResponseException>map(preparation -> new ProblemNotReadyException(problemId, preparation.status()))
+                .<ErrorResponseException>map(
+                        preparation -> new ProblemNotReadyException(problemId, preparation.status()))
                 .orElseGet(() -> new UnknownReferenceException("problem", problemId, null));
     }
 
     /** 409 unless the problem's current version takes submissions (a rejudge's check). */
     public void requireReady(long problemId) {
-        problems.currentPreparation(problemId).filter(preparation -> !preparation.isReady()).ifPresent(preparation -> {
-            throw new ProblemNotReadyException(problemId, preparation.status());
-        });
+        problems.currentPreparation(problemId)
+                .filter(preparation -> !preparation.isReady())
+                .ifPresent(preparation -> {
+                    throw new ProblemNotReadyException(problemId, preparation.status());
+                });
     }
 
     /** After a change of who may submit: this replica knows at once, the others within the cache's time. */
@@ -84,6 +91,7 @@ public class ProblemAccess {
 
     private Optional<ProblemOwner> owner(long problemId) {
         // A problem that does not exist is not remembered: it may be made the next moment.
-        return Optional.ofNullable(owners.get(problemId, id -> problems.owner(id).orElse(null)));
+        return Optional.ofNullable(
+                owners.get(problemId, id -> problems.owner(id).orElse(null)));
     }
 }

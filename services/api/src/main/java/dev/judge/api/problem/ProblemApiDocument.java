@@ -43,13 +43,30 @@ class ProblemApiDocument implements OpenApiCustomizer {
         List<String> languageIds = new ArrayList<>(languages.languages().keySet());
 
         Map<String, Schema> checker = schemas.remove("CheckerRequest").getProperties();
-        schemas.put("ExactChecker", checkerShape("Output compared byte for byte (exact, a single trailing newline aside) "
-                + "or token by token (whitespace)", checker, List.of("exact", "whitespace"), List.of()));
-        schemas.put("FloatChecker", checkerShape("Tokens compared; numbers may be off by epsilon, absolute or relative",
-                checker, List.of("float"), List.of("epsilon")));
-        schemas.put("CustomChecker", checkerShape("The setter's program, run as `checker input output answer` after each test, "
-                + "by testlib's exit codes: 0 accepted, 1 wrong answer, 2 presentation error, 3 the checker failed, "
-                + "7 a score in [0, 1] on stdout", checker, List.of("custom"), List.of("language", "sourceCode")));
+        schemas.put(
+                "ExactChecker",
+                checkerShape(
+                        "Output compared byte for byte (exact, a single trailing newline aside) "
+                                + "or token by token (whitespace)",
+                        checker,
+                        List.of("exact", "whitespace"),
+                        List.of()));
+        schemas.put(
+                "FloatChecker",
+                checkerShape(
+                        "Tokens compared; numbers may be off by epsilon, absolute or relative",
+                        checker,
+                        List.of("float"),
+                        List.of("epsilon")));
+        schemas.put(
+                "CustomChecker",
+                checkerShape(
+                        "The setter's program, run as `checker input output answer` after each test, "
+                                + "by testlib's exit codes: 0 accepted, 1 wrong answer, 2 presentation error, 3 the checker failed, "
+                                + "7 a score in [0, 1] on stdout",
+                        checker,
+                        List.of("custom"),
+                        List.of("language", "sourceCode")));
         ((Schema) schemas.get("CustomChecker").getProperties().get("language")).setEnum(languageIds);
 
         Schema program = schemas.get("ProgramRequest");
@@ -60,8 +77,13 @@ class ProblemApiDocument implements OpenApiCustomizer {
         ((Schema) schemas.get("CustomChecker").getProperties().get("defines")).setTypes(Set.of("array", "null"));
 
         Map<String, Schema> problem = schemas.get("ProblemRequest").getProperties();
-        problem.put("checker", nullable(problem.get("checker").getDescription(),
-                ref("ExactChecker"), ref("FloatChecker"), ref("CustomChecker")));
+        problem.put(
+                "checker",
+                nullable(
+                        problem.get("checker").getDescription(),
+                        ref("ExactChecker"),
+                        ref("FloatChecker"),
+                        ref("CustomChecker")));
         problem.put("interactor", nullable(problem.get("interactor").getDescription(), ref("ProgramRequest")));
         problem.put("validator", nullable(problem.get("validator").getDescription(), ref("ProgramRequest")));
         problem.put("setterLimits", nullable(problem.get("setterLimits").getDescription(), ref("SetterLimits")));
@@ -76,13 +98,15 @@ class ProblemApiDocument implements OpenApiCustomizer {
      * only as null (the server refuses them), the named ones required.
      */
     @SuppressWarnings({"rawtypes", "unchecked"})
-    private static Schema<?> checkerShape(String description, Map<String, Schema> fields, List<String> kinds,
-            List<String> required) {
+    private static Schema<?> checkerShape(
+            String description, Map<String, Schema> fields, List<String> kinds, List<String> required) {
         Schema<?> shape = OpenApiDocument.typed("object").description(description);
         shape.addProperty("kind", stringEnum(kinds));
         for (String field : List.of("epsilon", "language", "sourceCode", "files", "standard", "defines")) {
             boolean ownField = required.contains(field) || CUSTOM_OPTIONAL.contains(field) && kinds.contains("custom");
-            shape.addProperty(field, ownField ? copy(fields.get(field), required.contains(field)) : OpenApiDocument.typed("null"));
+            shape.addProperty(
+                    field,
+                    ownField ? copy(fields.get(field), required.contains(field)) : OpenApiDocument.typed("null"));
         }
         List<String> requiredFields = new ArrayList<>(List.of("kind"));
         requiredFields.addAll(required);
@@ -116,7 +140,9 @@ class ProblemApiDocument implements OpenApiCustomizer {
         Schema<?> files = fields.get("files");
         files.setTypes(Set.of("object", "null"));
         files.setMaxProperties(20);
-        files.setPropertyNames(new JsonSchema().types(Set.of("string")).pattern(ProblemRequest.NAME)
+        files.setPropertyNames(new JsonSchema()
+                .types(Set.of("string"))
+                .pattern(ProblemRequest.NAME)
                 .not(stringEnum(List.of("input", "output", "answer"))));
     }
 

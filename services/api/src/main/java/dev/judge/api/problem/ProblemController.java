@@ -1,7 +1,5 @@
 package dev.judge.api.problem;
 
-import jakarta.validation.Valid;
-
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.headers.Header;
@@ -10,20 +8,21 @@ import io.swagger.v3.oas.annotations.links.LinkParameter;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.ProblemDetail;
 import org.springframework.http.MediaType;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.ErrorResponseException;
 import org.springframework.web.util.UriComponentsBuilder;
 
 import dev.judge.api.access.Caller;
@@ -41,7 +40,8 @@ class ProblemController {
     private final ProblemAccess access;
     private final TestDataProperties testData;
 
-    ProblemController(ProblemService service, ProblemRepository problems, ProblemAccess access, TestDataProperties testData) {
+    ProblemController(
+            ProblemService service, ProblemRepository problems, ProblemAccess access, TestDataProperties testData) {
         this.service = service;
         this.problems = problems;
         this.access = access;
@@ -50,21 +50,35 @@ class ProblemController {
 
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(operationId = "createProblem", summary = "Create a problem with its test cases")
-    @ApiResponse(responseCode = "201", description = "Created",
-            headers = @Header(name = HttpHeaders.LOCATION, description = "The problem", schema = @Schema(type = "string")),
-            links = @Link(name = "getProblem", operationId = "getProblem",
-                    parameters = @LinkParameter(name = "id", expression = "$response.body#/id")))
-    @ApiResponse(responseCode = "400", description = "Malformed JSON, wrong types, missing or invalid fields, limits "
-            + "out of range; or rules across fields: with groups, each test names one of them and each group has a test "
-            + "(without groups, no test names one); a group depends only on groups listed before it; checker or "
-            + "comparison, not both. `errors` lists the fields")
+    @ApiResponse(
+            responseCode = "201",
+            description = "Created",
+            headers =
+                    @Header(
+                            name = HttpHeaders.LOCATION,
+                            description = "The problem",
+                            schema = @Schema(type = "string")),
+            links =
+                    @Link(
+                            name = "getProblem",
+                            operationId = "getProblem",
+                            parameters = @LinkParameter(name = "id", expression = "$response.body#/id")))
+    @ApiResponse(
+            responseCode = "400",
+            description = "Malformed JSON, wrong types, missing or invalid fields, limits "
+                    + "out of range; or rules across fields: with groups, each test names one of them and each group has a test "
+                    + "(without groups, no test names one); a group depends only on groups listed before it; checker or "
+                    + "comparison, not both. `errors` lists the fields")
     @ApiResponse(responseCode = "403", description = "A key without the scope PROBLEMS")
     @ApiResponse(responseCode = "413", description = "The body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(responseCode = "422", description = "A checker, interactor or time factor names an unknown language")
-    @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored",
+    @ApiResponse(
+            responseCode = "503",
+            description = "The database cannot be reached; nothing was stored",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    ResponseEntity<ProblemView> create(Caller caller, @Valid @RequestBody ProblemRequest request, UriComponentsBuilder uri) {
+    ResponseEntity<ProblemView> create(
+            Caller caller, @Valid @RequestBody ProblemRequest request, UriComponentsBuilder uri) {
         if (!caller.has(Scope.PROBLEMS)) {
             throw UnauthorizedException.outOfScope(Scope.PROBLEMS);
         }
@@ -74,18 +88,27 @@ class ProblemController {
     }
 
     @PutMapping(path = ID, consumes = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(operationId = "editProblem", summary = "Replace a problem with a new version of it",
+    @Operation(
+            operationId = "editProblem",
+            summary = "Replace a problem with a new version of it",
             description = "Submissions made before keep being judged against the version they were made to.")
-    @ApiResponse(responseCode = "200", description = "The problem's new version",
-            links = @Link(name = "getProblem", operationId = "getProblem",
-                    parameters = @LinkParameter(name = "id", expression = "$response.body#/id")))
+    @ApiResponse(
+            responseCode = "200",
+            description = "The problem's new version",
+            links =
+                    @Link(
+                            name = "getProblem",
+                            operationId = "getProblem",
+                            parameters = @LinkParameter(name = "id", expression = "$response.body#/id")))
     @ApiResponse(responseCode = "400", description = "As for createProblem, or the id is not a number")
     @ApiResponse(responseCode = "403", description = "Not the problem's owner (nor the admin)")
     @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
     @ApiResponse(responseCode = "413", description = "The body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(responseCode = "422", description = "A checker, interactor or time factor names an unknown language")
-    @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored",
+    @ApiResponse(
+            responseCode = "503",
+            description = "The database cannot be reached; nothing was stored",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     ProblemView edit(Caller caller, @PathVariable long id, @Valid @RequestBody ProblemRequest request) {
         ProblemOwner owner = access.requireManaged(caller, id);
@@ -95,22 +118,34 @@ class ProblemController {
     }
 
     @GetMapping(ID)
-    @Operation(operationId = "getProblem", summary = "Read a problem's current version with its test cases (up to 8 MiB of them)",
+    @Operation(
+            operationId = "getProblem",
+            summary = "Read a problem's current version with its test cases (up to 8 MiB of them)",
             description = "Its owner and the admin see everything; a caller who may only submit to it, its statement "
                     + "without test cases")
     @ApiResponse(responseCode = "200", description = "The problem")
     @ApiResponse(responseCode = "400", description = "The id is not a number, or include is not `sources`")
     @ApiResponse(responseCode = "403", description = "`include=sources` by a caller who does not manage the problem")
     @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
-    @ApiResponse(responseCode = "503", description = "The database cannot be reached",
+    @ApiResponse(
+            responseCode = "503",
+            description = "The database cannot be reached",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    ProblemView get(Caller caller, @PathVariable long id,
-            @RequestParam(required = false) @Parameter(description = "`sources`: with the checker's and interactor's code and files",
-                    schema = @Schema(type = "string", allowableValues = SOURCES)) String include) {
+    ProblemView get(
+            Caller caller,
+            @PathVariable long id,
+            @RequestParam(required = false)
+                    @Parameter(
+                            description = "`sources`: with the checker's and interactor's code and files",
+                            schema = @Schema(type = "string", allowableValues = SOURCES))
+                    String include) {
         // A String, not an enum: Spring would take an empty value for none, where the document allows only "sources".
         if (include != null && !include.equals(SOURCES)) {
-            throw new ErrorResponseException(HttpStatus.BAD_REQUEST, ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-                    "include may only be \"" + SOURCES + "\"."), null);
+            throw new ErrorResponseException(
+                    HttpStatus.BAD_REQUEST,
+                    ProblemDetail.forStatusAndDetail(
+                            HttpStatus.BAD_REQUEST, "include may only be \"" + SOURCES + "\"."),
+                    null);
         }
         ProblemOwner owner = access.requireOpen(caller, id);
         boolean manages = owner.isManagedBy(caller);
@@ -122,7 +157,9 @@ class ProblemController {
 
     private ProblemView current(long id, ProblemOwner owner, boolean manages, boolean withSources) {
         return problems.findCurrent(id, manages ? testData.shownTestsLimit().toBytes() : 0)
-                .map(problem -> manages ? ProblemView.forManager(problem, owner, withSources) : ProblemView.statement(problem, owner))
+                .map(problem -> manages
+                        ? ProblemView.forManager(problem, owner, withSources)
+                        : ProblemView.statement(problem, owner))
                 .orElseThrow(() -> new NotFoundException("problem", id));
     }
 

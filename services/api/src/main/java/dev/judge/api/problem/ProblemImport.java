@@ -28,8 +28,7 @@ import dev.judge.contracts.language.Language;
  */
 final class ProblemImport {
 
-    private ProblemImport() {
-    }
+    private ProblemImport() {}
 
     /** The most tagged solutions an import judges. */
     static final int MAX_SOLUTIONS = 50;
@@ -37,7 +36,8 @@ final class ProblemImport {
     /** @param verify whether its tagged solutions are kept, to be judged when the version is prepared */
     static ProblemVersion toVersion(PolygonPackage.Problem problem, boolean verify) {
         if (problem.timeLimitMs() <= 0 || problem.timeLimitMs() > ProblemRequest.MAX_TIME_LIMIT_MS) {
-            throw invalid("its time-limit of " + problem.timeLimitMs() + " ms is not in 1.." + ProblemRequest.MAX_TIME_LIMIT_MS);
+            throw invalid("its time-limit of " + problem.timeLimitMs() + " ms is not in 1.."
+                    + ProblemRequest.MAX_TIME_LIMIT_MS);
         }
         long memoryMb = problem.memoryLimitBytes() / (1024 * 1024);
         if (memoryMb <= 0 || memoryMb > ProblemRequest.MAX_MEMORY_LIMIT_MB) {
@@ -49,15 +49,31 @@ final class ProblemImport {
         for (int index = 0; index < problem.tests().size(); index++) {
             PolygonPackage.Test test = problem.tests().get(index);
             // What is still to be made is empty until a worker has made it.
-            tests.add(new JudgeRequest.TestCase(test.input() == null ? "" : test.input(), test.answer() == null ? "" : test.answer(),
+            tests.add(new JudgeRequest.TestCase(
+                    test.input() == null ? "" : test.input(),
+                    test.answer() == null ? "" : test.answer(),
                     subtasks.groupOf().get(index)));
         }
-        return new ProblemVersion(0, 0, problem.title().length() > 200 ? problem.title().substring(0, 200) : problem.title(),
-                problem.timeLimitMs(), (int) memoryMb, true,
-                problem.checker() == null ? (problem.interactor() == null ? Checker.EXACT : null)
+        return new ProblemVersion(
+                0,
+                0,
+                problem.title().length() > 200 ? problem.title().substring(0, 200) : problem.title(),
+                problem.timeLimitMs(),
+                (int) memoryMb,
+                true,
+                problem.checker() == null
+                        ? (problem.interactor() == null ? Checker.EXACT : null)
                         : new Checker(Checker.Kind.CUSTOM, null, program(problem.checker())),
-                program(problem.interactor()), subtasks.groups(), Map.of(), tests, null, program(problem.validator()), null,
-                verify ? solutions(problem) : List.of(), generation(problem), null);
+                program(problem.interactor()),
+                subtasks.groups(),
+                Map.of(),
+                tests,
+                null,
+                program(problem.validator()),
+                null,
+                verify ? solutions(problem) : List.of(),
+                generation(problem),
+                null);
     }
 
     /**
@@ -81,12 +97,13 @@ final class ProblemImport {
         }
         PolygonPackage.Program main = problem.mainSolution();
         if (!answers.isEmpty() && main == null) {
-            throw invalid("test " + answers.getFirst() + "'s answer is not in the package, and it has no solution tagged main "
-                    + "to make it");
+            throw invalid("test " + answers.getFirst()
+                    + "'s answer is not in the package, and it has no solution tagged main " + "to make it");
         }
         if (!answers.isEmpty() && problem.interactor() != null) {
-            throw invalid("test " + answers.getFirst() + "'s answer is not in the package: an interactive problem's answers "
-                    + "must be (export the package with its tests)");
+            throw invalid(
+                    "test " + answers.getFirst() + "'s answer is not in the package: an interactive problem's answers "
+                            + "must be (export the package with its tests)");
         }
         Map<String, ProblemProgram> generators = new TreeMap<>();
         problem.generators().forEach((name, program) -> generators.put(name, program(program)));
@@ -95,14 +112,16 @@ final class ProblemImport {
 
     private static List<ProblemVersion.TaggedSolution> solutions(PolygonPackage.Problem problem) {
         if (problem.solutions().size() > MAX_SOLUTIONS) {
-            throw invalid("it has " + problem.solutions().size() + " solutions; an import judges up to " + MAX_SOLUTIONS);
+            throw invalid(
+                    "it has " + problem.solutions().size() + " solutions; an import judges up to " + MAX_SOLUTIONS);
         }
-        return problem.solutions().stream().map(solution -> new ProblemVersion.TaggedSolution(solution.program().path(),
-                solution.tag(), program(solution.program()))).toList();
+        return problem.solutions().stream()
+                .map(solution -> new ProblemVersion.TaggedSolution(
+                        solution.program().path(), solution.tag(), program(solution.program())))
+                .toList();
     }
 
-    private record Subtasks(List<JudgeRequest.Group> groups, Map<Integer, String> groupOf) {
-    }
+    private record Subtasks(List<JudgeRequest.Group> groups, Map<Integer, String> groupOf) {}
 
     private static Subtasks subtasks(PolygonPackage.Problem problem) {
         List<PolygonPackage.Test> tests = problem.tests();
@@ -138,7 +157,8 @@ final class ProblemImport {
             for (String dependency : group == null ? List.<String>of() : group.dependsOn()) {
                 List<String> made = madeOf.get(dependency);
                 if (made == null) {
-                    throw invalid("group " + name + " depends on \"" + dependency + "\", which is not a group declared before it");
+                    throw invalid("group " + name + " depends on \"" + dependency
+                            + "\", which is not a group declared before it");
                 }
                 dependsOn.addAll(made);
             }
@@ -162,8 +182,12 @@ final class ProblemImport {
                     made.add(single);
                 }
             } else {
-                double points = group != null && group.points() != null ? group.points()
-                        : members.stream().map(tests::get).mapToDouble(test -> test.points() == null ? 0 : test.points()).sum();
+                double points = group != null && group.points() != null
+                        ? group.points()
+                        : members.stream()
+                                .map(tests::get)
+                                .mapToDouble(test -> test.points() == null ? 0 : test.points())
+                                .sum();
                 groups.add(new JudgeRequest.Group(name, points, dependsOn));
                 members.forEach(index -> groupOf.put(index, name));
                 made.add(name);
@@ -185,11 +209,17 @@ final class ProblemImport {
         }
         Map<String, String> files = new LinkedHashMap<>();
         program.files().forEach((name, content) -> {
-            if (name.matches(ProblemRequest.NAME) && !name.equals("input") && !name.equals("output") && !name.equals("answer")) {
+            if (name.matches(ProblemRequest.NAME)
+                    && !name.equals("input")
+                    && !name.equals("output")
+                    && !name.equals("answer")) {
                 files.put(name, content);
             }
         });
-        return new ProblemProgram(program.language(), program.sourceCode(), files,
+        return new ProblemProgram(
+                program.language(),
+                program.sourceCode(),
+                files,
                 new Language.CompileOptions(program.standard(), List.of()));
     }
 

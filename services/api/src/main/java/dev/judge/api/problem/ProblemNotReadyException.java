@@ -28,12 +28,18 @@ public class ProblemNotReadyException extends ErrorResponseException {
     }
 
     private static ProblemDetail problem(long problemId, PreparationResult.Status status) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONFLICT, switch (status) {
-            case PREPARING -> "Problem " + problemId + " is being prepared (its setter programs built, its tests validated); "
-                    + "it takes submissions in a few seconds. Nothing was stored.";
-            default -> "Problem " + problemId + "'s current version failed its preparation and takes no submissions until "
-                    + "its owner saves one that prepares (GET /api/problems/" + problemId + " says why). Nothing was stored.";
-        });
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(
+                HttpStatus.CONFLICT,
+                switch (status) {
+                    case PREPARING ->
+                        "Problem " + problemId + " is being prepared (its setter programs built, its tests validated); "
+                                + "it takes submissions in a few seconds. Nothing was stored.";
+                    default ->
+                        "Problem " + problemId
+                                + "'s current version failed its preparation and takes no submissions until "
+                                + "its owner saves one that prepares (GET /api/problems/" + problemId
+                                + " says why). Nothing was stored.";
+                });
         problem.setTitle("Problem not ready");
         problem.setProperty("problemId", problemId);
         problem.setProperty("preparation", status);

@@ -36,8 +36,9 @@ class ProblemPreparations {
      * @param sweepInterval how often each API replica looks for versions to send again
      */
     @ConfigurationProperties("judge.problems.preparation")
-    record Properties(@DefaultValue("2m") Duration resendAfter, @DefaultValue("30s") Duration sweepInterval) {
-    }
+    record Properties(
+            @DefaultValue("2m") Duration resendAfter,
+            @DefaultValue("30s") Duration sweepInterval) {}
 
     private final ProblemRepository problems;
     private final RabbitTemplate rabbit;
@@ -45,7 +46,11 @@ class ProblemPreparations {
     private final Properties properties;
     private final LanguageCatalog languages;
 
-    ProblemPreparations(ProblemRepository problems, RabbitTemplate rabbit, TestDataProperties testData, Properties properties,
+    ProblemPreparations(
+            ProblemRepository problems,
+            RabbitTemplate rabbit,
+            TestDataProperties testData,
+            Properties properties,
             LanguageCatalog languages) {
         this.languages = languages;
         this.problems = problems;
@@ -55,33 +60,58 @@ class ProblemPreparations {
     }
 
     /** Sends every version due: the one just saved, and any whose preparation was lost. */
-    @Scheduled(fixedDelayString = "${judge.problems.preparation.sweep-interval:30s}", initialDelayString = "${judge.problems.preparation.sweep-interval:30s}")
+    @Scheduled(
+            fixedDelayString = "${judge.problems.preparation.sweep-interval:30s}",
+            initialDelayString = "${judge.problems.preparation.sweep-interval:30s}")
     void sendDue() {
         List<ProblemVersion> due;
         try {
-            due = problems.preparationsToSend(properties.resendAfter(), testData.inlineLimit().toBytes());
+            due = problems.preparationsToSend(
+                    properties.resendAfter(), testData.inlineLimit().toBytes());
         } catch (DataAccessException e) {
-            log.warn("Could not read the problem versions to prepare; trying again at the next sweep: {}", e.getMessage());
+            log.warn(
+                    "Could not read the problem versions to prepare; trying again at the next sweep: {}",
+                    e.getMessage());
             return;
         }
         for (ProblemVersion version : due) {
             try {
                 rabbit.convertAndSend(JudgeQueues.SUBMISSIONS_EXCHANGE, JudgeQueues.PREPARATIONS, preparation(version));
             } catch (AmqpException e) {
-                log.warn("Could not send problem {} version {} to be prepared; sent again within {}: {}", version.problemId(),
-                        version.version(), properties.resendAfter(), e.getMessage());
+                log.warn(
+                        "Could not send problem {} version {} to be prepared; sent again within {}: {}",
+                        version.problemId(),
+                        version.version(),
+                        properties.resendAfter(),
+                        e.getMessage());
             }
         }
     }
 
     private ProblemPreparation preparation(ProblemVersion version) {
-        return new ProblemPreparation(version.problemId(), version.version(),
-                version.checker() != null && version.checker().isCustom() ? version.checker().program() : null,
-                version.interactor(), version.validator(), version.testCases(),
+        return new ProblemPreparation(
+                version.problemId(),
+                version.version(),
+                version.checker() != null && version.checker().isCustom()
+                        ? version.checker().program()
+                        : null,
+                version.interactor(),
+                version.validator(),
+                version.testCases(),
                 version.testCases() == null ? version.testData() : null,
-                version.solutions().stream().map(solution -> new ProblemPreparation.TaggedSolution(solution.name(), solution.tag(),
-                        version.judgeRequest(UUID.randomUUID(), solution.program().language(), solution.program().sourceCode(),
-                                Instant.now(), 1, languages))).toList(),
-                version.generation(), version.setterLimits());
+                version.solutions().stream()
+                        .map(solution -> new ProblemPreparation.TaggedSolution(
+                                solution.name(),
+                                solution.tag(),
+                                version.judgeRequest(
+                                        UUID.randomUUID(),
+                                        solution.program().language(),
+                                        solution.program().sourceCode(),
+                                        Instant.now(),
+                                        1,
+                                        languages)))
+                        .toList(),
+                version.generation(),
+                version.setterLimits());
     }
 }

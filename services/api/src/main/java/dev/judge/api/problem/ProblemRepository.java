@@ -36,10 +36,11 @@ import dev.judge.contracts.language.Language;
 @Repository
 class ProblemRepository {
 
-    private static final TypeReference<List<JudgeRequest.Group>> GROUPS = new TypeReference<>() { };
-    private static final TypeReference<Map<String, StoredTimeLimits>> TIME_LIMITS = new TypeReference<>() { };
-    private static final TypeReference<List<ProblemVersion.TaggedSolution>> SOLUTIONS = new TypeReference<>() { };
-    private static final TypeReference<List<PreparationResult.SolutionVerdict>> SOLUTION_VERDICTS = new TypeReference<>() { };
+    private static final TypeReference<List<JudgeRequest.Group>> GROUPS = new TypeReference<>() {};
+    private static final TypeReference<Map<String, StoredTimeLimits>> TIME_LIMITS = new TypeReference<>() {};
+    private static final TypeReference<List<ProblemVersion.TaggedSolution>> SOLUTIONS = new TypeReference<>() {};
+    private static final TypeReference<List<PreparationResult.SolutionVerdict>> SOLUTION_VERDICTS =
+            new TypeReference<>() {};
     private static final String TESTS_OF_VERSION = """
             select input, expected_output, group_name from test_case
             where problem_id = ? and version = ? order by ordinal""";
@@ -47,8 +48,7 @@ class ProblemRepository {
     private static final int TESTS_PER_FETCH = 1;
 
     /** A language's time factor as stored: the offset in milliseconds. */
-    private record StoredTimeLimits(double factor, long offsetMs) {
-    }
+    private record StoredTimeLimits(double factor, long offsetMs) {}
 
     private final JdbcClient jdbc;
     private final JsonMapper json;
@@ -115,15 +115,19 @@ class ProblemRepository {
     @Transactional
     Optional<Integer> addVersionWithTests(long id, Function<ProblemVersion, UploadedTests> tests) {
         // The row lock orders concurrent edits, as in addVersion.
-        Optional<Integer> current = jdbc.sql("select version from problem where id = ? for update").param(id)
-                .query(Integer.class).optional();
+        Optional<Integer> current = jdbc.sql("select version from problem where id = ? for update")
+                .param(id)
+                .query(Integer.class)
+                .optional();
         if (current.isEmpty()) {
             return Optional.empty();
         }
         ProblemVersion base = find(id, current.get(), 0).orElseThrow();
         UploadedTests uploaded = tests.apply(base);
         int version = current.get() + 1;
-        jdbc.sql("update problem set version = ? where id = ?").params(version, id).update();
+        jdbc.sql("update problem set version = ? where id = ?")
+                .params(version, id)
+                .update();
         insertVersionRow(id, version, base.withoutGeneration(), null);
         TestData.Digest digest = new TestData.Digest();
         int ordinal = 0;
@@ -147,8 +151,7 @@ class ProblemRepository {
      */
     @Transactional
     Optional<TestData> storeGeneratedTests(long id, int version, Iterator<TestGeneration.GeneratedTest> made) {
-        record Pending(String generation, boolean generated) {
-        }
+        record Pending(String generation, boolean generated) {}
         Optional<Pending> pending = jdbc.sql("""
                 select test_generation, tests_generated_at is not null as generated from problem_version
                 where problem_id = ? and version = ? and test_generation is not null
@@ -168,23 +171,29 @@ class ProblemRepository {
         Set<Integer> answers = new HashSet<>(generation.answers());
         while (made.hasNext()) {
             TestGeneration.GeneratedTest test = made.next();
-            if (test.input() != null && !inputs.remove(test.test()) || test.expectedOutput() != null && !answers.remove(test.test())) {
-                throw new IllegalArgumentException("Test " + test.test() + "'s " + (test.input() != null ? "input" : "answer")
-                        + " is not one to generate, or came twice");
+            if (test.input() != null && !inputs.remove(test.test())
+                    || test.expectedOutput() != null && !answers.remove(test.test())) {
+                throw new IllegalArgumentException("Test " + test.test() + "'s "
+                        + (test.input() != null ? "input" : "answer") + " is not one to generate, or came twice");
             }
             jdbc.sql("""
                     update test_case set input = coalesce(?, input), expected_output = coalesce(?, expected_output)
                     where problem_id = ? and version = ? and ordinal = ?""")
-                    .params(test.input() == null ? null : utf8(test.input()),
-                            test.expectedOutput() == null ? null : utf8(test.expectedOutput()), id, version, test.test() - 1)
+                    .params(
+                            test.input() == null ? null : utf8(test.input()),
+                            test.expectedOutput() == null ? null : utf8(test.expectedOutput()),
+                            id,
+                            version,
+                            test.test() - 1)
                     .update();
         }
         if (!inputs.isEmpty() || !answers.isEmpty()) {
-            throw new IllegalArgumentException("Not every test to generate came: inputs of tests " + inputs + " and answers of "
-                    + answers + " are missing");
+            throw new IllegalArgumentException("Not every test to generate came: inputs of tests " + inputs
+                    + " and answers of " + answers + " are missing");
         }
         jdbc.sql("update problem_version set tests_generated_at = now() where problem_id = ? and version = ?")
-                .params(id, version).update();
+                .params(id, version)
+                .update();
         TestData.Digest digest = new TestData.Digest();
         streamTests(id, version, digest::add);
         return Optional.of(storeTestData(digest.of(id, version)));
@@ -218,8 +227,10 @@ class ProblemRepository {
     /** @param testData null while the tests are still to come */
     private void insertVersionRow(long id, int version, ProblemVersion problem, TestData testData) {
         Map<String, StoredTimeLimits> timeLimits = new TreeMap<>();
-        problem.timeLimits().forEach((language, limits) ->
-                timeLimits.put(language, new StoredTimeLimits(limits.factor(), limits.offset().toMillis())));
+        problem.timeLimits()
+                .forEach((language, limits) -> timeLimits.put(
+                        language,
+                        new StoredTimeLimits(limits.factor(), limits.offset().toMillis())));
         jdbc.sql("""
                 insert into problem_version (problem_id, version, time_limit_ms, memory_limit_mb, stop_on_first_failure,
                     checker, interactor, validator, groups, time_limits, test_data_sha256, test_data_bytes, test_count, status,
@@ -233,12 +244,23 @@ class ProblemRepository {
                 .param("memoryLimitMb", problem.memoryLimitMb())
                 .param("stopOnFirstFailure", problem.stopOnFirstFailure())
                 .param("checker", problem.checker() == null ? null : json.writeValueAsString(problem.checker()))
-                .param("interactor", problem.interactor() == null ? null : json.writeValueAsString(problem.interactor()))
+                .param(
+                        "interactor",
+                        problem.interactor() == null ? null : json.writeValueAsString(problem.interactor()))
                 .param("validator", problem.validator() == null ? null : json.writeValueAsString(problem.validator()))
                 .param("solutions", problem.solutions().isEmpty() ? null : json.writeValueAsString(problem.solutions()))
-                .param("generation", problem.generation() == null ? null : json.writeValueAsString(problem.generation()))
-                .param("setterLimits", problem.setterLimits().isWorkers() ? null : json.writeValueAsString(problem.setterLimits()))
-                .param("status", (problem.needsPreparation() ? PreparationResult.Status.PREPARING : PreparationResult.Status.READY).name())
+                .param(
+                        "generation",
+                        problem.generation() == null ? null : json.writeValueAsString(problem.generation()))
+                .param(
+                        "setterLimits",
+                        problem.setterLimits().isWorkers() ? null : json.writeValueAsString(problem.setterLimits()))
+                .param(
+                        "status",
+                        (problem.needsPreparation()
+                                        ? PreparationResult.Status.PREPARING
+                                        : PreparationResult.Status.READY)
+                                .name())
                 .param("groups", json.writeValueAsString(problem.groups()))
                 .param("timeLimits", json.writeValueAsString(timeLimits))
                 .param("sha256", testData == null ? null : testData.sha256())
@@ -250,7 +272,10 @@ class ProblemRepository {
     /** The problem's current version, with its tests if they are at most {@code loadTestsUpTo} bytes. */
     @Transactional
     Optional<ProblemVersion> findCurrent(long id, long loadTestsUpTo) {
-        return jdbc.sql("select version from problem where id = ?").param(id).query(Integer.class).optional()
+        return jdbc.sql("select version from problem where id = ?")
+                .param(id)
+                .query(Integer.class)
+                .optional()
                 .flatMap(version -> find(id, version, loadTestsUpTo));
     }
 
@@ -272,16 +297,20 @@ class ProblemRepository {
                 .optional()
                 .map(problem -> {
                     TestData testData = problem.testData() != null ? problem.testData() : hashTests(id, version);
-                    List<JudgeRequest.TestCase> testCases = testData.bytes() <= loadTestsUpTo ? loadTests(id, version) : null;
+                    List<JudgeRequest.TestCase> testCases =
+                            testData.bytes() <= loadTestsUpTo ? loadTests(id, version) : null;
                     return problem.with(testData, testCases);
                 });
     }
 
     /** Whose the problem is; empty when there is no such problem. */
     Optional<ProblemOwner> owner(long id) {
-        return jdbc.sql("select owner_key_id, anonymous_owner, submitters from problem where id = ?").param(id)
-                .query((rs, row) -> new ProblemOwner(rs.getObject("owner_key_id", UUID.class),
-                        rs.getBoolean("anonymous_owner"), Submitters.valueOf(rs.getString("submitters"))))
+        return jdbc.sql("select owner_key_id, anonymous_owner, submitters from problem where id = ?")
+                .param(id)
+                .query((rs, row) -> new ProblemOwner(
+                        rs.getObject("owner_key_id", UUID.class),
+                        rs.getBoolean("anonymous_owner"),
+                        Submitters.valueOf(rs.getString("submitters"))))
                 .optional();
     }
 
@@ -325,8 +354,8 @@ class ProblemRepository {
     }
 
     private static JudgeRequest.TestCase toTestCase(ResultSet rs) throws SQLException {
-        return new JudgeRequest.TestCase(text(rs.getBytes("input")), text(rs.getBytes("expected_output")),
-                rs.getString("group_name"));
+        return new JudgeRequest.TestCase(
+                text(rs.getBytes("input")), text(rs.getBytes("expected_output")), rs.getString("group_name"));
     }
 
     /** The version without its tests, and without its {@link TestData} if it was stored without one. */
@@ -335,34 +364,53 @@ class ProblemRepository {
         String interactor = rs.getString("interactor");
         String validator = rs.getString("validator");
         Map<String, Language.TimeLimits> timeLimits = new TreeMap<>();
-        json.readValue(rs.getString("time_limits"), TIME_LIMITS).forEach((language, limits) ->
-                timeLimits.put(language, new Language.TimeLimits(limits.factor(), Duration.ofMillis(limits.offsetMs()))));
-        return new ProblemVersion(id, version, rs.getString("title"), rs.getInt("time_limit_ms"),
-                rs.getInt("memory_limit_mb"), rs.getBoolean("stop_on_first_failure"),
+        json.readValue(rs.getString("time_limits"), TIME_LIMITS)
+                .forEach((language, limits) -> timeLimits.put(
+                        language, new Language.TimeLimits(limits.factor(), Duration.ofMillis(limits.offsetMs()))));
+        return new ProblemVersion(
+                id,
+                version,
+                rs.getString("title"),
+                rs.getInt("time_limit_ms"),
+                rs.getInt("memory_limit_mb"),
+                rs.getBoolean("stop_on_first_failure"),
                 checker == null ? null : json.readValue(checker, Checker.class),
                 interactor == null ? null : json.readValue(interactor, ProblemProgram.class),
                 json.readValue(rs.getString("groups"), GROUPS),
                 timeLimits,
                 null,
-                rs.getString("test_data_sha256") == null ? null : new TestData(id, version, rs.getString("test_data_sha256"),
-                        rs.getLong("test_data_bytes"), rs.getInt("test_count")),
+                rs.getString("test_data_sha256") == null
+                        ? null
+                        : new TestData(
+                                id,
+                                version,
+                                rs.getString("test_data_sha256"),
+                                rs.getLong("test_data_bytes"),
+                                rs.getInt("test_count")),
                 validator == null ? null : json.readValue(validator, ProblemProgram.class),
                 preparation(rs),
                 rs.getString("solutions") == null ? List.of() : json.readValue(rs.getString("solutions"), SOLUTIONS),
-                rs.getString("test_generation") == null ? null : json.readValue(rs.getString("test_generation"), TestGeneration.class),
-                rs.getString("setter_limits") == null ? null : json.readValue(rs.getString("setter_limits"), SetterLimits.class));
+                rs.getString("test_generation") == null
+                        ? null
+                        : json.readValue(rs.getString("test_generation"), TestGeneration.class),
+                rs.getString("setter_limits") == null
+                        ? null
+                        : json.readValue(rs.getString("setter_limits"), SetterLimits.class));
     }
 
     private ProblemVersion.Preparation preparation(ResultSet rs) throws SQLException {
         String verdicts = rs.getString("solution_verdicts");
-        return new ProblemVersion.Preparation(PreparationResult.Status.valueOf(rs.getString("status")),
-                rs.getString("preparation_file"), rs.getString("preparation_message"),
+        return new ProblemVersion.Preparation(
+                PreparationResult.Status.valueOf(rs.getString("status")),
+                rs.getString("preparation_file"),
+                rs.getString("preparation_message"),
                 verdicts == null ? List.of() : json.readValue(verdicts, SOLUTION_VERDICTS));
     }
 
     /** Where a version's preparation is; empty when there is no such version. */
     Optional<PreparationResult.Status> preparationStatus(long id, int version) {
-        return jdbc.sql("select status from problem_version where problem_id = ? and version = ?").params(id, version)
+        return jdbc.sql("select status from problem_version where problem_id = ? and version = ?")
+                .params(id, version)
                 .query((rs, row) -> PreparationResult.Status.valueOf(rs.getString("status")))
                 .optional();
     }
@@ -372,10 +420,7 @@ class ProblemRepository {
         return jdbc.sql("""
                 select v.status, v.preparation_file, v.preparation_message, v.solution_verdicts
                 from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
-                where p.id = ?""")
-                .param(id)
-                .query((rs, row) -> preparation(rs))
-                .optional();
+                where p.id = ?""").param(id).query((rs, row) -> preparation(rs)).optional();
     }
 
     /**
@@ -385,8 +430,7 @@ class ProblemRepository {
      */
     @Transactional
     List<ProblemVersion> preparationsToSend(Duration resendAfter, long loadTestsUpTo) {
-        record Due(long problemId, int version) {
-        }
+        record Due(long problemId, int version) {}
         List<Due> due = new ArrayList<>();
         jdbc.sql("""
                 update problem_version set preparation_requested_at = now()
@@ -397,10 +441,12 @@ class ProblemRepository {
                     order by preparation_requested_at nulls first
                     limit 100
                     for update skip locked)
-                returning problem_id, version""")
-                .param(resendAfter.toSeconds())
-                .query((RowCallbackHandler) rs -> due.add(new Due(rs.getLong("problem_id"), rs.getInt("version"))));
-        return due.stream().map(version -> find(version.problemId(), version.version(), loadTestsUpTo).orElseThrow()).toList();
+                returning problem_id, version""").param(resendAfter.toSeconds()).query((RowCallbackHandler)
+                rs -> due.add(new Due(rs.getLong("problem_id"), rs.getInt("version"))));
+        return due.stream()
+                .map(version -> find(version.problemId(), version.version(), loadTestsUpTo)
+                        .orElseThrow())
+                .toList();
     }
 
     // Test data is stored as bytes (UTF-8), so that NUL survives: PostgreSQL's text cannot hold it.

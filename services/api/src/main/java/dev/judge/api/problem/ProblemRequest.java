@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.DecimalMax;
@@ -16,9 +18,6 @@ import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.PositiveOrZero;
 import jakarta.validation.constraints.Size;
-
-import com.fasterxml.jackson.annotation.JsonProperty;
-import io.swagger.v3.oas.annotations.media.Schema;
 
 import dev.judge.api.system.UnicodeText;
 import dev.judge.contracts.Checker;
@@ -33,36 +32,74 @@ import dev.judge.contracts.language.Language;
  * {@link ProblemService} (422, as for submissions).
  */
 record ProblemRequest(
-        @NotNull @Size(min = 1, max = 200) @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
-        @UnicodeText @Schema(example = "Sum") String title,
-        @NotNull @Positive @Max(ProblemRequest.MAX_TIME_LIMIT_MS) @Schema(description = "CPU time per test case, before the language's time factor", example = "2000")
+        @NotNull
+        @Size(min = 1, max = 200)
+        @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
+        @UnicodeText
+        @Schema(example = "Sum")
+        String title,
+
+        @NotNull
+        @Positive
+        @Max(ProblemRequest.MAX_TIME_LIMIT_MS)
+        @Schema(description = "CPU time per test case, before the language's time factor", example = "2000")
         Integer timeLimitMs,
+
         @NotNull @Positive @Max(ProblemRequest.MAX_MEMORY_LIMIT_MB) @Schema(example = "256")
         Integer memoryLimitMb,
-        @Schema(types = {"string", "null"}, description = "Before checkers: EXACT or WHITESPACE, the same as a checker of that kind. Give this or checker, not both")
+
+        @Schema(
+                types = {"string", "null"},
+                description =
+                        "Before checkers: EXACT or WHITESPACE, the same as a checker of that kind. Give this or checker, not both")
         OutputComparison comparison,
-        @Valid @Schema(description = "How each test's output is judged; exact when left out or null. With an interactor: "
-                + "what judges the file the interactor wrote (testlib's tout) once it accepted; left out, the interactor alone decides")
+
+        @Valid
+        @Schema(
+                description =
+                        "How each test's output is judged; exact when left out or null. With an interactor: "
+                                + "what judges the file the interactor wrote (testlib's tout) once it accepted; left out, the interactor alone decides")
         CheckerRequest checker,
-        @Valid @Schema(description = "Makes the problem interactive: each test runs the program and this, joined by pipes; "
-                + "this decides, with the checker if one is given")
+
+        @Valid
+        @Schema(
+                description = "Makes the problem interactive: each test runs the program and this, joined by pipes; "
+                        + "this decides, with the checker if one is given")
         ProgramRequest interactor,
-        @Valid @Schema(description = "Run on each test's input before the problem takes submissions, as testlib's "
-                + "registerValidation expects (the input on stdin, `--group <name>` for a test in a group); a test it rejects "
-                + "fails the version, naming the test and what the validator said")
+
+        @Valid
+        @Schema(
+                description = "Run on each test's input before the problem takes submissions, as testlib's "
+                        + "registerValidation expects (the input on stdin, `--group <name>` for a test in a group); a test it rejects "
+                        + "fails the version, naming the test and what the validator said")
         ProgramRequest validator,
-        @Size(max = ProblemRequest.MAX_GROUPS) @Schema(description = "Subtasks, judged in this order; left out: all tests are one, all or nothing, worth 100")
+
+        @Size(max = ProblemRequest.MAX_GROUPS)
+        @Schema(description = "Subtasks, judged in this order; left out: all tests are one, all or nothing, worth 100")
         List<@Valid @NotNull GroupRequest> groups,
-        @Size(max = 20) @Schema(description = "This problem's own time factors by language id, over the catalog's (GET /api/languages)")
+
+        @Size(max = 20)
+        @Schema(description = "This problem's own time factors by language id, over the catalog's (GET /api/languages)")
         Map<@NotNull String, @Valid @NotNull TimeLimitsRequest> timeLimits,
-        @Schema(types = {"boolean", "null"}, description = "Whether a group stops at its first failing test case; true when left out or null")
+
+        @Schema(
+                types = {"boolean", "null"},
+                description = "Whether a group stops at its first failing test case; true when left out or null")
         Boolean stopOnFirstFailure,
-        @NotNull @Size(min = 1, max = ProblemRequest.MAX_TEST_CASES) List<@Valid @NotNull TestCaseRequest> testCases,
-        @Schema(types = {"string", "null"}, description = "Who may submit to it and read its statement: OWNER (who made "
-                + "it; the default for a new problem) or PUBLIC (any caller). Left out of an edit: as before")
+
+        @NotNull @Size(min = 1, max = ProblemRequest.MAX_TEST_CASES)
+        List<@Valid @NotNull TestCaseRequest> testCases,
+
+        @Schema(
+                types = {"string", "null"},
+                description = "Who may submit to it and read its statement: OWNER (who made "
+                        + "it; the default for a new problem) or PUBLIC (any caller). Left out of an edit: as before")
         Submitters submitters,
-        @Valid @Schema(description = "Limits of its checker, interactor, validator and generators per run, where they "
-                + "differ from the workers' (5 s, 512 MiB unless set otherwise); left out: the workers'")
+
+        @Valid
+        @Schema(
+                description = "Limits of its checker, interactor, validator and generators per run, where they "
+                        + "differ from the workers' (5 s, 512 MiB unless set otherwise); left out: the workers'")
         SetterLimitsRequest setterLimits) {
 
     static final int MAX_TIME_LIMIT_MS = 10_000;
@@ -73,46 +110,84 @@ record ProblemRequest(
     static final String NAME = "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$";
     /** {@link Language.CompileOptions#STANDARDS}, as a pattern the document shows. */
     static final String STANDARD = "^(c11|c17|c\\+\\+11|c\\+\\+14|c\\+\\+17|c\\+\\+20|c\\+\\+23)$";
-    static final String STANDARD_DESCRIPTION = "C and C++ only: the language standard it is compiled to, instead of the catalog's";
-    static final String DEFINES_DESCRIPTION = "C and C++ only: macros it is compiled with, NAME or NAME=value (-DNAME=value)";
+
+    static final String STANDARD_DESCRIPTION =
+            "C and C++ only: the language standard it is compiled to, instead of the catalog's";
+    static final String DEFINES_DESCRIPTION =
+            "C and C++ only: macros it is compiled with, NAME or NAME=value (-DNAME=value)";
 
     /** Test data is kept byte-exact, NUL included. */
     record TestCaseRequest(
             @NotNull @UnicodeText @Schema(example = "1 2\n") String input,
             @NotNull @UnicodeText @Schema(example = "3\n") String expectedOutput,
-            @Pattern(regexp = NAME) @Schema(types = {"string", "null"}, description = "The subtask it belongs to", example = "small")
-            String group) {
-    }
+
+            @Pattern(regexp = NAME)
+            @Schema(
+                    types = {"string", "null"},
+                    description = "The subtask it belongs to",
+                    example = "small")
+            String group) {}
 
     /**
      * @param kind exact, whitespace, float (with epsilon) or custom (with the checker's program)
      */
     record CheckerRequest(
             @NotNull @Schema(example = "float") Kind kind,
-            @Positive @DecimalMax("1") @Schema(types = {"number", "null"}, description = "For float: the absolute or relative error allowed", example = "1e-6")
+
+            @Positive
+            @DecimalMax("1")
+            @Schema(
+                    types = {"number", "null"},
+                    description = "For float: the absolute or relative error allowed",
+                    example = "1e-6")
             Double epsilon,
-            @Schema(types = {"string", "null"}, description = "For custom: a language id", example = "cpp") String language,
-            @Size(max = MAX_PROGRAM_LENGTH) @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
-            @UnicodeText @Schema(types = {"string", "null"}, description = "For custom: run as `checker input output answer`, testlib's exit codes")
+
+            @Schema(
+                    types = {"string", "null"},
+                    description = "For custom: a language id",
+                    example = "cpp")
+            String language,
+
+            @Size(max = MAX_PROGRAM_LENGTH)
+            @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
+            @UnicodeText
+            @Schema(
+                    types = {"string", "null"},
+                    description = "For custom: run as `checker input output answer`, testlib's exit codes")
             String sourceCode,
+
             @Size(max = 20) @Schema(description = "For custom: more files next to it, by name, e.g. testlib.h")
-            Map<@NotNull @Pattern(regexp = NAME) String, @NotNull @Size(max = MAX_PROGRAM_LENGTH) @UnicodeText String> files,
-            @Pattern(regexp = STANDARD) @Schema(types = {"string", "null"}, description = STANDARD_DESCRIPTION, example = "c++17")
+            Map<@NotNull @Pattern(regexp = NAME) String, @NotNull @Size(max = MAX_PROGRAM_LENGTH) @UnicodeText String>
+                    files,
+
+            @Pattern(regexp = STANDARD)
+            @Schema(
+                    types = {"string", "null"},
+                    description = STANDARD_DESCRIPTION,
+                    example = "c++17")
             String standard,
+
             @Size(max = 20) @Schema(description = DEFINES_DESCRIPTION)
             List<@NotNull @Pattern(regexp = Language.CompileOptions.DEFINE) String> defines) {
 
         enum Kind {
-            @JsonProperty("exact") EXACT,
-            @JsonProperty("whitespace") WHITESPACE,
-            @JsonProperty("float") FLOAT,
-            @JsonProperty("custom") CUSTOM
+            @JsonProperty("exact")
+            EXACT,
+            @JsonProperty("whitespace")
+            WHITESPACE,
+            @JsonProperty("float")
+            FLOAT,
+            @JsonProperty("custom")
+            CUSTOM
         }
 
-        @AssertTrue(message = "float needs an epsilon and custom a language and sourceCode; the other fields only with their kind")
+        @AssertTrue(
+                message =
+                        "float needs an epsilon and custom a language and sourceCode; the other fields only with their kind")
         @Schema(hidden = true)
         boolean isComplete() {
-            boolean program = language != null || sourceCode != null || files != null || standard != null || defines != null;
+            boolean program =
+                    language != null || sourceCode != null || files != null || standard != null || defines != null;
             return switch (kind == null ? Kind.EXACT : kind) {
                 case EXACT, WHITESPACE -> epsilon == null && !program;
                 case FLOAT -> epsilon != null && !program;
@@ -130,11 +205,24 @@ record ProblemRequest(
     /** A setter's program: an interactor, or (flattened into {@link CheckerRequest}) a custom checker. */
     record ProgramRequest(
             @NotNull @Schema(example = "cpp") String language,
-            @NotNull @Size(max = MAX_PROGRAM_LENGTH) @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
-            @UnicodeText String sourceCode,
-            @Size(max = 20) Map<@NotNull @Pattern(regexp = NAME) String, @NotNull @Size(max = MAX_PROGRAM_LENGTH) @UnicodeText String> files,
-            @Pattern(regexp = STANDARD) @Schema(types = {"string", "null"}, description = STANDARD_DESCRIPTION, example = "c++17")
+
+            @NotNull
+            @Size(max = MAX_PROGRAM_LENGTH)
+            @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
+            @UnicodeText
+            String sourceCode,
+
+            @Size(max = 20)
+            Map<@NotNull @Pattern(regexp = NAME) String, @NotNull @Size(max = MAX_PROGRAM_LENGTH) @UnicodeText String>
+                    files,
+
+            @Pattern(regexp = STANDARD)
+            @Schema(
+                    types = {"string", "null"},
+                    description = STANDARD_DESCRIPTION,
+                    example = "c++17")
             String standard,
+
             @Size(max = 20) @Schema(description = DEFINES_DESCRIPTION)
             List<@NotNull @Pattern(regexp = Language.CompileOptions.DEFINE) String> defines) {
 
@@ -153,34 +241,62 @@ record ProblemRequest(
 
     /** @param dependsOn groups listed before this one that must all pass for it to be judged */
     record GroupRequest(
-            @NotNull @Pattern(regexp = NAME) @Schema(example = "small") String name,
-            @NotNull @PositiveOrZero @DecimalMax("1000000") @Schema(example = "30") Double points,
-            @Size(max = MAX_GROUPS) @Schema(types = {"array", "null"}) List<@NotNull String> dependsOn) {
-    }
+            @NotNull @Pattern(regexp = NAME) @Schema(example = "small")
+            String name,
+
+            @NotNull @PositiveOrZero @DecimalMax("1000000") @Schema(example = "30")
+            Double points,
+
+            @Size(max = MAX_GROUPS) @Schema(types = {"array", "null"})
+            List<@NotNull String> dependsOn) {}
 
     /** The contract's {@link SetterLimits}; each left out or null for the workers'. */
     @Schema(name = "SetterLimits")
     record SetterLimitsRequest(
-            @Positive @Max(MAX_TIME_LIMIT_MS) @Schema(types = {"integer", "null"}, example = "10000") Integer timeLimitMs,
-            @Positive @Max(MAX_MEMORY_LIMIT_MB) @Schema(types = {"integer", "null"}, example = "1024") Integer memoryLimitMb) {
+            @Positive
+            @Max(MAX_TIME_LIMIT_MS)
+            @Schema(
+                    types = {"integer", "null"},
+                    example = "10000")
+            Integer timeLimitMs,
+
+            @Positive
+            @Max(MAX_MEMORY_LIMIT_MB)
+            @Schema(
+                    types = {"integer", "null"},
+                    example = "1024")
+            Integer memoryLimitMb) {
 
         SetterLimits toContract() {
-            return new SetterLimits(timeLimitMs == null ? null : timeLimitMs.longValue(),
+            return new SetterLimits(
+                    timeLimitMs == null ? null : timeLimitMs.longValue(),
                     memoryLimitMb == null ? null : memoryLimitMb.longValue());
         }
 
         static SetterLimitsRequest of(SetterLimits limits) {
-            return limits.isWorkers() ? null : new SetterLimitsRequest(
-                    limits.timeLimitMs() == null ? null : limits.timeLimitMs().intValue(),
-                    limits.memoryLimitMb() == null ? null : limits.memoryLimitMb().intValue());
+            return limits.isWorkers()
+                    ? null
+                    : new SetterLimitsRequest(
+                            limits.timeLimitMs() == null
+                                    ? null
+                                    : limits.timeLimitMs().intValue(),
+                            limits.memoryLimitMb() == null
+                                    ? null
+                                    : limits.memoryLimitMb().intValue());
         }
     }
 
     /** A language's time limit here = timeLimitMs × factor + offsetMs. */
     record TimeLimitsRequest(
-            @NotNull @DecimalMin("0.1") @DecimalMax("10") @Schema(example = "2") Double factor,
-            @PositiveOrZero @Max(10_000) @Schema(types = {"integer", "null"}, example = "1000") Integer offsetMs) {
-    }
+            @NotNull @DecimalMin("0.1") @DecimalMax("10") @Schema(example = "2")
+            Double factor,
+
+            @PositiveOrZero
+            @Max(10_000)
+            @Schema(
+                    types = {"integer", "null"},
+                    example = "1000")
+            Integer offsetMs) {}
 
     @AssertTrue(message = "give checker or comparison, not both")
     @Schema(hidden = true)
@@ -196,7 +312,8 @@ record ProblemRequest(
         }
         Set<String> before = new HashSet<>();
         for (GroupRequest group : groups) {
-            if (group == null || group.dependsOn() != null && !before.containsAll(group.dependsOn())
+            if (group == null
+                    || group.dependsOn() != null && !before.containsAll(group.dependsOn())
                     || !before.add(group.name())) {
                 return false;
             }
@@ -204,7 +321,9 @@ record ProblemRequest(
         return true;
     }
 
-    @AssertTrue(message = "with groups, each test names one of them and each group has a test; without groups, no test names one")
+    @AssertTrue(
+            message =
+                    "with groups, each test names one of them and each group has a test; without groups, no test names one")
     @Schema(hidden = true)
     boolean isTestsInGroups() {
         if (testCases == null || testCases.stream().anyMatch(Objects::isNull)) {

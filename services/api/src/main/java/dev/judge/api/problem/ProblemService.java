@@ -41,8 +41,12 @@ class ProblemService {
 
     /** Stores a problem made otherwise (a Polygon package's), prepared likewise. */
     long createFrom(ProblemVersion version, ProblemOwner owner) {
-        Stream.of(version.checker() == null ? null : version.checker().program(), version.interactor(), version.validator())
-                .filter(Objects::nonNull).forEach(this::checked);
+        Stream.of(
+                        version.checker() == null ? null : version.checker().program(),
+                        version.interactor(),
+                        version.validator())
+                .filter(Objects::nonNull)
+                .forEach(this::checked);
         long id = problems.create(version, owner);
         preparations.sendDue();
         return id;
@@ -59,22 +63,39 @@ class ProblemService {
     private ProblemVersion toVersion(ProblemRequest request) {
         ProblemRequest.CheckerRequest checker = request.checker();
         ProblemProgram checkerProgram = checker != null && checker.kind() == ProblemRequest.CheckerRequest.Kind.CUSTOM
-                ? checked(new ProblemProgram(checker.language(), checker.sourceCode(), checker.files(),
-                        new Language.CompileOptions(checker.standard(), checker.defines()))) : null;
+                ? checked(new ProblemProgram(
+                        checker.language(),
+                        checker.sourceCode(),
+                        checker.files(),
+                        new Language.CompileOptions(checker.standard(), checker.defines())))
+                : null;
         ProblemProgram interactor = program(request.interactor());
         ProblemProgram validator = program(request.validator());
         Map<String, Language.TimeLimits> timeLimits = new TreeMap<>();
-        request.timeLimitsOrNone().forEach((language, limits) -> timeLimits.put(known(language),
-                new Language.TimeLimits(limits.factor(), Duration.ofMillis(limits.offsetMs() == null ? 0 : limits.offsetMs()))));
-        return new ProblemVersion(0, 0, request.title(), request.timeLimitMs(), request.memoryLimitMb(),
+        request.timeLimitsOrNone()
+                .forEach((language, limits) -> timeLimits.put(
+                        known(language),
+                        new Language.TimeLimits(
+                                limits.factor(),
+                                Duration.ofMillis(limits.offsetMs() == null ? 0 : limits.offsetMs()))));
+        return new ProblemVersion(
+                0,
+                0,
+                request.title(),
+                request.timeLimitMs(),
+                request.memoryLimitMb(),
                 request.stopOnFirstFailure() == null || request.stopOnFirstFailure(),
-                request.hasChecker() ? new Checker(request.checkerKind(), checker == null ? null : checker.epsilon(), checkerProgram) : null,
+                request.hasChecker()
+                        ? new Checker(request.checkerKind(), checker == null ? null : checker.epsilon(), checkerProgram)
+                        : null,
                 interactor,
                 request.groupsOrNone().stream()
-                        .map(group -> new JudgeRequest.Group(group.name(), group.points(), group.dependsOn())).toList(),
+                        .map(group -> new JudgeRequest.Group(group.name(), group.points(), group.dependsOn()))
+                        .toList(),
                 timeLimits,
                 request.testCases().stream()
-                        .map(test -> new JudgeRequest.TestCase(test.input(), test.expectedOutput(), test.group())).toList(),
+                        .map(test -> new JudgeRequest.TestCase(test.input(), test.expectedOutput(), test.group()))
+                        .toList(),
                 null,
                 validator,
                 null,
@@ -84,24 +105,36 @@ class ProblemService {
     }
 
     private ProblemProgram program(ProblemRequest.ProgramRequest program) {
-        return program == null ? null : checked(new ProblemProgram(program.language(), program.sourceCode(), program.files(),
-                new Language.CompileOptions(program.standard(), program.defines())));
+        return program == null
+                ? null
+                : checked(new ProblemProgram(
+                        program.language(),
+                        program.sourceCode(),
+                        program.files(),
+                        new Language.CompileOptions(program.standard(), program.defines())));
     }
 
     /** A setter's program in a known language, with compile options only where its compiler takes them (C, C++). */
     private ProblemProgram checked(ProblemProgram program) {
         Language language = languages.find(known(program.language())).orElseThrow();
         if (program.compileOptions() != null && !language.acceptsCompileOptions()) {
-            throw new ErrorResponseException(HttpStatus.BAD_REQUEST, ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
-                    "standard and defines are for programs in C and C++, not " + program.language() + "."), null);
+            throw new ErrorResponseException(
+                    HttpStatus.BAD_REQUEST,
+                    ProblemDetail.forStatusAndDetail(
+                            HttpStatus.BAD_REQUEST,
+                            "standard and defines are for programs in C and C++, not " + program.language() + "."),
+                    null);
         }
         return program;
     }
 
     private String known(String language) {
         if (languages.find(language).isEmpty()) {
-            throw new UnknownReferenceException("language", language,
-                    "Known languages: " + String.join(", ", languages.languages().keySet()));
+            throw new UnknownReferenceException(
+                    "language",
+                    language,
+                    "Known languages: "
+                            + String.join(", ", languages.languages().keySet()));
         }
         return language;
     }

@@ -57,7 +57,11 @@ class ProblemTestsController {
     private final Semaphore transfers;
     private final ProblemPreparations preparations;
 
-    ProblemTestsController(ProblemRepository problems, ProblemAccess access, TestDataProperties properties, JsonMapper json,
+    ProblemTestsController(
+            ProblemRepository problems,
+            ProblemAccess access,
+            TestDataProperties properties,
+            JsonMapper json,
             ProblemPreparations preparations) {
         this.problems = problems;
         this.preparations = preparations;
@@ -69,55 +73,90 @@ class ProblemTestsController {
         this.transfers = new Semaphore(properties.maxConcurrentTransfers());
     }
 
-    @PutMapping(path = "/api/problems/{id}/tests", consumes = TestData.MEDIA_TYPE, produces = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(operationId = "uploadTests", summary = "Replace a problem's tests with a new version of it, streamed",
-            description = "One JSON test case per line: {\"input\", \"expectedOutput\", \"group\"}. The new version keeps "
-                    + "everything else of the current one. Up to 2,000 tests, 32 MiB per input or answer, 1 GiB in all.",
-            requestBody = @io.swagger.v3.oas.annotations.parameters.RequestBody(required = true,
-                    description = "The test cases, each on a line of its own",
-                    content = @Content(mediaType = TestData.MEDIA_TYPE,
-                            array = @ArraySchema(minItems = 1, schema = @Schema(implementation = ProblemView.TestCaseView.class)))))
+    @PutMapping(
+            path = "/api/problems/{id}/tests",
+            consumes = TestData.MEDIA_TYPE,
+            produces = MediaType.APPLICATION_JSON_VALUE)
+    @Operation(
+            operationId = "uploadTests",
+            summary = "Replace a problem's tests with a new version of it, streamed",
+            description =
+                    "One JSON test case per line: {\"input\", \"expectedOutput\", \"group\"}. The new version keeps "
+                            + "everything else of the current one. Up to 2,000 tests, 32 MiB per input or answer, 1 GiB in all.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            required = true,
+                            description = "The test cases, each on a line of its own",
+                            content =
+                                    @Content(
+                                            mediaType = TestData.MEDIA_TYPE,
+                                            array =
+                                                    @ArraySchema(
+                                                            minItems = 1,
+                                                            schema =
+                                                                    @Schema(
+                                                                            implementation =
+                                                                                    ProblemView.TestCaseView.class)))))
     @ApiResponse(responseCode = "200", description = "The problem's new version")
-    @ApiResponse(responseCode = "400", description = "The id is not a number, a line is not a test case, a test's group is "
-            + "not one of the problem's, or a group has no test; nothing stored")
+    @ApiResponse(
+            responseCode = "400",
+            description = "The id is not a number, a line is not a test case, a test's group is "
+                    + "not one of the problem's, or a group has no test; nothing stored")
     @ApiResponse(responseCode = "403", description = "Not the problem's owner (nor the admin)")
     @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
     @ApiResponse(responseCode = "413", description = "Past a limit; nothing stored")
-    @ApiResponse(responseCode = "409", description = "The problem's groups changed while the tests came; nothing stored")
+    @ApiResponse(
+            responseCode = "409",
+            description = "The problem's groups changed while the tests came; nothing stored")
     @ApiResponse(responseCode = "415", description = "The body is not application/x-ndjson")
-    @ApiResponse(responseCode = "503", description = "As many uploads and downloads as this replica takes at once are "
-            + "under way, or the database cannot be reached; nothing was stored",
+    @ApiResponse(
+            responseCode = "503",
+            description = "As many uploads and downloads as this replica takes at once are "
+                    + "under way, or the database cannot be reached; nothing was stored",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     ProblemView upload(Caller caller, @PathVariable long id, InputStream body) {
         ProblemOwner owner = access.requireManaged(caller, id);
         ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));
         int version;
         // Read and checked in full first, so the transaction below never waits for the client.
-        try (Transfer slot = transfer(); SpooledTests tests = SpooledTests.of(new TestUpload(body, properties, uploads)
-                .against(current.groups()))) {
+        try (Transfer slot = transfer();
+                SpooledTests tests =
+                        SpooledTests.of(new TestUpload(body, properties, uploads).against(current.groups()))) {
             version = problems.addVersionWithTests(id, base -> {
-                // The tests were checked against the groups of the version current when they came.
-                if (!base.groups().equals(current.groups())) {
-                    throw refusal(HttpStatus.CONFLICT, "The problem's groups changed while its tests were uploaded: upload them again.");
-                }
-                return tests.read();
-            }).orElseThrow(() -> new NotFoundException("problem", id));
+                        // The tests were checked against the groups of the version current when they came.
+                        if (!base.groups().equals(current.groups())) {
+                            throw refusal(
+                                    HttpStatus.CONFLICT,
+                                    "The problem's groups changed while its tests were uploaded: upload them again.");
+                        }
+                        return tests.read();
+                    })
+                    .orElseThrow(() -> new NotFoundException("problem", id));
         }
         preparations.sendDue();
-        return problems.find(id, version, properties.shownTestsLimit().toBytes()).map(problem -> ProblemView.forManager(problem, owner, false))
+        return problems.find(id, version, properties.shownTestsLimit().toBytes())
+                .map(problem -> ProblemView.forManager(problem, owner, false))
                 .orElseThrow(() -> new NotFoundException("problem", id));
     }
 
     @GetMapping(path = "/api/problems/{id}/tests", produces = TestData.MEDIA_TYPE)
-    @Operation(operationId = "downloadTests", summary = "Read a problem's current tests, streamed, one JSON test case per line")
-    @ApiResponse(responseCode = "200", description = "The test cases, each on a line of its own",
-            content = @Content(mediaType = TestData.MEDIA_TYPE,
-                    array = @ArraySchema(schema = @Schema(implementation = ProblemView.TestCaseView.class))))
+    @Operation(
+            operationId = "downloadTests",
+            summary = "Read a problem's current tests, streamed, one JSON test case per line")
+    @ApiResponse(
+            responseCode = "200",
+            description = "The test cases, each on a line of its own",
+            content =
+                    @Content(
+                            mediaType = TestData.MEDIA_TYPE,
+                            array = @ArraySchema(schema = @Schema(implementation = ProblemView.TestCaseView.class))))
     @ApiResponse(responseCode = "400", description = "The id is not a number")
     @ApiResponse(responseCode = "403", description = "Not the problem's owner (nor the admin)")
     @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
-    @ApiResponse(responseCode = "503", description = "As many uploads and downloads as this replica takes at once are "
-            + "under way, or the database cannot be reached",
+    @ApiResponse(
+            responseCode = "503",
+            description = "As many uploads and downloads as this replica takes at once are "
+                    + "under way, or the database cannot be reached",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     ResponseEntity<StreamingResponseBody> download(Caller caller, @PathVariable long id) {
         access.requireManaged(caller, id);
@@ -135,7 +174,9 @@ class ProblemTestsController {
 
     @GetMapping(path = "/internal/problems/{id}/versions/{version}/tests", produces = TestData.MEDIA_TYPE)
     @Hidden
-    ResponseEntity<StreamingResponseBody> forWorkers(@PathVariable long id, @PathVariable int version,
+    ResponseEntity<StreamingResponseBody> forWorkers(
+            @PathVariable long id,
+            @PathVariable int version,
             @RequestHeader(name = TestData.TOKEN_HEADER, required = false) String token) {
         authorize(token);
         if (!problems.hasVersion(id, version)) {
@@ -149,16 +190,23 @@ class ProblemTestsController {
      * {@link TestGeneration.GeneratedTest} per line): only the parts the version's generation says are
      * to be made, all of them, once. A second worker's (a preparation sent again) gets the first's.
      */
-    @PutMapping(path = "/internal/problems/{id}/versions/{version}/generated-tests", consumes = TestData.MEDIA_TYPE,
+    @PutMapping(
+            path = "/internal/problems/{id}/versions/{version}/generated-tests",
+            consumes = TestData.MEDIA_TYPE,
             produces = MediaType.APPLICATION_JSON_VALUE)
     @Hidden
-    TestData generated(@PathVariable long id, @PathVariable int version,
-            @RequestHeader(name = TestData.TOKEN_HEADER, required = false) String token, InputStream body) {
+    TestData generated(
+            @PathVariable long id,
+            @PathVariable int version,
+            @RequestHeader(name = TestData.TOKEN_HEADER, required = false) String token,
+            InputStream body) {
         authorize(token);
         try (Transfer slot = transfer()) {
-            MappingIterator<TestGeneration.GeneratedTest> made = uploads.readerFor(TestGeneration.GeneratedTest.class).readValues(body);
+            MappingIterator<TestGeneration.GeneratedTest> made =
+                    uploads.readerFor(TestGeneration.GeneratedTest.class).readValues(body);
             TestData stored = problems.storeGeneratedTests(id, version, made)
-                    .orElseThrow(() -> new NotFoundException("problem version with tests to generate", id + "/" + version));
+                    .orElseThrow(
+                            () -> new NotFoundException("problem version with tests to generate", id + "/" + version));
             return stored;
         } catch (IllegalArgumentException | JacksonException e) {
             throw refusal(HttpStatus.BAD_REQUEST, "Not the tests this version generates: " + e.getMessage());
@@ -166,13 +214,19 @@ class ProblemTestsController {
     }
 
     /** Whether a version is still to be prepared, for a worker about to prepare it. */
-    @GetMapping(path = "/internal/problems/{id}/versions/{version}/preparation", produces = MediaType.APPLICATION_JSON_VALUE)
+    @GetMapping(
+            path = "/internal/problems/{id}/versions/{version}/preparation",
+            produces = MediaType.APPLICATION_JSON_VALUE)
     @Hidden
-    Map<String, PreparationResult.Status> preparation(@PathVariable long id, @PathVariable int version,
+    Map<String, PreparationResult.Status> preparation(
+            @PathVariable long id,
+            @PathVariable int version,
             @RequestHeader(name = TestData.TOKEN_HEADER, required = false) String token) {
         authorize(token);
-        return Map.of("status", problems.preparationStatus(id, version)
-                .orElseThrow(() -> new NotFoundException("problem version", id + "/" + version)));
+        return Map.of(
+                "status",
+                problems.preparationStatus(id, version)
+                        .orElseThrow(() -> new NotFoundException("problem version", id + "/" + version)));
     }
 
     private ResponseEntity<StreamingResponseBody> stream(long id, int version) {
@@ -184,24 +238,30 @@ class ProblemTestsController {
                 throw new UncheckedIOException(e);
             }
         });
-        return ResponseEntity.ok().contentType(MediaType.parseMediaType(TestData.MEDIA_TYPE)).body(body);
+        return ResponseEntity.ok()
+                .contentType(MediaType.parseMediaType(TestData.MEDIA_TYPE))
+                .body(body);
     }
 
     private void authorize(String token) {
         if (properties.workerToken().isEmpty()) {
             throw refusal(HttpStatus.FORBIDDEN, "Workers cannot fetch tests: judge.test-data.worker-token is not set.");
         }
-        if (token == null || !MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
-                properties.workerToken().getBytes(StandardCharsets.UTF_8))) {
-            throw refusal(HttpStatus.UNAUTHORIZED, "Only workers may fetch or store tests: send their token in "
-                    + TestData.TOKEN_HEADER + ".");
+        if (token == null
+                || !MessageDigest.isEqual(
+                        token.getBytes(StandardCharsets.UTF_8),
+                        properties.workerToken().getBytes(StandardCharsets.UTF_8))) {
+            throw refusal(
+                    HttpStatus.UNAUTHORIZED,
+                    "Only workers may fetch or store tests: send their token in " + TestData.TOKEN_HEADER + ".");
         }
     }
 
     /** One of this replica's transfer slots, or 503 when all are taken. */
     private Transfer transfer() {
         if (!transfers.tryAcquire()) {
-            ErrorResponseException busy = refusal(HttpStatus.SERVICE_UNAVAILABLE,
+            ErrorResponseException busy = refusal(
+                    HttpStatus.SERVICE_UNAVAILABLE,
                     "As many uploads and downloads of tests as this replica takes at once are under way.");
             busy.getHeaders().set(HttpHeaders.RETRY_AFTER, "5");
             throw busy;

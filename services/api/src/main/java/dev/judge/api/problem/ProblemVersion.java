@@ -58,15 +58,17 @@ public record ProblemVersion(
     }
 
     /** @param name where the setter keeps it (its path in a package) */
-    public record TaggedSolution(String name, String tag, ProblemProgram program) {
-    }
+    public record TaggedSolution(String name, String tag, ProblemProgram program) {}
 
     /**
      * @param file what failed ("checker", "interactor", "validator", "test <n>"); null unless FAILED
      * @param message the compiler's or validator's words, for the problem's managers; null unless FAILED
      * @param solutions the tagged solutions' verdicts once READY; empty for none
      */
-    public record Preparation(PreparationResult.Status status, String file, String message,
+    public record Preparation(
+            PreparationResult.Status status,
+            String file,
+            String message,
             List<PreparationResult.SolutionVerdict> solutions) {
 
         public Preparation {
@@ -82,7 +84,10 @@ public record ProblemVersion(
 
     /** Whether a worker must build its programs (validate its tests, judge its solutions) before submissions are taken. */
     boolean needsPreparation() {
-        return interactor != null || validator != null || checker != null && checker.isCustom() || !solutions.isEmpty()
+        return interactor != null
+                || validator != null
+                || checker != null && checker.isCustom()
+                || !solutions.isEmpty()
                 || generation != null;
     }
 
@@ -96,26 +101,69 @@ public record ProblemVersion(
      * stretched for its language (this problem's own factor, else the catalog's), and its tests or,
      * when they were read without them, the reference to them.
      */
-    public JudgeRequest judgeRequest(UUID id, String language, String sourceCode, Instant acceptedAt, int judgement,
-            LanguageCatalog languages) {
+    public JudgeRequest judgeRequest(
+            UUID id, String language, String sourceCode, Instant acceptedAt, int judgement, LanguageCatalog languages) {
         Language.TimeLimits factor = timeLimits.get(language);
         if (factor == null) {
             factor = languages.find(language).map(Language::timeLimits).orElse(Language.TimeLimits.UNCHANGED);
         }
-        return new JudgeRequest(id, language, sourceCode,
+        return new JudgeRequest(
+                id,
+                language,
+                sourceCode,
                 new JudgeRequest.Limits(factor.applyTo(timeLimitMs), memoryLimitMb),
-                comparison(), checker, interactor, groups, stopOnFirstFailure, testCases, acceptedAt,
-                testCases == null ? testData : null, judgement, setterLimits);
+                comparison(),
+                checker,
+                interactor,
+                groups,
+                stopOnFirstFailure,
+                testCases,
+                acceptedAt,
+                testCases == null ? testData : null,
+                judgement,
+                setterLimits);
     }
 
     /** The same version with tests of its own, none to generate: what a new upload of tests makes of it. */
     ProblemVersion withoutGeneration() {
-        return new ProblemVersion(problemId, version, title, timeLimitMs, memoryLimitMb, stopOnFirstFailure, checker,
-                interactor, groups, timeLimits, testCases, testData, validator, preparation, solutions, null, setterLimits);
+        return new ProblemVersion(
+                problemId,
+                version,
+                title,
+                timeLimitMs,
+                memoryLimitMb,
+                stopOnFirstFailure,
+                checker,
+                interactor,
+                groups,
+                timeLimits,
+                testCases,
+                testData,
+                validator,
+                preparation,
+                solutions,
+                null,
+                setterLimits);
     }
 
     ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
-        return new ProblemVersion(problemId, version, title, timeLimitMs, memoryLimitMb, stopOnFirstFailure, checker,
-                interactor, groups, timeLimits, tests, data, validator, preparation, solutions, generation, setterLimits);
+        return new ProblemVersion(
+                problemId,
+                version,
+                title,
+                timeLimitMs,
+                memoryLimitMb,
+                stopOnFirstFailure,
+                checker,
+                interactor,
+                groups,
+                timeLimits,
+                tests,
+                data,
+                validator,
+                preparation,
+                solutions,
+                generation,
+                setterLimits);
     }
 }

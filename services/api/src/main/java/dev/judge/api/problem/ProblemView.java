@@ -23,25 +23,37 @@ import dev.judge.contracts.language.Language;
  */
 record ProblemView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) long id,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Incremented by each edit; submissions record the one they were judged against")
+
+        @Schema(
+                requiredMode = Schema.RequiredMode.REQUIRED,
+                description = "Incremented by each edit; submissions record the one they were judged against")
         int version,
+
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String title,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int timeLimitMs,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int memoryLimitMb,
         OutputComparison comparison,
-        @Schema(description = "Absent for an interactive problem whose interactor alone decides") CheckerView checker,
+
+        @Schema(description = "Absent for an interactive problem whose interactor alone decides")
+        CheckerView checker,
+
         ProgramView interactor,
         ProgramView validator,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<GroupView> groups,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Map<String, TimeLimitsView> timeLimits,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) boolean stopOnFirstFailure,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) TestsView tests,
-        @Schema(description = "Left out when the tests are over 8 MiB (read them from GET /api/problems/{id}/tests), "
-                + "and for callers who may submit to the problem but not manage it")
+
+        @Schema(
+                description = "Left out when the tests are over 8 MiB (read them from GET /api/problems/{id}/tests), "
+                        + "and for callers who may submit to the problem but not manage it")
         List<TestCaseView> testCases,
+
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Submitters submitters,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) PreparationView preparation,
-        @Schema(description = "Its own limits for its setter programs; absent: the workers'") ProblemRequest.SetterLimitsRequest setterLimits) {
+
+        @Schema(description = "Its own limits for its setter programs; absent: the workers'")
+        ProblemRequest.SetterLimitsRequest setterLimits) {
 
     /**
      * Whether the version takes submissions: READY; PREPARING while a worker builds its setter programs
@@ -49,54 +61,93 @@ record ProblemView(
      */
     @Schema(name = "Preparation")
     record PreparationView(
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) PreparationResult.Status status,
-            @Schema(types = {"string", "null"}, description = "What failed: checker, interactor, validator or test <n> (from 1); "
-                    + "for the problem's managers", example = "test 3")
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            PreparationResult.Status status,
+
+            @Schema(
+                    types = {"string", "null"},
+                    description = "What failed: checker, interactor, validator or test <n> (from 1); "
+                            + "for the problem's managers",
+                    example = "test 3")
             String file,
-            @Schema(types = {"string", "null"}, description = "The compiler's or the validator's words; for the problem's managers")
+
+            @Schema(
+                    types = {"string", "null"},
+                    description = "The compiler's or the validator's words; for the problem's managers")
             String message,
-            @Schema(description = "Once READY, the verdict of each tagged solution it was imported with (verify), and whether "
-                    + "its tag allows it (null for a tag this judge does not know); for the problem's managers")
+
+            @Schema(
+                    description =
+                            "Once READY, the verdict of each tagged solution it was imported with (verify), and whether "
+                                    + "its tag allows it (null for a tag this judge does not know); for the problem's managers")
             List<SolutionView> solutions) {
 
         static PreparationView of(ProblemVersion.Preparation preparation, boolean manages) {
-            return new PreparationView(preparation.status(), manages ? preparation.file() : null, manages ? preparation.message() : null,
-                    !manages || preparation.solutions().isEmpty() ? null : preparation.solutions().stream()
-                            .map(verdict -> new SolutionView(verdict.name(), verdict.tag(), verdict.verdict(), verdict.score(),
-                                    verdict.matchesTag())).toList());
+            return new PreparationView(
+                    preparation.status(),
+                    manages ? preparation.file() : null,
+                    manages ? preparation.message() : null,
+                    !manages || preparation.solutions().isEmpty()
+                            ? null
+                            : preparation.solutions().stream()
+                                    .map(verdict -> new SolutionView(
+                                            verdict.name(),
+                                            verdict.tag(),
+                                            verdict.verdict(),
+                                            verdict.score(),
+                                            verdict.matchesTag()))
+                                    .toList());
         }
     }
 
     @Schema(name = "SolutionVerdict")
     record SolutionView(
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "solutions/main.cpp") String name,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "main") String tag,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Verdict verdict,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "solutions/main.cpp")
+            String name,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "main")
+            String tag,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            Verdict verdict,
+
             Double score,
-            @Schema(types = {"boolean", "null"}) Boolean matchesTag) {
-    }
+            @Schema(types = {"boolean", "null"}) Boolean matchesTag) {}
 
     /** What the tests of this version are, however large. */
     @Schema(name = "Tests")
     record TestsView(
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int count,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Inputs and answers together, in UTF-8") long bytes,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Their content hash, as the workers check it") String sha256) {
-    }
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            int count,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "Inputs and answers together, in UTF-8")
+            long bytes,
+
+            @Schema(
+                    requiredMode = Schema.RequiredMode.REQUIRED,
+                    description = "Their content hash, as the workers check it")
+            String sha256) {}
 
     /** A test case as clients see it (and send it). */
     @Schema(name = "TestCase")
     record TestCaseView(
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String input,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String expectedOutput,
-            @Schema(types = {"string", "null"}, description = "The subtask it belongs to; none in a problem without them")
-            String group) {
-    }
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            String input,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            String expectedOutput,
+
+            @Schema(
+                    types = {"string", "null"},
+                    description = "The subtask it belongs to; none in a problem without them")
+            String group) {}
 
     /** @param kind exact, whitespace, float or custom */
     @Schema(name = "Checker")
     record CheckerView(
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) ProblemRequest.CheckerRequest.Kind kind,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            ProblemRequest.CheckerRequest.Kind kind,
+
             Double epsilon,
             String language,
             String sourceCode,
@@ -106,7 +157,9 @@ record ProblemView(
 
         static CheckerView of(Checker checker, boolean withSources) {
             ProgramView program = program(checker.program(), withSources);
-            return new CheckerView(ProblemRequest.CheckerRequest.Kind.valueOf(checker.kind().name()), checker.epsilon(),
+            return new CheckerView(
+                    ProblemRequest.CheckerRequest.Kind.valueOf(checker.kind().name()),
+                    checker.epsilon(),
                     program == null ? null : program.language(),
                     program == null ? null : program.sourceCode(),
                     program == null ? null : program.files(),
@@ -118,19 +171,24 @@ record ProblemView(
     /** @param standard and {@code defines}: how it is compiled, where not as the catalog says; shown with its sources */
     @Schema(name = "Program")
     record ProgramView(
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String language,
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            String language,
+
             String sourceCode,
             Map<String, String> files,
             String standard,
-            List<String> defines) {
-    }
+            List<String> defines) {}
 
     @Schema(name = "Group")
     record GroupView(
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String name,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) double points,
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<String> dependsOn) {
-    }
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            String name,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            double points,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            List<String> dependsOn) {}
 
     /** What its manager sees: everything, the setters' code if asked for. */
     static ProblemView forManager(ProblemVersion problem, ProblemOwner owner, boolean withSources) {
@@ -146,21 +204,33 @@ record ProblemView(
     private static ProblemView of(ProblemVersion problem, ProblemOwner owner, boolean withSources, boolean withTests) {
         Checker checker = problem.checker();
         Map<String, TimeLimitsView> timeLimits = new TreeMap<>();
-        problem.timeLimits().forEach((language, limits) ->
-                timeLimits.put(language, TimeLimitsView.of(limits)));
-        return new ProblemView(problem.problemId(), problem.version(), problem.title(), problem.timeLimitMs(),
+        problem.timeLimits().forEach((language, limits) -> timeLimits.put(language, TimeLimitsView.of(limits)));
+        return new ProblemView(
+                problem.problemId(),
+                problem.version(),
+                problem.title(),
+                problem.timeLimitMs(),
                 problem.memoryLimitMb(),
                 checker != null && (checker.kind() == Checker.Kind.EXACT || checker.kind() == Checker.Kind.WHITESPACE)
-                        ? checker.asComparison() : null,
+                        ? checker.asComparison()
+                        : null,
                 checker == null ? null : CheckerView.of(checker, withSources),
                 program(problem.interactor(), withSources),
                 withTests ? program(problem.validator(), withSources) : null,
-                problem.groups().stream().map(group -> new GroupView(group.name(), group.points(), group.dependsOn())).toList(),
+                problem.groups().stream()
+                        .map(group -> new GroupView(group.name(), group.points(), group.dependsOn()))
+                        .toList(),
                 timeLimits,
                 problem.stopOnFirstFailure(),
-                new TestsView(problem.testData().count(), problem.testData().bytes(), problem.testData().sha256()),
-                problem.testCases() == null || !withTests ? null : problem.testCases().stream()
-                        .map(test -> new TestCaseView(test.input(), test.expectedOutput(), test.group())).toList(),
+                new TestsView(
+                        problem.testData().count(),
+                        problem.testData().bytes(),
+                        problem.testData().sha256()),
+                problem.testCases() == null || !withTests
+                        ? null
+                        : problem.testCases().stream()
+                                .map(test -> new TestCaseView(test.input(), test.expectedOutput(), test.group()))
+                                .toList(),
                 owner.submitters(),
                 PreparationView.of(problem.preparation(), withTests),
                 ProblemRequest.SetterLimitsRequest.of(problem.setterLimits()));
@@ -171,8 +241,13 @@ record ProblemView(
             return null;
         }
         Language.CompileOptions options = program.compileOptions();
-        return withSources ? new ProgramView(program.language(), program.sourceCode(), program.files(),
-                options == null ? null : options.standard(), options == null || options.defines().isEmpty() ? null : options.defines())
+        return withSources
+                ? new ProgramView(
+                        program.language(),
+                        program.sourceCode(),
+                        program.files(),
+                        options == null ? null : options.standard(),
+                        options == null || options.defines().isEmpty() ? null : options.defines())
                 : new ProgramView(program.language(), null, null, null, null);
     }
 }

@@ -12,17 +12,20 @@ import org.springframework.util.ConcurrentLruCache;
 @Component
 public class ProblemsForJudging {
 
-    private record Key(long problemId, int version) {
-    }
+    private record Key(long problemId, int version) {}
 
     private final ConcurrentLruCache<Key, ProblemVersion> cache;
     private final ProblemRepository problems;
 
     ProblemsForJudging(ProblemRepository problems, TestDataProperties testData) {
         this.problems = problems;
-        this.cache = new ConcurrentLruCache<>(1024, key -> problems.find(key.problemId(), key.version(),
-                        testData.inlineLimit().toBytes())
-                .orElseThrow(() -> new EmptyResultDataAccessException("No problem " + key, 1)));
+        this.cache = new ConcurrentLruCache<>(
+                1024,
+                key -> problems.find(
+                                key.problemId(),
+                                key.version(),
+                                testData.inlineLimit().toBytes())
+                        .orElseThrow(() -> new EmptyResultDataAccessException("No problem " + key, 1)));
     }
 
     /**
@@ -32,5 +35,4 @@ public class ProblemsForJudging {
     public ProblemVersion get(long problemId, int version) {
         return cache.get(new Key(problemId, version));
     }
-
 }

@@ -30,5 +30,4 @@ public record TestDataProperties(
         @DefaultValue("1GB") DataSize maxUploadSize,
         @DefaultValue("2000") int maxUploadedTests,
         @DefaultValue("8MB") DataSize shownTestsLimit,
-        @DefaultValue("2") int maxConcurrentTransfers) {
-}
+        @DefaultValue("2") int maxConcurrentTransfers) {}

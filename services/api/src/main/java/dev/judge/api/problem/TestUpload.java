@@ -34,8 +34,7 @@ import dev.judge.contracts.JudgeRequest;
 final class TestUpload implements ProblemRepository.UploadedTests {
 
     /** One line of an upload. */
-    record UploadedTest(String input, String expectedOutput, String group) {
-    }
+    record UploadedTest(String input, String expectedOutput, String group) {}
 
     private final MappingIterator<UploadedTest> lines;
     private final TestDataProperties limits;
@@ -53,7 +52,8 @@ final class TestUpload implements ProblemRepository.UploadedTests {
     TestUpload(InputStream body, TestDataProperties limits, JsonMapper json) {
         this.limits = limits;
         try {
-            this.lines = json.readerFor(UploadedTest.class).readValues(new Bounded(body, limits.maxUploadSize().toBytes()));
+            this.lines = json.readerFor(UploadedTest.class)
+                    .readValues(new Bounded(body, limits.maxUploadSize().toBytes()));
         } catch (JacksonException e) {
             throw refusal(HttpStatus.BAD_REQUEST, "The upload is not JSON: " + e.getOriginalMessage());
         }
@@ -78,18 +78,26 @@ final class TestUpload implements ProblemRepository.UploadedTests {
         }
         count++;
         if (count > limits.maxUploadedTests()) {
-            throw refusal(HttpStatus.CONTENT_TOO_LARGE, "An upload may hold at most " + limits.maxUploadedTests() + " tests.");
+            throw refusal(
+                    HttpStatus.CONTENT_TOO_LARGE,
+                    "An upload may hold at most " + limits.maxUploadedTests() + " tests.");
         }
         if (test.input() == null || test.expectedOutput() == null) {
             throw refusal(HttpStatus.BAD_REQUEST, "Test " + count + ": input and expectedOutput are required.");
         }
-        if (test.input().getBytes(StandardCharsets.UTF_8).length > limits.maxTestSize().toBytes()
-                || test.expectedOutput().getBytes(StandardCharsets.UTF_8).length > limits.maxTestSize().toBytes()) {
+        if (test.input().getBytes(StandardCharsets.UTF_8).length
+                        > limits.maxTestSize().toBytes()
+                || test.expectedOutput().getBytes(StandardCharsets.UTF_8).length
+                        > limits.maxTestSize().toBytes()) {
             throw tooLarge(count);
         }
         if (groups.isEmpty() ? test.group() != null : !groups.contains(test.group())) {
-            throw refusal(HttpStatus.BAD_REQUEST, "Test " + count + ": " + (groups.isEmpty()
-                    ? "the problem has no groups, so a test names none." : "group must be one of the problem's: " + groups + "."));
+            throw refusal(
+                    HttpStatus.BAD_REQUEST,
+                    "Test " + count + ": "
+                            + (groups.isEmpty()
+                                    ? "the problem has no groups, so a test names none."
+                                    : "group must be one of the problem's: " + groups + "."));
         }
         if (test.group() != null) {
             used.add(test.group());
@@ -103,7 +111,8 @@ final class TestUpload implements ProblemRepository.UploadedTests {
             return lines.hasNextValue() ? lines.nextValue() : null;
         } catch (JacksonException e) {
             if (e.getCause() instanceof TooLarge) {
-                throw refusal(HttpStatus.CONTENT_TOO_LARGE, "The upload is over " + readable(limits.maxUploadSize()) + ".");
+                throw refusal(
+                        HttpStatus.CONTENT_TOO_LARGE, "The upload is over " + readable(limits.maxUploadSize()) + ".");
             }
             if (e instanceof StreamConstraintsException) {
                 throw tooLarge(count + 1);
@@ -122,16 +131,19 @@ final class TestUpload implements ProblemRepository.UploadedTests {
     }
 
     private ErrorResponseException tooLarge(int test) {
-        return refusal(HttpStatus.CONTENT_TOO_LARGE, "Test " + test + ": an input or an answer may be at most "
-                + readable(limits.maxTestSize()) + ".");
+        return refusal(
+                HttpStatus.CONTENT_TOO_LARGE,
+                "Test " + test + ": an input or an answer may be at most " + readable(limits.maxTestSize()) + ".");
     }
 
     /** 32 MB, 2 KB, 100 bytes: as the limits are documented. */
     private static String readable(DataSize size) {
         long bytes = size.toBytes();
-        return bytes % (1 << 30) == 0 ? bytes / (1 << 30) + " GB"
-                : bytes % (1 << 20) == 0 ? bytes / (1 << 20) + " MB"
-                : bytes % (1 << 10) == 0 ? bytes / (1 << 10) + " KB" : bytes + " bytes";
+        return bytes % (1 << 30) == 0
+                ? bytes / (1 << 30) + " GB"
+                : bytes % (1 << 20) == 0
+                        ? bytes / (1 << 20) + " MB"
+                        : bytes % (1 << 10) == 0 ? bytes / (1 << 10) + " KB" : bytes + " bytes";
     }
 
     private static ErrorResponseException refusal(HttpStatus status, String detail) {
@@ -148,7 +160,8 @@ final class TestUpload implements ProblemRepository.UploadedTests {
         JsonFactory factory = JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxDocumentLength(-1)
-                        .maxStringLength((int) Math.min(Integer.MAX_VALUE, limits.maxTestSize().toBytes()))
+                        .maxStringLength((int)
+                                Math.min(Integer.MAX_VALUE, limits.maxTestSize().toBytes()))
                         .build())
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .build();
@@ -191,6 +204,5 @@ final class TestUpload implements ProblemRepository.UploadedTests {
         }
     }
 
-    private static final class TooLarge extends IOException {
-    }
+    private static final class TooLarge extends IOException {}
 }

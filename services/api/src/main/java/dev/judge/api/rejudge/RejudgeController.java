@@ -31,18 +31,23 @@ class RejudgeController {
     }
 
     @PostMapping(path = "/api/problems/{id}/rejudge", produces = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(operationId = "rejudgeProblem", summary = "Judge every submission of a problem again, on the rejudge lane (admin)",
+    @Operation(
+            operationId = "rejudgeProblem",
+            summary = "Judge every submission of a problem again, on the rejudge lane (admin)",
             description = "Each is judged against the problem's current version; its earlier judgements stay, at "
                     + "/api/submissions/{id}/judgements. A callback is sent again with the new verdict.")
     @ApiResponse(responseCode = "202", description = "Queued again; the count may be 0")
     @ApiResponse(responseCode = "400", description = "The id is not a number")
     @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
     @ApiResponse(responseCode = "404", description = "No problem with this id")
-    @ApiResponse(responseCode = "409", description = "The problem's current version is still being prepared, or failed its preparation")
+    @ApiResponse(
+            responseCode = "409",
+            description = "The problem's current version is still being prepared, or failed its preparation")
     ResponseEntity<RejudgeStarted> rejudge(Caller caller, @PathVariable long id) {
         callers.requireAdmin(caller);
         problems.requireReady(id);
-        return rejudges.rejudge(id).map(started -> ResponseEntity.accepted().body(started))
+        return rejudges.rejudge(id)
+                .map(started -> ResponseEntity.accepted().body(started))
                 .orElseThrow(() -> new NotFoundException("problem", id));
     }
 }

@@ -9,5 +9,4 @@ import io.swagger.v3.oas.annotations.media.Schema;
 record RejudgeStarted(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) long problemId,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int problemVersion,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int submissions) {
-}
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int submissions) {}

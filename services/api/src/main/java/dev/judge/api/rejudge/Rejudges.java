@@ -59,7 +59,8 @@ class Rejudges {
                 .query((rs, row) -> new RejudgeStarted(problemId, rs.getInt("version"), rs.getInt("submissions")))
                 .optional();
         // Wakes the outbox relay now rather than at its next sweep.
-        started.filter(rejudge -> rejudge.submissions() > 0).ifPresent(rejudge -> events.publishEvent(new SubmissionStored(null)));
+        started.filter(rejudge -> rejudge.submissions() > 0)
+                .ifPresent(rejudge -> events.publishEvent(new SubmissionStored(null)));
         return started;
     }
 }

@@ -12,7 +12,8 @@ class CallbackRefusedException extends ErrorResponseException {
     }
 
     private static ProblemDetail problem(String url, String reason) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.UNPROCESSABLE_CONTENT,
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(
+                HttpStatus.UNPROCESSABLE_CONTENT,
                 "callbackUrl %s is refused: %s. Nothing was stored.".formatted(url, reason));
         problem.setTitle("Callback refused");
         problem.setProperty("callbackUrl", url);

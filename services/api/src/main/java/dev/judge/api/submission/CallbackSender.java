@@ -64,8 +64,14 @@ class CallbackSender extends BackgroundLoop {
     private final Semaphore inFlight;
     private final Map<UUID, Integer> inFlightByKey = new HashMap<>();
 
-    CallbackSender(JdbcClient jdbc, SubmissionRepository submissions, JsonMapper json, CallbackTargets targets,
-            WebhookClient client, WebhookProperties properties, MeterRegistry meters) {
+    CallbackSender(
+            JdbcClient jdbc,
+            SubmissionRepository submissions,
+            JsonMapper json,
+            CallbackTargets targets,
+            WebhookClient client,
+            WebhookProperties properties,
+            MeterRegistry meters) {
         super("callback-sender");
         this.jdbc = jdbc;
         this.submissions = submissions;
@@ -75,11 +81,13 @@ class CallbackSender extends BackgroundLoop {
         this.properties = properties;
         this.inFlight = new Semaphore(properties.concurrency());
         // Registered up front, so that the dashboard finds every outcome before the first delivery.
-        this.attemptsByOutcome = Stream.of("delivered", "retrying", "given_up").collect(Collectors.toMap(
-                outcome -> outcome, outcome -> Counter.builder("judge.webhooks.deliveries")
-                        .description("Webhook delivery attempts, by outcome")
-                        .tag("outcome", outcome)
-                        .register(meters)));
+        this.attemptsByOutcome = Stream.of("delivered", "retrying", "given_up")
+                .collect(Collectors.toMap(
+                        outcome -> outcome,
+                        outcome -> Counter.builder("judge.webhooks.deliveries")
+                                .description("Webhook delivery attempts, by outcome")
+                                .tag("outcome", outcome)
+                                .register(meters)));
     }
 
     @Override
@@ -130,8 +138,10 @@ class CallbackSender extends BackgroundLoop {
         synchronized (inFlightByKey) {
             busy = Map.copyOf(inFlightByKey);
         }
-        String full = busy.entrySet().stream().filter(key -> key.getValue() >= properties.perKeyConcurrency())
-                .map(key -> key.getKey().toString()).collect(Collectors.joining(","));
+        String full = busy.entrySet().stream()
+                .filter(key -> key.getValue() >= properties.perKeyConcurrency())
+                .map(key -> key.getKey().toString())
+                .collect(Collectors.joining(","));
         return jdbc.sql("""
                 update submission s set callback_next_at = now() + make_interval(secs => :leaseSeconds)
                 from api_key k
@@ -151,10 +161,16 @@ class CallbackSender extends BackgroundLoop {
                 .param("full", full)
                 .param("perKey", properties.perKeyConcurrency())
                 .param("limit", limit)
-                .query((rs, row) -> new Due(rs.getObject("id", UUID.class), rs.getObject("api_key_id", UUID.class),
-                        rs.getInt("judgement"), rs.getString("callback_url"), rs.getInt("callback_attempts"),
+                .query((rs, row) -> new Due(
+                        rs.getObject("id", UUID.class),
+                        rs.getObject("api_key_id", UUID.class),
+                        rs.getInt("judgement"),
+                        rs.getString("callback_url"),
+                        rs.getInt("callback_attempts"),
                         rs.getObject("finished_at", OffsetDateTime.class).toInstant(),
-                        Stream.of(rs.getString("webhook_secret"), rs.getString("previous_secret")).filter(Objects::nonNull).toList()))
+                        Stream.of(rs.getString("webhook_secret"), rs.getString("previous_secret"))
+                                .filter(Objects::nonNull)
+                                .toList()))
                 .list();
     }
 
@@ -176,11 +192,17 @@ class CallbackSender extends BackgroundLoop {
                 SubmissionView view = submissions.find(delivery.id()).orElseThrow();
                 byte[] body = json.writeValueAsBytes(view);
                 // The host's addresses are checked by the client's own lookup, the one it connects with.
-                int status = client.post(URI.create(delivery.url()), Map.of(
+                int status = client.post(
+                        URI.create(delivery.url()),
+                        Map.of(
                                 // The same for every attempt at one judgement, another for a rejudge's.
-                                DELIVERY_HEADER, delivery.id() + "." + delivery.judgement(),
-                                WebhookSignature.HEADER, WebhookSignature.of(delivery.secrets(), Instant.now().getEpochSecond(), body)),
-                        body, properties.timeout());
+                                DELIVERY_HEADER,
+                                delivery.id() + "." + delivery.judgement(),
+                                WebhookSignature.HEADER,
+                                WebhookSignature.of(
+                                        delivery.secrets(), Instant.now().getEpochSecond(), body)),
+                        body,
+                        properties.timeout());
                 result = "HTTP " + status;
                 delivered = status / 100 == 2;
             }
@@ -199,8 +221,10 @@ class CallbackSender extends BackgroundLoop {
 
     private void record(Due delivery, boolean delivered, String result) {
         int attempts = delivery.attempts() + 1;
-        boolean givingUp = !delivered && Instant.now().plus(properties.retryDelay(attempts))
-                .isAfter(delivery.finishedAt().plus(properties.giveUpAfter()));
+        boolean givingUp = !delivered
+                && Instant.now()
+                        .plus(properties.retryDelay(attempts))
+                        .isAfter(delivery.finishedAt().plus(properties.giveUpAfter()));
         String status = delivered ? "DELIVERED" : givingUp ? "FAILED" : "PENDING";
         try {
             jdbc.sql("""
@@ -224,15 +248,21 @@ class CallbackSender extends BackgroundLoop {
             // The lease runs out and the delivery is tried again: at least once, not exactly once.
             log.warn("Cannot record the delivery of {} ({}): {}", delivery.id(), result, e.toString());
         }
-        attemptsByOutcome.get(delivered ? "delivered" : givingUp ? "given_up" : "retrying").increment();
+        attemptsByOutcome
+                .get(delivered ? "delivered" : givingUp ? "given_up" : "retrying")
+                .increment();
         if (!delivered) {
-            log.info("Delivery of {} to its callback failed ({}), attempt {}{}", delivery.id(), result, attempts,
+            log.info(
+                    "Delivery of {} to its callback failed ({}), attempt {}{}",
+                    delivery.id(),
+                    result,
+                    attempts,
                     givingUp ? "; given up" : "");
         }
     }
 
     /** @param judgement the judgement it delivers: a rejudge starts a delivery of its own, and this one's outcome is dropped */
     /** @param secrets the key's webhook secret, and the one it replaced while that still signs */
-    record Due(UUID id, UUID keyId, int judgement, String url, int attempts, Instant finishedAt, List<String> secrets) {
-    }
+    record Due(
+            UUID id, UUID keyId, int judgement, String url, int attempts, Instant finishedAt, List<String> secrets) {}
 }

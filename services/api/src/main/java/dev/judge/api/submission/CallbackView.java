@@ -15,12 +15,18 @@ import io.swagger.v3.oas.annotations.media.Schema;
  */
 record CallbackView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String url,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, allowableValues = {"PENDING", "DELIVERED", "FAILED"}) String status,
+
+        @Schema(
+                requiredMode = Schema.RequiredMode.REQUIRED,
+                allowableValues = {"PENDING", "DELIVERED", "FAILED"})
+        String status,
+
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int attempts,
         Instant lastAttemptAt,
         String lastResult) {
 
-    static final String COLUMNS = "callback_url, callback_status, callback_attempts, callback_last_at, callback_last_result";
+    static final String COLUMNS =
+            "callback_url, callback_status, callback_attempts, callback_last_at, callback_last_result";
 
     /** From a row with {@link #COLUMNS}; null without a callback. */
     static CallbackView of(ResultSet rs) throws SQLException {
@@ -29,7 +35,11 @@ record CallbackView(
             return null;
         }
         OffsetDateTime last = rs.getObject("callback_last_at", OffsetDateTime.class);
-        return new CallbackView(url, rs.getString("callback_status"), rs.getInt("callback_attempts"),
-                last == null ? null : last.toInstant(), rs.getString("callback_last_result"));
+        return new CallbackView(
+                url,
+                rs.getString("callback_status"),
+                rs.getInt("callback_attempts"),
+                last == null ? null : last.toInstant(),
+                rs.getString("callback_last_result"));
     }
 }

@@ -12,7 +12,8 @@ class ContentTooLargeException extends ErrorResponseException {
     }
 
     private static ProblemDetail problem(String field, int maxCharacters) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONTENT_TOO_LARGE,
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(
+                HttpStatus.CONTENT_TOO_LARGE,
                 "%s is longer than the limit of %d characters.".formatted(field, maxCharacters));
         problem.setTitle("Submission too large");
         problem.setProperty("field", field);

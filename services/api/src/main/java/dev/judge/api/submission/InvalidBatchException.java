@@ -14,12 +14,15 @@ class InvalidBatchException extends ErrorResponseException {
     }
 
     private static ProblemDetail problem(Map<String, String> errors) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.UNPROCESSABLE_CONTENT,
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(
+                HttpStatus.UNPROCESSABLE_CONTENT,
                 "Some of the submissions cannot be accepted, so none was stored; errors names each by its index.");
         problem.setTitle("Invalid submissions");
-        problem.setProperty("errors", errors.entrySet().stream()
-                .map(error -> Map.of("field", error.getKey(), "message", error.getValue()))
-                .toList());
+        problem.setProperty(
+                "errors",
+                errors.entrySet().stream()
+                        .map(error -> Map.of("field", error.getKey(), "message", error.getValue()))
+                        .toList());
         return problem;
     }
 }

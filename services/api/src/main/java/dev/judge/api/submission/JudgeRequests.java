@@ -31,13 +31,26 @@ public class JudgeRequests {
         this.properties = properties;
     }
 
-    public JudgeRequest of(UUID id, Long problemId, Integer problemVersion, String language, String sourceCode, String stdin,
-            Instant acceptedAt, int judgement) {
+    public JudgeRequest of(
+            UUID id,
+            Long problemId,
+            Integer problemVersion,
+            String language,
+            String sourceCode,
+            String stdin,
+            Instant acceptedAt,
+            int judgement) {
         if (problemId == null) {
-            return JudgeRequest.plain(id, language, sourceCode,
+            return JudgeRequest.plain(
+                    id,
+                    language,
+                    sourceCode,
                     new Limits(properties.runTimeLimitMs(), properties.runMemoryLimitMb()),
-                    Checker.EXACT, List.of(new TestCase(stdin, null)), acceptedAt);
+                    Checker.EXACT,
+                    List.of(new TestCase(stdin, null)),
+                    acceptedAt);
         }
-        return problems.get(problemId, problemVersion).judgeRequest(id, language, sourceCode, acceptedAt, judgement, languages);
+        return problems.get(problemId, problemVersion)
+                .judgeRequest(id, language, sourceCode, acceptedAt, judgement, languages);
     }
 }

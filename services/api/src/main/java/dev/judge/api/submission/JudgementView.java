@@ -22,5 +22,4 @@ record JudgementView(
         Double maxScore,
         Instant startedAt,
         Instant finishedAt,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant replacedAt) {
-}
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant replacedAt) {}

@@ -14,8 +14,8 @@ class LaneNotAllowedException extends ErrorResponseException {
     }
 
     private static ProblemDetail problem(Lane lane) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.FORBIDDEN,
-                "This key may not submit to the %s lane. Nothing was stored.".formatted(lane));
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(
+                HttpStatus.FORBIDDEN, "This key may not submit to the %s lane. Nothing was stored.".formatted(lane));
         problem.setTitle("Lane not allowed");
         problem.setProperty("lane", lane);
         return problem;

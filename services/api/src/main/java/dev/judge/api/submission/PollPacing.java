@@ -50,6 +50,5 @@ class PollPacing {
         due.invalidate(id);
     }
 
-    private record Due(String etag, long earliest, long retryAt) {
-    }
+    private record Due(String etag, long earliest, long retryAt) {}
 }

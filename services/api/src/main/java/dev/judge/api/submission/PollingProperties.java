@@ -20,5 +20,4 @@ public record PollingProperties(
         @DefaultValue("1s") Duration refreshInterval,
         @DefaultValue("10s") Duration rateWindow,
         @DefaultValue("1s") Duration minRetryAfter,
-        @DefaultValue("30s") Duration maxRetryAfter) {
-}
+        @DefaultValue("30s") Duration maxRetryAfter) {}

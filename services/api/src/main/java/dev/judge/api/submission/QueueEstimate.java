@@ -58,9 +58,13 @@ class QueueEstimate implements SchedulingConfigurer {
             jdbc.sql("""
                     select lane, count(*) as waiting, min(created_at) as oldest, max(created_at) as newest
                     from submission where status <> 'FINISHED' group by lane""")
-                    .query((rs, row) -> waiting.put(Lane.valueOf(rs.getString("lane")), new Backlog(rs.getLong("waiting"),
-                            instant(rs.getObject("oldest", OffsetDateTime.class)),
-                            instant(rs.getObject("newest", OffsetDateTime.class)), rate)))
+                    .query((rs, row) -> waiting.put(
+                            Lane.valueOf(rs.getString("lane")),
+                            new Backlog(
+                                    rs.getLong("waiting"),
+                                    instant(rs.getObject("oldest", OffsetDateTime.class)),
+                                    instant(rs.getObject("newest", OffsetDateTime.class)),
+                                    rate)))
                     .list();
             Map<Lane, Backlog> next = new EnumMap<>(Lane.class);
             long ahead = 0;
@@ -101,8 +105,9 @@ class QueueEstimate implements SchedulingConfigurer {
     /** When a client should ask again about this submission; nothing once it has its verdict. */
     Optional<Duration> retryAfter(SubmissionView view) {
         return switch (view.status()) {
-            case QUEUED -> Optional.of(backlogs.get(view.lane())
-                    .expectedWait(view.createdAt(), properties.minRetryAfter(), properties.maxRetryAfter()));
+            case QUEUED ->
+                Optional.of(backlogs.get(view.lane())
+                        .expectedWait(view.createdAt(), properties.minRetryAfter(), properties.maxRetryAfter()));
             case RUNNING -> Optional.of(properties.minRetryAfter());
             case FINISHED -> Optional.empty();
         };
@@ -160,7 +165,8 @@ class QueueEstimate implements SchedulingConfigurer {
             if (!createdAt.isAfter(oldest)) {
                 return 0;
             }
-            return (double) Duration.between(oldest, createdAt).toNanos() / Duration.between(oldest, newest).toNanos();
+            return (double) Duration.between(oldest, createdAt).toNanos()
+                    / Duration.between(oldest, newest).toNanos();
         }
     }
 }

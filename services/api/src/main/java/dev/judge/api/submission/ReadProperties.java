@@ -31,5 +31,4 @@ record ReadProperties(
         @DefaultValue("2s") Duration unknownIdTtl,
         @DefaultValue("8") int maxDatabaseReads,
         @DefaultValue("2s") Duration databaseReadWait,
-        @DefaultValue("0.5") double pollTolerance) {
-}
+        @DefaultValue("0.5") double pollTolerance) {}

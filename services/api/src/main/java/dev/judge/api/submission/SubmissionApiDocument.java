@@ -42,29 +42,44 @@ class SubmissionApiDocument implements OpenApiCustomizer {
         // A submission names a problem or carries stdin, exactly one of the two: two complete shapes, so
         // that a generated client offers both. Each leaves the other's field undeclared, so a body with
         // both matches both and is refused, as the server refuses it; a null counts as left out.
-        Schema<?> toProblem = shape("A program to judge against a problem's test cases",
-                fields, "problemId", "language", "sourceCode");
-        Schema<?> onStdin = shape("A program run once on the given input, with no expected output",
-                fields, "language", "sourceCode", "stdin");
+        Schema<?> toProblem = shape(
+                "A program to judge against a problem's test cases", fields, "problemId", "language", "sourceCode");
+        Schema<?> onStdin = shape(
+                "A program run once on the given input, with no expected output",
+                fields,
+                "language",
+                "sourceCode",
+                "stdin");
         // Optional in both shapes.
         toProblem.addProperty("callbackUrl", fields.get("callbackUrl"));
         onStdin.addProperty("callbackUrl", fields.get("callbackUrl"));
         schemas.put("SubmissionToProblem", toProblem);
         schemas.put("RunOnStdin", onStdin);
-        schemas.put("SubmissionRequest", new JsonSchema().oneOf(List.of(
-                new JsonSchema().$ref("#/components/schemas/SubmissionToProblem"),
-                new JsonSchema().$ref("#/components/schemas/RunOnStdin"))));
+        schemas.put(
+                "SubmissionRequest",
+                new JsonSchema()
+                        .oneOf(List.of(
+                                new JsonSchema().$ref("#/components/schemas/SubmissionToProblem"),
+                                new JsonSchema().$ref("#/components/schemas/RunOnStdin"))));
 
         // OpenAPI 3.1 describes an event stream by the schema of one event (OpenAPI 3.2 calls it itemSchema).
-        openApi.getPaths().get("/api/submissions/{id}/events").getGet().getResponses().get("200").setContent(new Content()
-                .addMediaType(org.springframework.http.MediaType.TEXT_EVENT_STREAM_VALUE, new MediaType().schema(sseEvent())));
+        openApi.getPaths()
+                .get("/api/submissions/{id}/events")
+                .getGet()
+                .getResponses()
+                .get("200")
+                .setContent(new Content()
+                        .addMediaType(
+                                org.springframework.http.MediaType.TEXT_EVENT_STREAM_VALUE,
+                                new MediaType().schema(sseEvent())));
         schemas.remove("SseEmitter");
     }
 
     /** An object of these fields, all required. */
     @SuppressWarnings("rawtypes")
     private static Schema<?> shape(String description, Map<String, Schema> fields, String... names) {
-        Schema<?> shape = OpenApiDocument.typed("object").description(description).required(List.of(names));
+        Schema<?> shape =
+                OpenApiDocument.typed("object").description(description).required(List.of(names));
         for (String name : names) {
             shape.addProperty(name, fields.get(name));
         }

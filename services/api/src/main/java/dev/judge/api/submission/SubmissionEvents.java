@@ -125,7 +125,10 @@ class SubmissionEvents implements SchedulingConfigurer {
                 return;
             }
             try {
-                emitter.send(SseEmitter.event().name("status").id(view.status().name()).data(view));
+                emitter.send(SseEmitter.event()
+                        .name("status")
+                        .id(view.status().name())
+                        .data(view));
                 if (view.isFinished()) {
                     ended = true;
                     emitter.complete();
@@ -145,6 +148,7 @@ class SubmissionEvents implements SchedulingConfigurer {
      *        notice was missed
      */
     @ConfigurationProperties("judge.events")
-    record EventProperties(@DefaultValue("5m") Duration streamTimeout, @DefaultValue("10s") Duration recheckInterval) {
-    }
+    record EventProperties(
+            @DefaultValue("5m") Duration streamTimeout,
+            @DefaultValue("10s") Duration recheckInterval) {}
 }

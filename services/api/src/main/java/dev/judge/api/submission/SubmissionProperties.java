@@ -17,5 +17,4 @@ public record SubmissionProperties(
         @DefaultValue("65536") int maxSourceLength,
         @DefaultValue("1048576") int maxStdinLength,
         @DefaultValue("2000") long runTimeLimitMs,
-        @DefaultValue("256") long runMemoryLimitMb) {
-}
+        @DefaultValue("256") long runMemoryLimitMb) {}

@@ -62,9 +62,27 @@ class SubmissionRepository {
                 .param("language", request.language())
                 .param("sourceCode", request.sourceCode())
                 .param("stdin", request.stdin() == null ? null : request.stdin().getBytes(StandardCharsets.UTF_8))
-                .query((rs, row) -> new SubmissionView(id, request.problemId(), rs.getObject("problem_version", Integer.class),
-                        request.language(), SubmissionStatus.QUEUED, null, null, null, null, null, null, List.of(),
-                        List.of(), instant(rs, "created_at"), null, null, CallbackView.of(rs), lane, 1, apiKeyId))
+                .query((rs, row) -> new SubmissionView(
+                        id,
+                        request.problemId(),
+                        rs.getObject("problem_version", Integer.class),
+                        request.language(),
+                        SubmissionStatus.QUEUED,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        null,
+                        List.of(),
+                        List.of(),
+                        instant(rs, "created_at"),
+                        null,
+                        null,
+                        CallbackView.of(rs),
+                        lane,
+                        1,
+                        apiKeyId))
                 .single();
     }
 
@@ -94,7 +112,8 @@ class SubmissionRepository {
         for (int from = 0; from < ids.size(); from += 1000) {
             jdbc.sql("select id, status from submission where id in (:ids)")
                     .param("ids", ids.subList(from, Math.min(ids.size(), from + 1000)))
-                    .query((rs, row) -> statuses.put(rs.getObject("id", UUID.class), SubmissionStatus.valueOf(rs.getString("status"))))
+                    .query((rs, row) -> statuses.put(
+                            rs.getObject("id", UUID.class), SubmissionStatus.valueOf(rs.getString("status"))))
                     .list();
         }
         return statuses;
@@ -110,10 +129,16 @@ class SubmissionRepository {
                     String resultJson = rs.getString("result");
                     StoredResult result = resultJson == null ? null : json.readValue(resultJson, StoredResult.class);
                     String verdict = rs.getString("verdict");
-                    return new JudgementView(rs.getInt("judgement"), rs.getObject("problem_version", Integer.class),
-                            SubmissionStatus.valueOf(rs.getString("status")), verdict == null ? null : Verdict.valueOf(verdict),
-                            result == null ? null : result.score(), result == null ? null : result.maxScore(),
-                            instant(rs, "started_at"), instant(rs, "finished_at"), instant(rs, "replaced_at"));
+                    return new JudgementView(
+                            rs.getInt("judgement"),
+                            rs.getObject("problem_version", Integer.class),
+                            SubmissionStatus.valueOf(rs.getString("status")),
+                            verdict == null ? null : Verdict.valueOf(verdict),
+                            result == null ? null : result.score(),
+                            result == null ? null : result.maxScore(),
+                            instant(rs, "started_at"),
+                            instant(rs, "finished_at"),
+                            instant(rs, "replaced_at"));
                 })
                 .list();
     }
@@ -121,7 +146,9 @@ class SubmissionRepository {
     private SubmissionView toView(ResultSet rs, int row) throws SQLException {
         String resultJson = rs.getString("result");
         StoredResult result = resultJson == null ? null : json.readValue(resultJson, StoredResult.class);
-        List<TestCaseView> testCases = result == null ? List.of() : result.testCases().stream().map(TestCaseView::of).toList();
+        List<TestCaseView> testCases = result == null
+                ? List.of()
+                : result.testCases().stream().map(TestCaseView::of).toList();
         String verdict = rs.getString("verdict");
         return new SubmissionView(
                 rs.getObject("id", UUID.class),
@@ -132,12 +159,20 @@ class SubmissionRepository {
                 verdict == null ? null : Verdict.valueOf(verdict),
                 result == null ? null : result.score(),
                 result == null ? null : result.maxScore(),
-                testCases.stream().map(SubmissionRepository::timeMs).filter(Objects::nonNull)
-                        .max(Comparator.naturalOrder()).orElse(null),
-                testCases.stream().map(TestCaseView::memoryKb).filter(Objects::nonNull)
-                        .max(Comparator.naturalOrder()).orElse(null),
+                testCases.stream()
+                        .map(SubmissionRepository::timeMs)
+                        .filter(Objects::nonNull)
+                        .max(Comparator.naturalOrder())
+                        .orElse(null),
+                testCases.stream()
+                        .map(TestCaseView::memoryKb)
+                        .filter(Objects::nonNull)
+                        .max(Comparator.naturalOrder())
+                        .orElse(null),
                 result == null ? null : result.compilerOutput(),
-                result == null ? List.of() : result.groups().stream().map(GroupView::of).toList(),
+                result == null
+                        ? List.of()
+                        : result.groups().stream().map(GroupView::of).toList(),
                 testCases,
                 instant(rs, "created_at"),
                 instant(rs, "started_at"),

@@ -42,9 +42,17 @@ class SubmissionService {
     private final ApplicationEventPublisher events;
     private final MeterRegistry meters;
 
-    SubmissionService(SubmissionRepository submissions, LanguageCatalog languages, SubmissionProperties properties,
-            Quotas quotas, CallbackTargets callbacks, QueueEstimate queue, TransactionTemplate transaction, ProblemAccess problems,
-            ApplicationEventPublisher events, MeterRegistry meters) {
+    SubmissionService(
+            SubmissionRepository submissions,
+            LanguageCatalog languages,
+            SubmissionProperties properties,
+            Quotas quotas,
+            CallbackTargets callbacks,
+            QueueEstimate queue,
+            TransactionTemplate transaction,
+            ProblemAccess problems,
+            ApplicationEventPublisher events,
+            MeterRegistry meters) {
         this.submissions = submissions;
         this.languages = languages;
         this.properties = properties;
@@ -58,8 +66,7 @@ class SubmissionService {
     }
 
     /** What was stored, in the order asked, and the key's use of its quotas after it. */
-    record Accepted(List<SubmissionView> submissions, Optional<Quota.Usage> quota) {
-    }
+    record Accepted(List<SubmissionView> submissions, Optional<Quota.Usage> quota) {}
 
     /**
      * Stores the submission, counted against the caller's quotas, and returns it without waiting for
@@ -67,8 +74,11 @@ class SubmissionService {
      */
     Accepted accept(Caller caller, SubmissionRequest request) {
         if (languages.find(request.language()).isEmpty()) {
-            throw new UnknownReferenceException("language", request.language(),
-                    "Known languages: " + String.join(", ", languages.languages().keySet()));
+            throw new UnknownReferenceException(
+                    "language",
+                    request.language(),
+                    "Known languages: "
+                            + String.join(", ", languages.languages().keySet()));
         }
         if (!caller.has(Scope.SUBMIT)) {
             throw UnauthorizedException.outOfScope(Scope.SUBMIT);
@@ -161,11 +171,12 @@ class SubmissionService {
      * key over its quota must not get one for free), then the rows in one transaction.
      */
     private Accepted store(Caller caller, List<SubmissionRequest> requests) {
-        Quotas.Reserved<List<SubmissionView>> reserved = quotas.reserveAndStore(caller, requests.size(),
-                queue.retryAfterAccepting(lane(caller, requests.getFirst())), () -> {
+        Quotas.Reserved<List<SubmissionView>> reserved = quotas.reserveAndStore(
+                caller, requests.size(), queue.retryAfterAccepting(lane(caller, requests.getFirst())), () -> {
                     checkCallbackAddresses(requests);
                     return transaction.execute(status -> requests.stream()
-                            .map(request -> submissions.insert(UUID.randomUUID(), request, lane(caller, request), caller.keyId()))
+                            .map(request -> submissions.insert(
+                                    UUID.randomUUID(), request, lane(caller, request), caller.keyId()))
                             .toList());
                 });
         for (SubmissionView view : reserved.stored()) {

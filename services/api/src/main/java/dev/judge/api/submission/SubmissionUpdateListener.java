@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
-
 import javax.sql.DataSource;
 
 import org.postgresql.PGConnection;
@@ -17,7 +16,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
 import dev.judge.api.system.BackgroundLoop;
-
 import dev.judge.contracts.SubmissionNotifications;
 
 /**
@@ -65,15 +63,19 @@ class SubmissionUpdateListener extends BackgroundLoop {
                 while (isRunning()) {
                     PGNotification[] notifications = pg.getNotifications((int) POLL.toMillis());
                     if (notifications != null && notifications.length > 0) {
-                        changed(Arrays.stream(notifications).map(n -> UUID.fromString(n.getParameter())).toList());
+                        changed(Arrays.stream(notifications)
+                                .map(n -> UUID.fromString(n.getParameter()))
+                                .toList());
                     }
                 }
             } catch (SQLException | RuntimeException e) {
                 if (!isRunning()) {
                     return;
                 }
-                log.warn("Lost the submission update listener's database connection; retrying in {}: {}",
-                        RECONNECT_DELAY, e.toString());
+                log.warn(
+                        "Lost the submission update listener's database connection; retrying in {}: {}",
+                        RECONNECT_DELAY,
+                        e.toString());
                 try {
                     Thread.sleep(RECONNECT_DELAY);
                 } catch (InterruptedException interrupted) {

@@ -55,7 +55,8 @@ class SubmissionViews {
         this.held = Caffeine.newBuilder()
                 .maximumWeight(properties.cacheSize())
                 .weigher((UUID id, Held entry) -> entry.waitedOn() ? 0 : 1)
-                .expireAfter(Expiry.<UUID, Held>writing((id, entry) -> entry.view() == null ? properties.unknownIdTtl()
+                .expireAfter(Expiry.<UUID, Held>writing((id, entry) -> entry.view() == null
+                        ? properties.unknownIdTtl()
                         : entry.view().isFinished() ? properties.finishedTtl() : properties.unfinishedTtl()))
                 .recordStats()
                 .build();
@@ -115,8 +116,10 @@ class SubmissionViews {
      * returns them as they are now.
      */
     Map<UUID, SubmissionView> changed(Collection<UUID> ids, Predicate<UUID> followed) {
-        List<UUID> wanted = ids.stream().distinct()
-                .filter(id -> held.getIfPresent(id) != null || reading.containsKey(id) || followed.test(id)).toList();
+        List<UUID> wanted = ids.stream()
+                .distinct()
+                .filter(id -> held.getIfPresent(id) != null || reading.containsKey(id) || followed.test(id))
+                .toList();
         if (wanted.isEmpty()) {
             return Map.of();
         }
@@ -127,7 +130,9 @@ class SubmissionViews {
 
     /** Notices may have been lost: forget everything that can still change. */
     void forgetUnfinished() {
-        held.asMap().values().removeIf(entry -> entry.view() == null || !entry.view().isFinished());
+        held.asMap()
+                .values()
+                .removeIf(entry -> entry.view() == null || !entry.view().isFinished());
     }
 
     private Held read(UUID id) {

@@ -34,7 +34,17 @@ record TestCaseView(
 
     /** The one mapping from what is stored to what is shown. */
     static TestCaseView of(StoredResult.TestCase run) {
-        return new TestCaseView(run.index(), run.verdict(), run.cpuTimeMs(), run.wallTimeMs(), run.memoryKb(),
-                run.exitCode(), run.signal(), run.output(), run.group(), run.score(), run.checkerMessage());
+        return new TestCaseView(
+                run.index(),
+                run.verdict(),
+                run.cpuTimeMs(),
+                run.wallTimeMs(),
+                run.memoryKb(),
+                run.exitCode(),
+                run.signal(),
+                run.output(),
+                run.group(),
+                run.score(),
+                run.checkerMessage());
     }
 }

@@ -28,8 +28,10 @@ class HttpServerConfiguration implements WebServerFactoryCustomizer<Configurable
     private final int headerCacheSize;
     private final JsonMapper json;
 
-    HttpServerConfiguration(@Value("${judge.http.accept-queue-size}") int acceptQueueSize,
-                            @Value("${judge.http.header-cache-size}") int headerCacheSize, JsonMapper json) {
+    HttpServerConfiguration(
+            @Value("${judge.http.accept-queue-size}") int acceptQueueSize,
+            @Value("${judge.http.header-cache-size}") int headerCacheSize,
+            JsonMapper json) {
         this.acceptQueueSize = acceptQueueSize;
         this.headerCacheSize = headerCacheSize;
         this.json = json;

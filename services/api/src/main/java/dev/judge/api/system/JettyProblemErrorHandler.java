@@ -27,8 +27,8 @@ class JettyProblemErrorHandler extends ErrorHandler {
     }
 
     @Override
-    protected void generateResponse(Request request, Response response, int code, String message, Throwable cause,
-            Callback callback) {
+    protected void generateResponse(
+            Request request, Response response, int code, String message, Throwable cause, Callback callback) {
         response.getHeaders().put(HttpHeader.CONTENT_TYPE, OpenApiDocument.PROBLEM_MEDIA_TYPE);
         response.write(true, ByteBuffer.wrap(problem(json, code, message)), callback);
     }

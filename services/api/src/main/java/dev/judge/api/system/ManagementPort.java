@@ -6,7 +6,6 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-
 import org.eclipse.jetty.server.ConnectionFactory;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.ServerConnector;
@@ -46,8 +45,9 @@ public class ManagementPort extends OncePerRequestFilter
     private final ObjectProvider<HandlerExceptionResolver> errors;
     private volatile ServerConnector connector;
 
-    ManagementPort(@Value("${judge.http.management-port}") int configuredPort,
-                   @Qualifier("handlerExceptionResolver") ObjectProvider<HandlerExceptionResolver> errors) {
+    ManagementPort(
+            @Value("${judge.http.management-port}") int configuredPort,
+            @Qualifier("handlerExceptionResolver") ObjectProvider<HandlerExceptionResolver> errors) {
         this.configuredPort = configuredPort;
         this.errors = errors;
     }
@@ -62,7 +62,8 @@ public class ManagementPort extends OncePerRequestFilter
         factory.addServerCustomizers(server -> {
             // The public connector's HTTP settings (HttpServerConfiguration's too), on another port.
             ConnectionFactory[] http = server.getConnectors()[0].getConnectionFactories().stream()
-                    .map(ManagementPort::copy).toArray(ConnectionFactory[]::new);
+                    .map(ManagementPort::copy)
+                    .toArray(ConnectionFactory[]::new);
             ServerConnector management = new ServerConnector(server, http);
             management.setName("management");
             management.setPort(configuredPort);
@@ -75,8 +76,8 @@ public class ManagementPort extends OncePerRequestFilter
         if (factory instanceof HttpConnectionFactory http) {
             return new HttpConnectionFactory(http.getHttpConfiguration());
         }
-        throw new IllegalStateException("The public connector speaks " + factory.getProtocol()
-                + ", which the management port does not copy");
+        throw new IllegalStateException(
+                "The public connector speaks " + factory.getProtocol() + ", which the management port does not copy");
     }
 
     @Override
@@ -91,8 +92,13 @@ public class ManagementPort extends OncePerRequestFilter
             chain.doFilter(request, response);
         } else {
             // As Spring MVC answers a path nothing serves, through the same problem-details advice.
-            errors.getObject().resolveException(request, response, null,
-                    new NoResourceFoundException(HttpMethod.valueOf(request.getMethod()), request.getRequestURI(), null));
+            errors.getObject()
+                    .resolveException(
+                            request,
+                            response,
+                            null,
+                            new NoResourceFoundException(
+                                    HttpMethod.valueOf(request.getMethod()), request.getRequestURI(), null));
         }
     }
 

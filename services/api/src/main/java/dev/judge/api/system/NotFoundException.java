@@ -12,7 +12,8 @@ public class NotFoundException extends ErrorResponseException {
     }
 
     private static ProblemDetail problem(String what, Object id) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, "No %s with id %s.".formatted(what, id));
+        ProblemDetail problem =
+                ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, "No %s with id %s.".formatted(what, id));
         problem.setTitle("Not found");
         return problem;
     }

@@ -35,19 +35,21 @@ public class OpenApiDocument {
     @Bean
     OpenAPI judgeApi() {
         return new OpenAPI()
-                .info(new Info()
-                        .title("judge")
-                        .version("1")
-                        .description("""
+                .info(new Info().title("judge").version("1").description("""
                                 An online judge: create problems, submit programs, read verdicts. A submission is \
                                 accepted at once (202) and judged later; poll it (as Retry-After says) or follow its \
                                 events. An optional request field may be left out or null, which is the same; a field \
-                                of an answer that has no value yet is left out.""")
-                        .license(new License().name("Apache-2.0")))
-                .components(new Components().addSecuritySchemes(BEARER, new SecurityScheme()
-                        .type(SecurityScheme.Type.HTTP).scheme("bearer")
-                        .description("An API key, or the admin token for the admin operations. Without one, "
-                                + "only where the API allows anonymous calls (judge.access.anonymous).")))
+                                of an answer that has no value yet is left out.""").license(new License().name("Apache-2.0")))
+                .components(
+                        new Components()
+                                .addSecuritySchemes(
+                                        BEARER,
+                                        new SecurityScheme()
+                                                .type(SecurityScheme.Type.HTTP)
+                                                .scheme("bearer")
+                                                .description(
+                                                        "An API key, or the admin token for the admin operations. Without one, "
+                                                                + "only where the API allows anonymous calls (judge.access.anonymous).")))
                 .security(List.of(new SecurityRequirement().addList(BEARER), new SecurityRequirement()));
     }
 
@@ -56,20 +58,34 @@ public class OpenApiDocument {
         return openApi -> {
             openApi.getComponents().addSchemas("Problem", problemSchema());
             openApi.getComponents().getSchemas().values().forEach(OpenApiDocument::nullableEnumsAsAnyOf);
-            openApi.getPaths().forEach((route, path) -> path.readOperations().forEach(operation -> {
-                if (route.startsWith("/api/") && !route.startsWith("/api/languages")) {
-                    operation.getResponses().addApiResponse("401", new ApiResponse()
-                            .description("No bearer token where one is needed, or one that is no active key nor the admin token"));
-                }
-                operation.getResponses().addApiResponse("406",
-                        new ApiResponse().description("No representation matches the request's Accept"));
-                operation.getResponses().forEach((status, response) -> {
-                    if (status.startsWith("4") || status.startsWith("5")) {
-                        response.setContent(new Content().addMediaType(PROBLEM_MEDIA_TYPE,
-                                new MediaType().schema(new JsonSchema().$ref("#/components/schemas/Problem"))));
-                    }
-                });
-            }));
+            openApi.getPaths()
+                    .forEach((route, path) -> path.readOperations().forEach(operation -> {
+                        if (route.startsWith("/api/") && !route.startsWith("/api/languages")) {
+                            operation
+                                    .getResponses()
+                                    .addApiResponse(
+                                            "401",
+                                            new ApiResponse()
+                                                    .description(
+                                                            "No bearer token where one is needed, or one that is no active key nor the admin token"));
+                        }
+                        operation
+                                .getResponses()
+                                .addApiResponse(
+                                        "406",
+                                        new ApiResponse()
+                                                .description("No representation matches the request's Accept"));
+                        operation.getResponses().forEach((status, response) -> {
+                            if (status.startsWith("4") || status.startsWith("5")) {
+                                response.setContent(new Content()
+                                        .addMediaType(
+                                                PROBLEM_MEDIA_TYPE,
+                                                new MediaType()
+                                                        .schema(new JsonSchema()
+                                                                .$ref("#/components/schemas/Problem"))));
+                            }
+                        });
+                    }));
         };
     }
 
@@ -102,16 +118,24 @@ public class OpenApiDocument {
     @SuppressWarnings("rawtypes")
     private static Schema<?> problemSchema() {
         Map<String, Schema> properties = new LinkedHashMap<>();
-        properties.put("type", typed("string").format("uri-reference")
-                .description("Identifies the kind of problem; about:blank when the status says it all"));
+        properties.put(
+                "type",
+                typed("string")
+                        .format("uri-reference")
+                        .description("Identifies the kind of problem; about:blank when the status says it all"));
         properties.put("title", typed("string"));
         properties.put("status", typed("integer").format("int32"));
         properties.put("detail", typed("string").description("What went wrong with this request"));
         properties.put("instance", typed("string").format("uri-reference"));
-        properties.put("errors", typed("array").description("For invalid fields: each field and what is wrong")
-                .items(typed("object").properties(Map.of("field", typed("string"), "message", typed("string")))));
-        properties.put("retryAfterSeconds", typed("integer").format("int64")
-                .description("With 429 and 503: the Retry-After header's value"));
+        properties.put(
+                "errors",
+                typed("array")
+                        .description("For invalid fields: each field and what is wrong")
+                        .items(typed("object")
+                                .properties(Map.of("field", typed("string"), "message", typed("string")))));
+        properties.put(
+                "retryAfterSeconds",
+                typed("integer").format("int64").description("With 429 and 503: the Retry-After header's value"));
         return typed("object")
                 .description("RFC 9457 problem details; further members may appear")
                 .properties(properties)

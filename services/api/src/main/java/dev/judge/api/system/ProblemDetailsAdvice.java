@@ -36,35 +36,40 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     private static final Duration DATABASE_RETRY_AFTER = Duration.ofSeconds(5);
 
     @Override
-    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
-            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(
+            MethodArgumentNotValidException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         ProblemDetail problem = ex.getBody();
         problem.setTitle("Invalid request");
         List<Map<String, Object>> errors = ex.getBindingResult().getAllErrors().stream()
                 .map(error -> Map.<String, Object>of(
-                        "field", error instanceof FieldError field ? field.getField() : error.getObjectName(),
-                        "message", String.valueOf(error.getDefaultMessage())))
+                        "field",
+                        error instanceof FieldError field ? field.getField() : error.getObjectName(),
+                        "message",
+                        String.valueOf(error.getDefaultMessage())))
                 .toList();
-        problem.setDetail(errors.stream().map(e -> e.get("field") + ": " + e.get("message"))
-                .sorted().reduce((a, b) -> a + "; " + b).orElse("Invalid request content."));
+        problem.setDetail(errors.stream()
+                .map(e -> e.get("field") + ": " + e.get("message"))
+                .sorted()
+                .reduce((a, b) -> a + "; " + b)
+                .orElse("Invalid request content."));
         problem.setProperty("errors", errors);
         return handleExceptionInternal(ex, problem, headers, status, request);
     }
 
     @Override
-    protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
-            HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+    protected ResponseEntity<Object> handleHttpMessageNotReadable(
+            HttpMessageNotReadableException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
         // Over one of the parser's limits (spring.jackson.factory.constraints.read.*): the body's
         // length, a string's, the nesting depth. Jackson's message names the limit.
         if (causeOfType(ex, StreamConstraintsException.class) != null) {
-            ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.CONTENT_TOO_LARGE,
-                    "The body is over a limit of this API: " + rootMessage(ex));
+            ProblemDetail problem = ProblemDetail.forStatusAndDetail(
+                    HttpStatus.CONTENT_TOO_LARGE, "The body is over a limit of this API: " + rootMessage(ex));
             problem.setTitle("Request too large");
             return handleExceptionInternal(ex, problem, headers, HttpStatus.CONTENT_TOO_LARGE, request);
         }
         // Jackson's message names the offending field and type, and does not echo the body.
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status,
-                "The body is not valid JSON of the expected shape: " + rootMessage(ex));
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(
+                status, "The body is not valid JSON of the expected shape: " + rootMessage(ex));
         problem.setTitle("Malformed request body");
         return handleExceptionInternal(ex, problem, headers, status, request);
     }
@@ -74,14 +79,15 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
     ResponseEntity<Object> handleDatabaseUnavailable(DataAccessException ex, WebRequest request) {
         log.warn("Database unavailable: {}", ex.toString());
         TryLaterException unavailable = TryLaterException.databaseUnavailable(DATABASE_RETRY_AFTER);
-        return handleErrorResponseException(unavailable, unavailable.getHeaders(), unavailable.getStatusCode(), request);
+        return handleErrorResponseException(
+                unavailable, unavailable.getHeaders(), unavailable.getStatusCode(), request);
     }
 
     @ExceptionHandler
     ProblemDetail handleUnexpected(Exception ex) {
         log.error("Unexpected error", ex);
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.INTERNAL_SERVER_ERROR,
-                "The server failed to handle this request; it has been logged.");
+        ProblemDetail problem = ProblemDetail.forStatusAndDetail(
+                HttpStatus.INTERNAL_SERVER_ERROR, "The server failed to handle this request; it has been logged.");
         problem.setTitle("Internal error");
         return problem;
     }

@@ -5,8 +5,7 @@ import java.time.Duration;
 /** The {@code Retry-After} header's value. */
 public final class RetryAfter {
 
-    private RetryAfter() {
-    }
+    private RetryAfter() {}
 
     /** Delta-seconds (RFC 9110), rounded up, and at least one. */
     public static String seconds(Duration wait) {

@@ -40,12 +40,12 @@ public class StrictJson {
         SimpleModule integers = new SimpleModule("json-schema-integers")
                 .addDeserializer(Integer.class, new IntegerDeserializer<>(Integer.class, BigDecimal::intValueExact))
                 .addDeserializer(Long.class, new IntegerDeserializer<>(Long.class, BigDecimal::longValueExact));
-        return builder
-                .addModule(integers)
-                .withCoercionConfig(LogicalType.Textual, text -> text
-                        .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                        .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
+        return builder.addModule(integers)
+                .withCoercionConfig(
+                        LogicalType.Textual,
+                        text -> text.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
     }
 
     private static final class IntegerDeserializer<T extends Number> extends StdDeserializer<T> {
@@ -68,7 +68,9 @@ public class StrictJson {
             try {
                 return exact.apply(value);
             } catch (ArithmeticException e) {
-                return (T) context.handleWeirdNumberValue(handledType(), value,
+                return (T) context.handleWeirdNumberValue(
+                        handledType(),
+                        value,
                         "not an integer in the range of " + handledType().getSimpleName());
             }
         }

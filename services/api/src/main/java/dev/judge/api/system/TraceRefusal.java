@@ -11,7 +11,6 @@ import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.HttpServletResponseWrapper;
-
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
@@ -73,8 +72,7 @@ class TraceRefusal extends OncePerRequestFilter {
     private static final class Discarding extends ServletOutputStream {
 
         @Override
-        public void write(int b) {
-        }
+        public void write(int b) {}
 
         @Override
         public boolean isReady() {
@@ -82,7 +80,6 @@ class TraceRefusal extends OncePerRequestFilter {
         }
 
         @Override
-        public void setWriteListener(WriteListener listener) {
-        }
+        public void setWriteListener(WriteListener listener) {}
     }
 }

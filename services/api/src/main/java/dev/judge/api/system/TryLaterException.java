@@ -19,19 +19,28 @@ public class TryLaterException extends ErrorResponseException {
     }
 
     public static TryLaterException tooSoon(Duration retryAfter) {
-        return new TryLaterException(HttpStatus.TOO_MANY_REQUESTS, "Polled too soon",
+        return new TryLaterException(
+                HttpStatus.TOO_MANY_REQUESTS,
+                "Polled too soon",
                 "This submission was polled again long before its last answer's Retry-After. Ask again then, "
-                        + "or follow its event stream (GET /api/submissions/{id}/events).", retryAfter);
+                        + "or follow its event stream (GET /api/submissions/{id}/events).",
+                retryAfter);
     }
 
     public static TryLaterException overloaded(Duration retryAfter) {
-        return new TryLaterException(HttpStatus.SERVICE_UNAVAILABLE, "Busy",
-                "The server is answering too many reads it cannot serve from memory; try again shortly.", retryAfter);
+        return new TryLaterException(
+                HttpStatus.SERVICE_UNAVAILABLE,
+                "Busy",
+                "The server is answering too many reads it cannot serve from memory; try again shortly.",
+                retryAfter);
     }
 
     public static TryLaterException databaseUnavailable(Duration retryAfter) {
-        return new TryLaterException(HttpStatus.SERVICE_UNAVAILABLE, "Database unavailable",
-                "The database cannot be reached just now; nothing was stored. Try again shortly.", retryAfter);
+        return new TryLaterException(
+                HttpStatus.SERVICE_UNAVAILABLE,
+                "Database unavailable",
+                "The database cannot be reached just now; nothing was stored. Try again shortly.",
+                retryAfter);
     }
 
     private static ProblemDetail problem(HttpStatus status, String title, String detail, Duration retryAfter) {

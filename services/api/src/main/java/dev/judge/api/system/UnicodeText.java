@@ -50,12 +50,15 @@ public @interface UnicodeText {
             }
             for (int i = 0; i < text.length(); i++) {
                 char c = text.charAt(i);
-                if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                if (Character.isHighSurrogate(c)
+                        && i + 1 < text.length()
+                        && Character.isLowSurrogate(text.charAt(i + 1))) {
                     i++;
                 } else if (Character.isSurrogate(c)) {
                     context.disableDefaultConstraintViolation();
                     context.buildConstraintViolationWithTemplate(
-                            "must be well-formed Unicode: an unpaired surrogate (U+%04X) at character %d".formatted((int) c, i))
+                                    "must be well-formed Unicode: an unpaired surrogate (U+%04X) at character %d"
+                                            .formatted((int) c, i))
                             .addConstraintViolation();
                     return false;
                 }

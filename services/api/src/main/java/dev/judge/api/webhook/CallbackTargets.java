@@ -101,7 +101,8 @@ public class CallbackTargets {
             throw new RefusedTargetException("its host does not resolve");
         } catch (TimeoutException e) {
             lookup.cancel(true);
-            throw new RefusedTargetException("its host did not resolve within " + properties.resolveTimeout().toMillis() + " ms");
+            throw new RefusedTargetException("its host did not resolve within "
+                    + properties.resolveTimeout().toMillis() + " ms");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new RefusedTargetException("interrupted while its host was looked up");
@@ -131,9 +132,22 @@ public class CallbackTargets {
      * multicast and reserved): this network, private, shared (carrier-grade NAT), loopback,
      * link-local (cloud metadata), IETF protocol assignments, documentation, 6to4 relay, benchmarking.
      */
-    private static final List<Range> SPECIAL_IPV4 = Range.all("0.0.0.0/8", "10.0.0.0/8", "100.64.0.0/10", "127.0.0.0/8",
-            "169.254.0.0/16", "172.16.0.0/12", "192.0.0.0/24", "192.0.2.0/24", "192.88.99.0/24", "192.168.0.0/16",
-            "198.18.0.0/15", "198.51.100.0/24", "203.0.113.0/24", "224.0.0.0/4", "240.0.0.0/4");
+    private static final List<Range> SPECIAL_IPV4 = Range.all(
+            "0.0.0.0/8",
+            "10.0.0.0/8",
+            "100.64.0.0/10",
+            "127.0.0.0/8",
+            "169.254.0.0/16",
+            "172.16.0.0/12",
+            "192.0.0.0/24",
+            "192.0.2.0/24",
+            "192.88.99.0/24",
+            "192.168.0.0/16",
+            "198.18.0.0/15",
+            "198.51.100.0/24",
+            "203.0.113.0/24",
+            "224.0.0.0/4",
+            "240.0.0.0/4");
 
     /**
      * Within global unicast (2000::/3, the only IPv6 allowed at all): IETF protocol assignments
@@ -148,7 +162,8 @@ public class CallbackTargets {
             return SPECIAL_IPV4.stream().anyMatch(range -> range.contains(bytes));
         }
         if (address instanceof Inet6Address) {
-            // Outside 2000::/3 lie ::, ::1, IPv4-mapped and -compatible, NAT64 (64:ff9b::/96), unique and link local, multicast.
+            // Outside 2000::/3 lie ::, ::1, IPv4-mapped and -compatible, NAT64 (64:ff9b::/96), unique and link local,
+            // multicast.
             return (bytes[0] & 0xe0) != 0x20 || SPECIAL_IPV6.stream().anyMatch(range -> range.contains(bytes));
         }
         return true;

@@ -42,7 +42,9 @@ public class WebhookClient implements DisposableBean {
         http.setSocketAddressResolver((host, port, context, promise) -> lookups.execute(() -> {
             try {
                 List<InetAddress> checked = targets.addresses(host);
-                promise.succeeded(checked.stream().map(address -> new InetSocketAddress(address, port)).toList());
+                promise.succeeded(checked.stream()
+                        .map(address -> new InetSocketAddress(address, port))
+                        .toList());
             } catch (RefusedTargetException e) {
                 promise.failed(e);
             }

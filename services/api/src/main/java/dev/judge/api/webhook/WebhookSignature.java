@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.HexFormat;
 import java.util.List;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -18,8 +17,7 @@ public final class WebhookSignature {
 
     public static final String HEADER = "Judge-Signature";
 
-    private WebhookSignature() {
-    }
+    private WebhookSignature() {}
 
     public static String of(String secret, long unixSeconds, byte[] body) {
         return "t=" + unixSeconds + ",v1=" + hmac(secret, unixSeconds, body);

@@ -19,9 +19,14 @@ import tools.jackson.databind.json.JsonMapper;
  * The load tests' key, as the chart configures it (anonymous calls off): it makes a problem and
  * submits to it, with the quotas configured for it, and is revoked when the setting goes away.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = {
-        "judge.access.admin-token=" + LoadTestKeyIT.ADMIN, "judge.access.load-test.key=" + LoadTestKeyIT.KEY,
-        "judge.access.load-test.per-minute=12345", "judge.access.load-test.max-waiting=2345"})
+@SpringBootTest(
+        webEnvironment = WebEnvironment.RANDOM_PORT,
+        properties = {
+            "judge.access.admin-token=" + LoadTestKeyIT.ADMIN,
+            "judge.access.load-test.key=" + LoadTestKeyIT.KEY,
+            "judge.access.load-test.per-minute=12345",
+            "judge.access.load-test.max-waiting=2345"
+        })
 class LoadTestKeyIT {
 
     static final String ADMIN = "load-test-admin";
@@ -49,21 +54,35 @@ class LoadTestKeyIT {
                  "testCases": [{"input": "1 2\\n", "expectedOutput": "3\\n"}]}""");
         assertThat(problem.statusCode()).as(problem.body()).isEqualTo(201);
         long id = json.readTree(problem.body()).get("id").asLong();
-        HttpResponse<String> submitted = post("/api/submissions", KEY,
+        HttpResponse<String> submitted = post(
+                "/api/submissions",
+                KEY,
                 "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(3)\"}".formatted(id));
         assertThat(submitted.statusCode()).as(submitted.body()).isEqualTo(202);
-        assertThat(submitted.headers().firstValue("RateLimit-Policy").orElseThrow()).contains("q=12345").contains("q=2345");
+        assertThat(submitted.headers().firstValue("RateLimit-Policy").orElseThrow())
+                .contains("q=12345")
+                .contains("q=2345");
 
-        JsonNode listed = json.readTree(send(HttpRequest.newBuilder(uri("/api/keys")).header("Authorization", "Bearer " + ADMIN)).body());
-        assertThat(listed.findParents("name").stream().filter(key -> key.get("name").asString().equals(LoadTestKey.NAME)))
-                .singleElement().satisfies(key -> assertThat(key.get("id").asString()).isEqualTo(LoadTestKey.ID.toString()));
+        JsonNode listed =
+                json.readTree(send(HttpRequest.newBuilder(uri("/api/keys")).header("Authorization", "Bearer " + ADMIN))
+                        .body());
+        assertThat(listed.findParents("name").stream()
+                        .filter(key -> key.get("name").asString().equals(LoadTestKey.NAME)))
+                .singleElement()
+                .satisfies(key -> assertThat(key.get("id").asString()).isEqualTo(LoadTestKey.ID.toString()));
     }
 
     @Test
     void aStartWithoutTheKeyRevokesIt() throws Exception {
-        AccessProperties withoutKey = new AccessProperties(properties.anonymous(), properties.adminToken(), properties.keyCacheTtl(),
-                properties.defaultPerMinute(), properties.defaultMaxWaiting(), properties.keyNamesInMetrics(),
-                properties.webhookSecretOverlap(), new AccessProperties.LoadTest("", 1, 1));
+        AccessProperties withoutKey = new AccessProperties(
+                properties.anonymous(),
+                properties.adminToken(),
+                properties.keyCacheTtl(),
+                properties.defaultPerMinute(),
+                properties.defaultMaxWaiting(),
+                properties.keyNamesInMetrics(),
+                properties.webhookSecretOverlap(),
+                new AccessProperties.LoadTest("", 1, 1));
         try {
             new LoadTestKey(withoutKey, keys).run(null);
             callers.forgetAll();
@@ -72,7 +91,9 @@ class LoadTestKeyIT {
             new LoadTestKey(properties, keys).run(null);
             callers.forgetAll(); // this replica remembered the key as unknown
         }
-        assertThat(post("/api/problems", KEY, "{}").statusCode()).as("made again on the next start").isEqualTo(400);
+        assertThat(post("/api/problems", KEY, "{}").statusCode())
+                .as("made again on the next start")
+                .isEqualTo(400);
     }
 
     private URI uri(String path) {
@@ -80,12 +101,15 @@ class LoadTestKeyIT {
     }
 
     private HttpResponse<String> post(String path, String key, String body) throws Exception {
-        return send(HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + key)
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)));
+        return send(HttpRequest.newBuilder(uri(path))
+                .header("Authorization", "Bearer " + key)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
     private static HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
-        try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+        try (HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
             return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         }
     }

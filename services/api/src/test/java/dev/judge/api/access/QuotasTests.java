@@ -14,8 +14,18 @@ class QuotasTests {
     void refusalCountersExistAtZeroBeforeAnyRefusal() {
         var meters = new SimpleMeterRegistry();
 
-        new Quotas(null, meters, new AccessProperties(false, "", Duration.ofSeconds(10), 600, 1000, false,
-                Duration.ofHours(24), new AccessProperties.LoadTest("", 20000, 20000)));
+        new Quotas(
+                null,
+                meters,
+                new AccessProperties(
+                        false,
+                        "",
+                        Duration.ofSeconds(10),
+                        600,
+                        1000,
+                        false,
+                        Duration.ofHours(24),
+                        new AccessProperties.LoadTest("", 20000, 20000)));
 
         assertThat(meters.find("judge.quota.refused").tag("key", "any").counters())
                 .extracting(counter -> counter.getId().getTag("quota") + "=" + counter.count())

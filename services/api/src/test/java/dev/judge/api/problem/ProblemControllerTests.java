@@ -134,10 +134,29 @@ class ProblemControllerTests {
             """)
     void readsJsonAsTheDocumentTypesIt(String members, int status) throws Exception {
         when(service.create(any(), any())).thenReturn(1L);
-        when(problems.findCurrent(anyLong(), anyLong())).thenReturn(Optional.of(new ProblemVersion(1, 1, "Types", 1000, 64, true,
-                Checker.EXACT, null, List.of(), Map.of(), List.of(new JudgeRequest.TestCase("1", "1")),
-                new TestData.Digest().add(new JudgeRequest.TestCase("1", "1")).of(1, 1), null, ProblemVersion.Preparation.READY, List.of(), null, null)));
-        var response = http.perform(post("/api/problems").contentType(MediaType.APPLICATION_JSON).content(body(members)));
+        when(problems.findCurrent(anyLong(), anyLong()))
+                .thenReturn(Optional.of(new ProblemVersion(
+                        1,
+                        1,
+                        "Types",
+                        1000,
+                        64,
+                        true,
+                        Checker.EXACT,
+                        null,
+                        List.of(),
+                        Map.of(),
+                        List.of(new JudgeRequest.TestCase("1", "1")),
+                        new TestData.Digest()
+                                .add(new JudgeRequest.TestCase("1", "1"))
+                                .of(1, 1),
+                        null,
+                        ProblemVersion.Preparation.READY,
+                        List.of(),
+                        null,
+                        null)));
+        var response = http.perform(
+                post("/api/problems").contentType(MediaType.APPLICATION_JSON).content(body(members)));
         response.andExpect(status().is(status));
         if (status == 400) {
             response.andExpect(header().string("Content-Type", "application/problem+json"));

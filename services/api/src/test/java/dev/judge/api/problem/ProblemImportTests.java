@@ -16,23 +16,37 @@ import dev.judge.contracts.TestGeneration;
 /** Polygon's groups, points and dependencies as this judge's subtasks; its limits as a version's. */
 class ProblemImportTests {
 
-    private static final PolygonPackage.Program CHECKER = new PolygonPackage.Program("files/check.cpp", "cpp", "int main() {}",
-            Map.of("testlib.h", "//", "input", "a file a test's would shadow"), "c++17");
+    private static final PolygonPackage.Program CHECKER = new PolygonPackage.Program(
+            "files/check.cpp",
+            "cpp",
+            "int main() {}",
+            Map.of("testlib.h", "//", "input", "a file a test's would shadow"),
+            "c++17");
 
     @Test
     void aCompleteGroupIsOneSubtaskAndAnEachTestGroupOneSubtaskPerTestAndDependenciesFollow() {
-        ProblemVersion version = ProblemImport.toVersion(problem(List.of(
-                        new PolygonPackage.Group("samples", 0.0, false, List.of()),
-                        new PolygonPackage.Group("small", 40.0, false, List.of("samples")),
-                        new PolygonPackage.Group("large", null, true, List.of("small"))),
-                List.of(test("samples", 0.0), test("small", 20.0), test("small", 20.0), test("large", 25.0), test("large", 35.0))), false);
+        ProblemVersion version = ProblemImport.toVersion(
+                problem(
+                        List.of(
+                                new PolygonPackage.Group("samples", 0.0, false, List.of()),
+                                new PolygonPackage.Group("small", 40.0, false, List.of("samples")),
+                                new PolygonPackage.Group("large", null, true, List.of("small"))),
+                        List.of(
+                                test("samples", 0.0),
+                                test("small", 20.0),
+                                test("small", 20.0),
+                                test("large", 25.0),
+                                test("large", 35.0))),
+                false);
 
-        assertThat(version.groups()).containsExactly(
-                new JudgeRequest.Group("samples", 0, List.of()),
-                new JudgeRequest.Group("small", 40, List.of("samples")),
-                new JudgeRequest.Group("large-4", 25, List.of("small")),
-                new JudgeRequest.Group("large-5", 35, List.of("small")));
-        assertThat(version.testCases()).extracting(JudgeRequest.TestCase::group)
+        assertThat(version.groups())
+                .containsExactly(
+                        new JudgeRequest.Group("samples", 0, List.of()),
+                        new JudgeRequest.Group("small", 40, List.of("samples")),
+                        new JudgeRequest.Group("large-4", 25, List.of("small")),
+                        new JudgeRequest.Group("large-5", 35, List.of("small")));
+        assertThat(version.testCases())
+                .extracting(JudgeRequest.TestCase::group)
                 .containsExactly("samples", "small", "small", "large-4", "large-5");
         assertThat(version.memoryLimitMb()).isEqualTo(256);
         assertThat(version.checker().kind()).isEqualTo(Checker.Kind.CUSTOM);
@@ -42,24 +56,32 @@ class ProblemImportTests {
 
     @Test
     void aDependencyOnAGroupOfSingleTestsIsOnAllOfThem() {
-        ProblemVersion version = ProblemImport.toVersion(problem(List.of(
-                        new PolygonPackage.Group("a", null, true, List.of()), new PolygonPackage.Group("b", 50.0, false, List.of("a"))),
-                List.of(test("a", 25.0), test("a", 25.0), test("b", 0.0))), false);
+        ProblemVersion version = ProblemImport.toVersion(
+                problem(
+                        List.of(
+                                new PolygonPackage.Group("a", null, true, List.of()),
+                                new PolygonPackage.Group("b", 50.0, false, List.of("a"))),
+                        List.of(test("a", 25.0), test("a", 25.0), test("b", 0.0))),
+                false);
 
         assertThat(version.groups().get(2).dependsOn()).containsExactly("a-1", "a-2");
     }
 
     @Test
     void testsWithPointsAndNoGroupsScoreEachTheirOwn() {
-        ProblemVersion version = ProblemImport.toVersion(problem(List.of(), List.of(test(null, 30.0), test(null, 70.0))), false);
+        ProblemVersion version =
+                ProblemImport.toVersion(problem(List.of(), List.of(test(null, 30.0), test(null, 70.0))), false);
 
-        assertThat(version.groups()).containsExactly(new JudgeRequest.Group("tests-1", 30, List.of()),
-                new JudgeRequest.Group("tests-2", 70, List.of()));
+        assertThat(version.groups())
+                .containsExactly(
+                        new JudgeRequest.Group("tests-1", 30, List.of()),
+                        new JudgeRequest.Group("tests-2", 70, List.of()));
     }
 
     @Test
     void testsWithoutPointsOrGroupsAreAllOrNothing() {
-        ProblemVersion version = ProblemImport.toVersion(problem(List.of(), List.of(test(null, null), test(null, null))), false);
+        ProblemVersion version =
+                ProblemImport.toVersion(problem(List.of(), List.of(test(null, null), test(null, null))), false);
 
         assertThat(version.groups()).isEmpty();
         assertThat(version.testCases()).extracting(JudgeRequest.TestCase::group).containsOnlyNulls();
@@ -68,35 +90,54 @@ class ProblemImportTests {
     /** As Polygon exports an ICPC-style problem: points="0.0" on every test. */
     @Test
     void testsWhosePointsAreAllZeroAreAllOrNothing() {
-        ProblemVersion version = ProblemImport.toVersion(problem(List.of(), List.of(test(null, 0.0), test(null, 0.0))), false);
+        ProblemVersion version =
+                ProblemImport.toVersion(problem(List.of(), List.of(test(null, 0.0), test(null, 0.0))), false);
 
         assertThat(version.groups()).isEmpty();
     }
 
     @Test
     void refusesADependencyOnAGroupNotDeclaredBeforeIt() {
-        PolygonPackage.Problem problem = problem(List.of(new PolygonPackage.Group("a", 10.0, false, List.of("b")),
-                new PolygonPackage.Group("b", 10.0, false, List.of())), List.of(test("a", null), test("b", null)));
+        PolygonPackage.Problem problem = problem(
+                List.of(
+                        new PolygonPackage.Group("a", 10.0, false, List.of("b")),
+                        new PolygonPackage.Group("b", 10.0, false, List.of())),
+                List.of(test("a", null), test("b", null)));
 
-        assertThatThrownBy(() -> ProblemImport.toVersion(problem, false)).hasMessageContaining("group a depends on \"b\"");
+        assertThatThrownBy(() -> ProblemImport.toVersion(problem, false))
+                .hasMessageContaining("group a depends on \"b\"");
     }
 
     /** Generated tests and missing answers become the version's generation, their places empty until made. */
     @Test
     void testsGivenByTheirGeneratorsAreGeneratedAndMissingAnswersMadeByTheMainSolution() {
-        PolygonPackage.Program generator = new PolygonPackage.Program("files/gen.cpp", "cpp", "int main() {}", Map.of(), "c++17");
-        PolygonPackage.Program main = new PolygonPackage.Program("solutions/sum.py", "python", "print(3)", Map.of(), null);
-        PolygonPackage.Problem problem = new PolygonPackage.Problem("Sum", 1000, 256L << 20, CHECKER, null, null, List.of(),
-                List.of(test(null, null), new PolygonPackage.Test("1 2\n", null, null, null, null, List.of()),
+        PolygonPackage.Program generator =
+                new PolygonPackage.Program("files/gen.cpp", "cpp", "int main() {}", Map.of(), "c++17");
+        PolygonPackage.Program main =
+                new PolygonPackage.Program("solutions/sum.py", "python", "print(3)", Map.of(), null);
+        PolygonPackage.Problem problem = new PolygonPackage.Problem(
+                "Sum",
+                1000,
+                256L << 20,
+                CHECKER,
+                null,
+                null,
+                List.of(),
+                List.of(
+                        test(null, null),
+                        new PolygonPackage.Test("1 2\n", null, null, null, null, List.of()),
                         new PolygonPackage.Test(null, null, null, null, "gen", List.of("--n=5", "7"))),
-                List.of(new PolygonPackage.Solution("main", main)), Map.of("gen", generator));
+                List.of(new PolygonPackage.Solution("main", main)),
+                Map.of("gen", generator));
 
         ProblemVersion version = ProblemImport.toVersion(problem, false);
 
-        assertThat(version.generation().recipes()).containsExactly(new TestGeneration.Recipe(3, "gen", List.of("--n=5", "7")));
+        assertThat(version.generation().recipes())
+                .containsExactly(new TestGeneration.Recipe(3, "gen", List.of("--n=5", "7")));
         assertThat(version.generation().answers()).containsExactly(2, 3);
         assertThat(version.generation().answerer().sourceCode()).isEqualTo("print(3)");
-        assertThat(version.generation().generators().get("gen").compileOptions().standard()).isEqualTo("c++17");
+        assertThat(version.generation().generators().get("gen").compileOptions().standard())
+                .isEqualTo("c++17");
         assertThat(version.testCases().get(2)).isEqualTo(new JudgeRequest.TestCase("", "", null));
         assertThat(version.needsPreparation()).isTrue();
         assertThat(version.solutions()).isEmpty();
@@ -105,25 +146,45 @@ class ProblemImportTests {
     @Test
     void refusesAnswersToMakeWithoutAMainSolutionOrForAnInteractiveProblem() {
         List<PolygonPackage.Test> tests = List.of(new PolygonPackage.Test("1 2\n", null, null, null, null, List.of()));
-        PolygonPackage.Problem withoutMain = new PolygonPackage.Problem("Sum", 1000, 256L << 20, CHECKER, null, null, List.of(),
-                tests, List.of(), Map.of());
-        PolygonPackage.Problem interactive = new PolygonPackage.Problem("Sum", 1000, 256L << 20, null, CHECKER, null, List.of(),
-                tests, List.of(new PolygonPackage.Solution("main", CHECKER)), Map.of());
+        PolygonPackage.Problem withoutMain = new PolygonPackage.Problem(
+                "Sum", 1000, 256L << 20, CHECKER, null, null, List.of(), tests, List.of(), Map.of());
+        PolygonPackage.Problem interactive = new PolygonPackage.Problem(
+                "Sum",
+                1000,
+                256L << 20,
+                null,
+                CHECKER,
+                null,
+                List.of(),
+                tests,
+                List.of(new PolygonPackage.Solution("main", CHECKER)),
+                Map.of());
 
-        assertThatThrownBy(() -> ProblemImport.toVersion(withoutMain, false)).hasMessageContaining("no solution tagged main");
+        assertThatThrownBy(() -> ProblemImport.toVersion(withoutMain, false))
+                .hasMessageContaining("no solution tagged main");
         assertThatThrownBy(() -> ProblemImport.toVersion(interactive, false)).hasMessageContaining("interactive");
     }
 
     @Test
     void refusesLimitsThisJudgeDoesNotHonour() {
-        PolygonPackage.Problem hungry = new PolygonPackage.Problem("Hungry", 1000, 2048L << 20, null, null, null, List.of(),
-                List.of(test(null, null)), List.of(), Map.of());
+        PolygonPackage.Problem hungry = new PolygonPackage.Problem(
+                "Hungry",
+                1000,
+                2048L << 20,
+                null,
+                null,
+                null,
+                List.of(),
+                List.of(test(null, null)),
+                List.of(),
+                Map.of());
 
         assertThatThrownBy(() -> ProblemImport.toVersion(hungry, false)).hasMessageContaining("memory-limit");
     }
 
     private static PolygonPackage.Problem problem(List<PolygonPackage.Group> groups, List<PolygonPackage.Test> tests) {
-        return new PolygonPackage.Problem("Sum", 1000, 256L << 20, CHECKER, null, null, groups, tests, List.of(), Map.of());
+        return new PolygonPackage.Problem(
+                "Sum", 1000, 256L << 20, CHECKER, null, null, groups, tests, List.of(), Map.of());
     }
 
     private static PolygonPackage.Test test(String group, Double points) {

@@ -54,15 +54,34 @@ class JudgeRequestsTests {
 
     private static JudgeRequest requestFor(String language, Map<String, Language.TimeLimits> own) throws Exception {
         ProblemsForJudging problems = mock(ProblemsForJudging.class);
-        when(problems.get(PROBLEM, 2)).thenReturn(new ProblemVersion(PROBLEM, 2, "Sum", 1000, 64, true, Checker.EXACT, null,
-                List.of(), own, List.of(new JudgeRequest.TestCase("1 2\n", "3\n")), null, null, null, List.of(), null, null));
-        JudgeRequests requests = new JudgeRequests(problems, shippedCatalog(), new SubmissionProperties(65536, 1048576, 2000, 256));
+        when(problems.get(PROBLEM, 2))
+                .thenReturn(new ProblemVersion(
+                        PROBLEM,
+                        2,
+                        "Sum",
+                        1000,
+                        64,
+                        true,
+                        Checker.EXACT,
+                        null,
+                        List.of(),
+                        own,
+                        List.of(new JudgeRequest.TestCase("1 2\n", "3\n")),
+                        null,
+                        null,
+                        null,
+                        List.of(),
+                        null,
+                        null));
+        JudgeRequests requests =
+                new JudgeRequests(problems, shippedCatalog(), new SubmissionProperties(65536, 1048576, 2000, 256));
         return requests.of(UUID.randomUUID(), PROBLEM, 2, language, "source", null, Instant.now(), 1);
     }
 
     private static LanguageCatalog shippedCatalog() throws Exception {
         StandardEnvironment environment = new StandardEnvironment();
-        new YamlPropertySourceLoader().load("languages", new ClassPathResource("judge-languages.yml"))
+        new YamlPropertySourceLoader()
+                .load("languages", new ClassPathResource("judge-languages.yml"))
                 .forEach(environment.getPropertySources()::addLast);
         return Binder.get(environment).bind("judge", LanguageCatalog.class).get();
     }

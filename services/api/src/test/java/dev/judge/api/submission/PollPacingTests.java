@@ -12,14 +12,23 @@ class PollPacingTests {
 
     private static final UUID ID = UUID.randomUUID();
     private final PollPacing pacing = new PollPacing(
-            new ReadProperties(100, Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofSeconds(2), 8, Duration.ofSeconds(2), 0.5),
-            new PollingProperties(Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofSeconds(1), Duration.ofSeconds(30)));
+            new ReadProperties(
+                    100,
+                    Duration.ofMinutes(10),
+                    Duration.ofMinutes(10),
+                    Duration.ofSeconds(2),
+                    8,
+                    Duration.ofSeconds(2),
+                    0.5),
+            new PollingProperties(
+                    Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofSeconds(1), Duration.ofSeconds(30)));
 
     @Test
     void aPollFarTooSoonForTheSameStateIsToldToWait() {
         pacing.told(ID, "\"queued\"", Duration.ofSeconds(20));
 
-        assertThat(pacing.tooSoon(ID, "\"queued\"")).hasValueSatisfying(wait -> assertThat(wait).isPositive());
+        assertThat(pacing.tooSoon(ID, "\"queued\""))
+                .hasValueSatisfying(wait -> assertThat(wait).isPositive());
     }
 
     /**

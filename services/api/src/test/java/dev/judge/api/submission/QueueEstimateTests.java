@@ -60,14 +60,17 @@ class QueueEstimateTests {
 
     @Test
     void withoutARecentVerdictRateTheShortestWaitIsSuggested() {
-        assertThat(new Backlog(100, OLDEST, NEWEST, 0).expectedWait(Instant.MAX, MIN, MAX)).isEqualTo(MIN);
+        assertThat(new Backlog(100, OLDEST, NEWEST, 0).expectedWait(Instant.MAX, MIN, MAX))
+                .isEqualTo(MIN);
         assertThat(Backlog.UNKNOWN.expectedWait(Instant.MAX, MIN, MAX)).isEqualTo(MIN);
     }
 
     @Test
     void whileNoVerdictIsRecordedTheLastRateSeenStandsIn() {
         QueueEstimate estimate = new QueueEstimate(null, new PollingProperties(null, null, MIN, MAX));
-        assertThat(estimate.withRateOrLastSeen(new Backlog(10, OLDEST, NEWEST, 0)).verdictsPerSecond()).isZero();
+        assertThat(estimate.withRateOrLastSeen(new Backlog(10, OLDEST, NEWEST, 0))
+                        .verdictsPerSecond())
+                .isZero();
 
         estimate.withRateOrLastSeen(new Backlog(10, OLDEST, NEWEST, 25));
         Backlog burstBegins = estimate.withRateOrLastSeen(new Backlog(500, OLDEST, NEWEST, 0));

@@ -73,11 +73,15 @@ class SubmissionControllerTests {
 
     @Test
     void acceptsWith202AndSaysWhereAndWhenToAsk() throws Exception {
-        when(service.accept(any(), any())).thenReturn(new SubmissionService.Accepted(List.of(queued()), Optional.empty()));
+        when(service.accept(any(), any()))
+                .thenReturn(new SubmissionService.Accepted(List.of(queued()), Optional.empty()));
         when(queue.retryAfterAccepting(any())).thenReturn(Duration.ofSeconds(3));
 
-        http.perform(post("/api/submissions").contentType(MediaType.APPLICATION_JSON)
-                        .content("{\"problemId\": 1, \"language\": \"python\", \"sourceCode\": \"print(1)\", \"stdin\": null}"))
+        http.perform(
+                        post("/api/submissions")
+                                .contentType(MediaType.APPLICATION_JSON)
+                                .content(
+                                        "{\"problemId\": 1, \"language\": \"python\", \"sourceCode\": \"print(1)\", \"stdin\": null}"))
                 .andExpect(status().isAccepted())
                 .andExpect(header().string("Location", "http://localhost/api/submissions/" + ID))
                 .andExpect(header().string("Retry-After", "3"))
@@ -95,7 +99,8 @@ class SubmissionControllerTests {
             a problem id below 1   | "problemId": 0, "sourceCode": "print(1)"             | problemId
             """)
     void refusesAnInvalidSubmissionNamingTheField(String why, String members, String field) throws Exception {
-        http.perform(post("/api/submissions").contentType(MediaType.APPLICATION_JSON)
+        http.perform(post("/api/submissions")
+                        .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"language\": \"python\", " + members + "}"))
                 .andExpect(status().isBadRequest())
                 .andExpect(header().string("Content-Type", "application/problem+json"))
@@ -111,11 +116,14 @@ class SubmissionControllerTests {
     @Test
     void refusesALongSourceEndingInNulAtOnce() {
         String source = "x".repeat(60_000) + "\\u0000";
-        assertTimeoutPreemptively(Duration.ofSeconds(2), () -> http.perform(post("/api/submissions")
-                        .contentType(MediaType.APPLICATION_JSON)
-                        .content("{\"language\": \"python\", \"problemId\": 1, \"sourceCode\": \"" + source + "\"}"))
-                .andExpect(status().isBadRequest())
-                .andExpect(jsonPath("$.errors[0].field").value("sourceCode")));
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(2),
+                () -> http.perform(post("/api/submissions")
+                                .contentType(MediaType.APPLICATION_JSON)
+                                .content("{\"language\": \"python\", \"problemId\": 1, \"sourceCode\": \"" + source
+                                        + "\"}"))
+                        .andExpect(status().isBadRequest())
+                        .andExpect(jsonPath("$.errors[0].field").value("sourceCode")));
         verifyNoInteractions(service);
     }
 
@@ -127,7 +135,8 @@ class SubmissionControllerTests {
             a key given twice        | "problemId": 1, "problemId": 2
             """)
     void refusesJsonOfTheWrongShape(String why, String members) throws Exception {
-        http.perform(post("/api/submissions").contentType(MediaType.APPLICATION_JSON)
+        http.perform(post("/api/submissions")
+                        .contentType(MediaType.APPLICATION_JSON)
                         .content("{\"sourceCode\": \"print(1)\", \"language\": \"python\", " + members + "}"))
                 .andExpect(status().isBadRequest())
                 .andExpect(jsonPath("$.title").value("Malformed request body"));
@@ -136,9 +145,13 @@ class SubmissionControllerTests {
 
     @Test
     void refusesOtherContentTypesWith415AndUnsatisfiableAcceptWith406() throws Exception {
-        http.perform(post("/api/submissions").contentType(MediaType.MULTIPART_FORM_DATA).content("x"))
+        http.perform(post("/api/submissions")
+                        .contentType(MediaType.MULTIPART_FORM_DATA)
+                        .content("x"))
                 .andExpect(status().isUnsupportedMediaType());
-        http.perform(post("/api/submissions").contentType(MediaType.APPLICATION_JSON).accept(MediaType.TEXT_HTML)
+        http.perform(post("/api/submissions")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .accept(MediaType.TEXT_HTML)
                         .content("{\"problemId\": 1, \"language\": \"python\", \"sourceCode\": \"print(1)\"}"))
                 .andExpect(status().isNotAcceptable());
         verifyNoInteractions(service);
@@ -180,7 +193,26 @@ class SubmissionControllerTests {
     }
 
     private static SubmissionView queued() {
-        return new SubmissionView(ID, 1L, 1, "python", SubmissionStatus.QUEUED, null, null, null, null, null, null, List.of(), List.of(),
-                Instant.parse("2026-11-23T04:00:00Z"), null, null, null, Lane.PRACTICE, 1, null);
+        return new SubmissionView(
+                ID,
+                1L,
+                1,
+                "python",
+                SubmissionStatus.QUEUED,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                List.of(),
+                List.of(),
+                Instant.parse("2026-11-23T04:00:00Z"),
+                null,
+                null,
+                null,
+                Lane.PRACTICE,
+                1,
+                null);
     }
 }

@@ -42,9 +42,16 @@ class SubmissionViewsTests {
                 return Map.of(ID, view(stored.get()));
             }
         };
-        SubmissionViews views = new SubmissionViews(database,
-                new ReadProperties(100, Duration.ofMinutes(10), Duration.ofMinutes(10), Duration.ofSeconds(2), 8,
-                        Duration.ofSeconds(2), 0.5),
+        SubmissionViews views = new SubmissionViews(
+                database,
+                new ReadProperties(
+                        100,
+                        Duration.ofMinutes(10),
+                        Duration.ofMinutes(10),
+                        Duration.ofSeconds(2),
+                        8,
+                        Duration.ofSeconds(2),
+                        0.5),
                 new SimpleMeterRegistry());
 
         // A poll reads QUEUED; before its read is cached, the worker's RUNNING is recorded and noticed.
@@ -60,8 +67,27 @@ class SubmissionViewsTests {
     }
 
     private static SubmissionView view(SubmissionStatus status) {
-        return new SubmissionView(ID, 1L, 1, "python", status, null, null, null, null, null, null, List.of(), List.of(),
-                Instant.parse("2026-11-23T04:00:00Z"), null, null, null, Lane.PRACTICE, 1, null);
+        return new SubmissionView(
+                ID,
+                1L,
+                1,
+                "python",
+                status,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                List.of(),
+                List.of(),
+                Instant.parse("2026-11-23T04:00:00Z"),
+                null,
+                null,
+                null,
+                Lane.PRACTICE,
+                1,
+                null);
     }
 
     private static void await(CountDownLatch latch) {

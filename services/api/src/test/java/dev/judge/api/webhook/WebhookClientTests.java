@@ -50,7 +50,8 @@ class WebhookClientTests {
     void deliversTheBodyAndHeadersAndReturnsTheStatus() throws Exception {
         WebhookClient client = client(true);
         try {
-            int status = client.post(hook("127.0.0.1"), Map.of("Judge-Delivery", "d.1"), "{\"a\":1}".getBytes(), Duration.ofSeconds(5));
+            int status = client.post(
+                    hook("127.0.0.1"), Map.of("Judge-Delivery", "d.1"), "{\"a\":1}".getBytes(), Duration.ofSeconds(5));
             assertThat(status).isEqualTo(204);
             assertThat(received).containsExactly("d.1 {\"a\":1}");
         } finally {
@@ -63,7 +64,8 @@ class WebhookClientTests {
         WebhookClient client = client(false);
         try {
             assertThatThrownBy(() -> client.post(hook("localhost"), Map.of(), new byte[0], Duration.ofSeconds(5)))
-                    .isInstanceOf(RefusedTargetException.class).hasMessageContaining("not public");
+                    .isInstanceOf(RefusedTargetException.class)
+                    .hasMessageContaining("not public");
             assertThat(received).isEmpty();
         } finally {
             client.destroy();
@@ -77,8 +79,9 @@ class WebhookClientTests {
         try {
             // The checked (public) address is unreachable here or slow to answer: the attempt fails,
             // and the loopback receiver, what a second lookup would have given, hears nothing.
-            assertThatThrownBy(() -> client.post(hook(TestNamesResolverProvider.REBINDING), Map.of(), new byte[0],
-                    Duration.ofSeconds(2))).isNotInstanceOf(RefusedTargetException.class);
+            assertThatThrownBy(() -> client.post(
+                            hook(TestNamesResolverProvider.REBINDING), Map.of(), new byte[0], Duration.ofSeconds(2)))
+                    .isNotInstanceOf(RefusedTargetException.class);
             assertThat(received).isEmpty();
             assertThat(TestNamesResolverProvider.rebindingLookups).hasValue(1);
         } finally {
@@ -91,8 +94,17 @@ class WebhookClientTests {
     }
 
     private static WebhookClient client(boolean allowPrivateTargets) throws Exception {
-        WebhookProperties properties = new WebhookProperties(true, allowPrivateTargets, List.of(80, 443), Duration.ofSeconds(2),
-                Duration.ofHours(1), Duration.ofSeconds(1), Duration.ofMinutes(5), Duration.ofSeconds(2), 16, 4);
+        WebhookProperties properties = new WebhookProperties(
+                true,
+                allowPrivateTargets,
+                List.of(80, 443),
+                Duration.ofSeconds(2),
+                Duration.ofHours(1),
+                Duration.ofSeconds(1),
+                Duration.ofMinutes(5),
+                Duration.ofSeconds(2),
+                16,
+                4);
         return new WebhookClient(new CallbackTargets(properties), properties);
     }
 }

@@ -32,11 +32,24 @@ class DeadSubmissionListener {
 
     @RabbitListener(queues = JudgeQueues.SUBMISSIONS_DEAD)
     void onDeadSubmission(JudgeRequest request) {
-        log.warn("Submission {} was dead-lettered after {} deliveries; recording INTERNAL_ERROR",
-                request.submissionId(), JudgeQueues.DELIVERY_LIMIT);
+        log.warn(
+                "Submission {} was dead-lettered after {} deliveries; recording INTERNAL_ERROR",
+                request.submissionId(),
+                JudgeQueues.DELIVERY_LIMIT);
         Instant now = Instant.now();
-        recorder.record(new JudgeResult(request.submissionId(), SubmissionStatus.FINISHED, Verdict.INTERNAL_ERROR,
+        recorder.record(new JudgeResult(
+                request.submissionId(),
+                SubmissionStatus.FINISHED,
+                Verdict.INTERNAL_ERROR,
                 "The judge could not finish this submission after " + JudgeQueues.DELIVERY_LIMIT + " attempts.",
-                List.of(), request.acceptedAt(), null, now, "dead-letter", null, null, List.of(), request.judgement()));
+                List.of(),
+                request.acceptedAt(),
+                null,
+                now,
+                "dead-letter",
+                null,
+                null,
+                List.of(),
+                request.judgement()));
     }
 }

@@ -46,10 +46,17 @@ class PreparationRecorder {
 
     @RabbitListener(queues = JudgeQueues.PREPARATIONS_DEAD)
     void onDeadPreparation(ProblemPreparation preparation) {
-        log.warn("The preparation of problem {} version {} was dead-lettered after {} deliveries; recording FAILED",
-                preparation.problemId(), preparation.version(), JudgeQueues.DELIVERY_LIMIT);
-        record(PreparationResult.failed(preparation.problemId(), preparation.version(), null,
-                "The judge could not prepare this version after " + JudgeQueues.DELIVERY_LIMIT + " attempts.", "dead-letter"));
+        log.warn(
+                "The preparation of problem {} version {} was dead-lettered after {} deliveries; recording FAILED",
+                preparation.problemId(),
+                preparation.version(),
+                JudgeQueues.DELIVERY_LIMIT);
+        record(PreparationResult.failed(
+                preparation.problemId(),
+                preparation.version(),
+                null,
+                "The judge could not prepare this version after " + JudgeQueues.DELIVERY_LIMIT + " attempts.",
+                "dead-letter"));
     }
 
     /** @return whether it changed the version (false for a duplicate) */
@@ -58,17 +65,24 @@ class PreparationRecorder {
                 update problem_version set status = :status, preparation_file = :file, preparation_message = :message,
                     prepared_at = :preparedAt, solution_verdicts = cast(:solutions as json)
                 where problem_id = :problemId and version = :version and status = 'PREPARING'""")
-                .param("status", result.status().name())
-                .param("file", storable(result.file()))
-                .param("message", storable(result.message()))
-                .param("preparedAt", Timestamp.from(result.preparedAt()))
-                .param("solutions", result.solutions().isEmpty() ? null : json.writeValueAsString(result.solutions()))
-                .param("problemId", result.problemId())
-                .param("version", result.version())
-                .update() == 1;
+                        .param("status", result.status().name())
+                        .param("file", storable(result.file()))
+                        .param("message", storable(result.message()))
+                        .param("preparedAt", Timestamp.from(result.preparedAt()))
+                        .param(
+                                "solutions",
+                                result.solutions().isEmpty() ? null : json.writeValueAsString(result.solutions()))
+                        .param("problemId", result.problemId())
+                        .param("version", result.version())
+                        .update()
+                == 1;
         if (changed) {
             counter(result.status()).increment();
-            log.info("Problem {} version {} is {}{}", result.problemId(), result.version(), result.status(),
+            log.info(
+                    "Problem {} version {} is {}{}",
+                    result.problemId(),
+                    result.version(),
+                    result.status(),
                     result.file() == null ? "" : " (" + result.file() + ")");
         }
         return changed;

@@ -50,18 +50,20 @@ public class ResultRecorder {
     /** @return whether the result changed the submission (false for a duplicate) */
     public boolean record(JudgeResult result) {
         int changed = switch (result.status()) {
-            case RUNNING -> updateAndNotify("""
+            case RUNNING ->
+                updateAndNotify("""
                     with changed as (
                         update submission set status = 'RUNNING', started_at = :startedAt
                         where id = :id and status = 'QUEUED' and judgement = :judgement
                         returning id)""")
-                    .param("id", result.submissionId())
-                    .param("judgement", result.judgement())
-                    .param("startedAt", timestamp(result.startedAt()))
-                    .query(Integer.class)
-                    .single();
+                        .param("id", result.submissionId())
+                        .param("judgement", result.judgement())
+                        .param("startedAt", timestamp(result.startedAt()))
+                        .query(Integer.class)
+                        .single();
             // The first verdict also gives the submission's place back to its key's waiting quota.
-            case FINISHED -> updateAndNotify("""
+            case FINISHED ->
+                updateAndNotify("""
                     with before as (
                         select id, api_key_id, holds_quota from submission
                         where id = :id and status <> 'FINISHED' and judgement = :judgement
@@ -75,19 +77,22 @@ public class ResultRecorder {
                     released as (
                         update api_key set waiting = greatest(0, waiting - 1)
                         where id = (select api_key_id from changed where holds_quota))""")
-                    .param("id", result.submissionId())
-                    .param("judgement", result.judgement())
-                    .param("verdict", result.verdict().name())
-                    .param("result", json.writeValueAsString(StoredResult.of(result)))
-                    .param("startedAt", timestamp(result.startedAt()))
-                    .param("finishedAt", timestamp(result.finishedAt()))
-                    .query(Integer.class)
-                    .single();
+                        .param("id", result.submissionId())
+                        .param("judgement", result.judgement())
+                        .param("verdict", result.verdict().name())
+                        .param("result", json.writeValueAsString(StoredResult.of(result)))
+                        .param("startedAt", timestamp(result.startedAt()))
+                        .param("finishedAt", timestamp(result.finishedAt()))
+                        .query(Integer.class)
+                        .single();
             case QUEUED -> 0;
         };
         received(result, changed == 0 ? "ignored" : "recorded");
         if (changed == 0) {
-            log.debug("Result for {} ({}) changed nothing: a duplicate, or out of order", result.submissionId(), result.status());
+            log.debug(
+                    "Result for {} ({}) changed nothing: a duplicate, or out of order",
+                    result.submissionId(),
+                    result.status());
             return false;
         }
         if (result.verdict() != null) {

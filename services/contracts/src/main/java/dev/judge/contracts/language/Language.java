@@ -17,8 +17,14 @@ import java.util.List;
  * @param selfCheck a program that prints "ok": every worker compiles and runs it at start-up
  * @param timeLimits how a problem's time limit is stretched for this language (a problem may set its own)
  */
-public record Language(String name, String version, String sourceFile, List<String> compile, List<String> run,
-        String selfCheck, TimeLimits timeLimits) {
+public record Language(
+        String name,
+        String version,
+        String sourceFile,
+        List<String> compile,
+        List<String> run,
+        String selfCheck,
+        TimeLimits timeLimits) {
 
     public Language {
         compile = compile == null ? List.of() : List.copyOf(compile);
@@ -61,10 +67,14 @@ public record Language(String name, String version, String sourceFile, List<Stri
         }
         List<String> command = new java.util.ArrayList<>();
         for (String argument : compile) {
-            command.add(options.standard() != null && argument.startsWith("-std=") ? "-std=" + options.standard() : argument);
+            command.add(
+                    options.standard() != null && argument.startsWith("-std=")
+                            ? "-std=" + options.standard()
+                            : argument);
         }
         // Before the source and the output, as a compiler's options go.
-        command.addAll(1, options.defines().stream().map(define -> "-D" + define).toList());
+        command.addAll(
+                1, options.defines().stream().map(define -> "-D" + define).toList());
         return new Language(name, version, sourceFile, command, run, selfCheck, timeLimits);
     }
 
@@ -80,7 +90,8 @@ public record Language(String name, String version, String sourceFile, List<Stri
      */
     public record CompileOptions(String standard, List<String> defines) {
 
-        public static final java.util.Set<String> STANDARDS = java.util.Set.of("c11", "c17", "c++11", "c++14", "c++17", "c++20", "c++23");
+        public static final java.util.Set<String> STANDARDS =
+                java.util.Set.of("c11", "c17", "c++11", "c++14", "c++17", "c++20", "c++23");
         public static final String DEFINE = "[A-Za-z_][A-Za-z0-9_]{0,63}(=[A-Za-z0-9_.+-]{0,64})?";
 
         public CompileOptions {

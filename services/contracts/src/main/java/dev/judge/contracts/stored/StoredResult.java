@@ -16,8 +16,8 @@ import dev.judge.contracts.Verdict;
  * @param score null for runs without a problem, and in rows written before scores
  * @param groups the subtasks' outcomes; empty without subtasks
  */
-public record StoredResult(String compilerOutput, List<TestCase> testCases, Double score, Double maxScore,
-        List<Group> groups) {
+public record StoredResult(
+        String compilerOutput, List<TestCase> testCases, Double score, Double maxScore, List<Group> groups) {
 
     public StoredResult {
         groups = groups == null ? List.of() : groups;
@@ -35,23 +35,45 @@ public record StoredResult(String compilerOutput, List<TestCase> testCases, Doub
      * @param score its share of the points in [0, 1]; null for runs without a problem
      * @param checkerMessage what a custom checker or interactor said of it
      */
-    public record TestCase(int index, Verdict verdict, Long cpuTimeMs, long wallTimeMs, Long memoryKb, Integer exitCode,
-            Integer signal, String output, String group, Double score, String checkerMessage) {
-    }
+    public record TestCase(
+            int index,
+            Verdict verdict,
+            Long cpuTimeMs,
+            long wallTimeMs,
+            Long memoryKb,
+            Integer exitCode,
+            Integer signal,
+            String output,
+            String group,
+            Double score,
+            String checkerMessage) {}
 
     /** A subtask's outcome; {@code verdict} is null when it was skipped. */
-    public record Group(String name, double points, double score, Verdict verdict, boolean skipped) {
-    }
+    public record Group(String name, double points, double score, Verdict verdict, boolean skipped) {}
 
     /** The one mapping from the message to what is stored. */
     public static StoredResult of(JudgeResult result) {
-        return new StoredResult(result.compilerOutput(), result.testCases().stream()
-                .map(run -> new TestCase(run.index(), run.verdict(), run.cpuTimeMs(), run.wallTimeMs(), run.memoryKb(),
-                        run.exitCode(), run.signal(), run.output(), run.group(), run.score(), run.checkerMessage()))
-                .toList(),
-                result.score(), result.maxScore(),
+        return new StoredResult(
+                result.compilerOutput(),
+                result.testCases().stream()
+                        .map(run -> new TestCase(
+                                run.index(),
+                                run.verdict(),
+                                run.cpuTimeMs(),
+                                run.wallTimeMs(),
+                                run.memoryKb(),
+                                run.exitCode(),
+                                run.signal(),
+                                run.output(),
+                                run.group(),
+                                run.score(),
+                                run.checkerMessage()))
+                        .toList(),
+                result.score(),
+                result.maxScore(),
                 result.groups().stream()
-                        .map(group -> new Group(group.name(), group.points(), group.score(), group.verdict(), group.skipped()))
+                        .map(group -> new Group(
+                                group.name(), group.points(), group.score(), group.verdict(), group.skipped()))
                         .toList());
     }
 }

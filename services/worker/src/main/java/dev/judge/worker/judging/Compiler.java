@@ -12,23 +12,29 @@ import dev.judge.worker.sandbox.Sandbox;
 final class Compiler {
 
     /** @param messages the compiler's messages (size-capped), with the limit it ran into, if any */
-    record Compiled(boolean succeeded, String messages) {
-    }
+    record Compiled(boolean succeeded, String messages) {}
 
-    private Compiler() {
-    }
+    private Compiler() {}
 
     static Compiled compile(Sandbox box, Language language, WorkerProperties properties) throws IOException {
-        RunSpec compile = new RunSpec(language.compile(), null,
-                properties.compileTimeLimit(), properties.compileTimeLimit().multipliedBy(2),
-                properties.maxMemoryLimit().toBytes(), properties.outputLimit().toBytes());
+        RunSpec compile = new RunSpec(
+                language.compile(),
+                null,
+                properties.compileTimeLimit(),
+                properties.compileTimeLimit().multipliedBy(2),
+                properties.maxMemoryLimit().toBytes(),
+                properties.outputLimit().toBytes());
         RunOutcome compiled = box.run(compile);
-        String messages = truncate(compiled.stderr() + compiled.stdout(), properties.compilerOutputLimit().toBytes());
+        String messages = truncate(
+                compiled.stderr() + compiled.stdout(),
+                properties.compilerOutputLimit().toBytes());
         if (RunVerdicts.succeeded(compiled, compile)) {
             return new Compiled(true, messages);
         }
         String reason = switch (RunVerdicts.termination(compiled, compile)) {
-            case TIME_LIMIT -> "\n[compilation took longer than " + properties.compileTimeLimit().toSeconds() + " s]";
+            case TIME_LIMIT ->
+                "\n[compilation took longer than "
+                        + properties.compileTimeLimit().toSeconds() + " s]";
             case MEMORY_LIMIT -> "\n[compilation ran out of memory]";
             case OUTPUT_LIMIT -> "\n[compiler output was too large]";
             case EXITED -> "";

@@ -49,8 +49,13 @@ class Judge {
     private final TestDataStore testData;
     private final String workerName;
 
-    Judge(Sandboxes sandboxes, LanguageCatalog languages, WorkerProperties properties, SetterPrograms setterPrograms,
-            TestDataStore testData, WorkerIdentity identity) {
+    Judge(
+            Sandboxes sandboxes,
+            LanguageCatalog languages,
+            WorkerProperties properties,
+            SetterPrograms setterPrograms,
+            TestDataStore testData,
+            WorkerIdentity identity) {
         this.sandboxes = sandboxes;
         this.languages = languages;
         this.properties = properties;
@@ -65,33 +70,52 @@ class Judge {
         if (language == null) {
             return failed(request, startedAt, "This worker does not know the language " + request.language() + ".");
         }
-        try (TestSet tests = testData.open(request); Sandbox box = sandboxes.open()) {
+        try (TestSet tests = testData.open(request);
+                Sandbox box = sandboxes.open()) {
             SandboxFiles.writeFresh(box.folder().resolve(language.sourceFile()), request.sourceCode());
             String compilerOutput = null;
             if (language.isCompiled()) {
                 Compiler.Compiled compiled = Compiler.compile(box, language, properties);
                 compilerOutput = compiled.messages();
                 if (!compiled.succeeded()) {
-                    return finished(request, startedAt, Verdict.COMPILATION_ERROR, compilerOutput, List.of(), null, List.of());
+                    return finished(
+                            request, startedAt, Verdict.COMPILATION_ERROR, compilerOutput, List.of(), null, List.of());
                 }
             }
             Checker checker = request.isInteractive() ? request.interactionChecker() : request.effectiveChecker();
             SetterPrograms.Built interactor = buildIfAny(request.interactor());
-            SetterPrograms.Built customChecker = buildIfAny(checker != null && checker.isCustom() ? checker.program() : null);
+            SetterPrograms.Built customChecker =
+                    buildIfAny(checker != null && checker.isCustom() ? checker.program() : null);
             for (var built : new SetterPrograms.Built[] {interactor, customChecker}) {
                 if (built != null && built.failed()) {
                     // The compiler's messages quote the setter's code: for the worker's log, never the contestant.
                     String which = built == interactor ? "interactor" : "checker";
-                    log.warn("The {} of submission {}'s problem could not be built:\n{}", which, request.submissionId(), built.failure());
-                    return failed(request, startedAt, "The problem's " + which + " could not be built; the judge's log says why.");
+                    log.warn(
+                            "The {} of submission {}'s problem could not be built:\n{}",
+                            which,
+                            request.submissionId(),
+                            built.failure());
+                    return failed(
+                            request,
+                            startedAt,
+                            "The problem's " + which + " could not be built; the judge's log says why.");
                 }
             }
             // A sandbox each (closed here; a null one is not opened), so that neither program sees the other's files.
             try (Sandbox interactorBox = interactor == null ? null : sandboxes.open();
                     Sandbox checkerBox = customChecker == null ? null : sandboxes.open()) {
-                return judgeTests(request, tests, new TestRunner(request, language, box,
-                        TestRunner.Setter.in(interactorBox, interactor), TestRunner.Setter.in(checkerBox, customChecker), properties),
-                        compilerOutput, startedAt);
+                return judgeTests(
+                        request,
+                        tests,
+                        new TestRunner(
+                                request,
+                                language,
+                                box,
+                                TestRunner.Setter.in(interactorBox, interactor),
+                                TestRunner.Setter.in(checkerBox, customChecker),
+                                properties),
+                        compilerOutput,
+                        startedAt);
             }
         } catch (TestDataUnavailableException e) {
             throw e;
@@ -108,7 +132,8 @@ class Judge {
      * (unless the problem asks for every test); an INTERNAL_ERROR stops everything. The verdict is the
      * first failing test's, INTERNAL_ERROR wherever it is.
      */
-    private JudgeResult judgeTests(JudgeRequest request, TestSet tests, TestRunner runner, String compilerOutput, Instant startedAt)
+    private JudgeResult judgeTests(
+            JudgeRequest request, TestSet tests, TestRunner runner, String compilerOutput, Instant startedAt)
             throws IOException {
         if (request.isRunOnStdin()) {
             TestCaseResult run = runner.run(0, request.testCases().getFirst(), null);
@@ -143,18 +168,24 @@ class Judge {
                         || result.verdict() == Verdict.INTERNAL_ERROR) {
                     verdict = result.verdict();
                 }
-                if (result.verdict() == Verdict.INTERNAL_ERROR
-                        || result.score() == 0 && request.stopOnFirstFailure()) {
+                if (result.verdict() == Verdict.INTERNAL_ERROR || result.score() == 0 && request.stopOnFirstFailure()) {
                     break;
                 }
             }
             if (groupVerdict == Verdict.ACCEPTED) {
                 passed.add(group.name());
             }
-            groupResults.add(new GroupResult(group.name(), group.points(), group.points() * share, groupVerdict, false));
+            groupResults.add(
+                    new GroupResult(group.name(), group.points(), group.points() * share, groupVerdict, false));
             score += group.points() * share;
         }
-        return finished(request, startedAt, verdict, compilerOutput, results, score,
+        return finished(
+                request,
+                startedAt,
+                verdict,
+                compilerOutput,
+                results,
+                score,
                 request.groups().isEmpty() ? List.of() : groupResults);
     }
 
@@ -167,16 +198,34 @@ class Judge {
     }
 
     /** @param score null where nothing scored: a compilation error, the judge's failure, a run on stdin */
-    private JudgeResult finished(JudgeRequest request, Instant startedAt, Verdict verdict, String compilerOutput,
-            List<TestCaseResult> testCases, Double score, List<GroupResult> groups) {
+    private JudgeResult finished(
+            JudgeRequest request,
+            Instant startedAt,
+            Verdict verdict,
+            String compilerOutput,
+            List<TestCaseResult> testCases,
+            Double score,
+            List<GroupResult> groups) {
         boolean scored = !request.isRunOnStdin();
-        return new JudgeResult(request.submissionId(), SubmissionStatus.FINISHED, verdict, compilerOutput, testCases,
-                request.acceptedAt(), startedAt, Instant.now(), workerName,
-                scored ? (score == null ? 0.0 : score) : null, scored ? maxScore(request) : null, groups, request.judgement());
+        return new JudgeResult(
+                request.submissionId(),
+                SubmissionStatus.FINISHED,
+                verdict,
+                compilerOutput,
+                testCases,
+                request.acceptedAt(),
+                startedAt,
+                Instant.now(),
+                workerName,
+                scored ? (score == null ? 0.0 : score) : null,
+                scored ? maxScore(request) : null,
+                groups,
+                request.judgement());
     }
 
     private static double maxScore(JudgeRequest request) {
-        return request.groups().isEmpty() ? JudgeRequest.UNGROUPED_POINTS
+        return request.groups().isEmpty()
+                ? JudgeRequest.UNGROUPED_POINTS
                 : request.groups().stream().mapToDouble(Group::points).sum();
     }
 }

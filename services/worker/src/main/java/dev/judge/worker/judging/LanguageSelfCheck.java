@@ -11,9 +11,9 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
-import dev.judge.contracts.Checker;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
@@ -44,17 +44,29 @@ class LanguageSelfCheck implements SmartLifecycle {
     public void start() {
         long started = System.nanoTime();
         for (Map.Entry<String, Language> entry : languages.languages().entrySet()) {
-            JudgeResult result = judge.judge(JudgeRequest.plain(UUID.randomUUID(), entry.getKey(), entry.getValue().selfCheck(),
-                    LIMITS, Checker.EXACT, List.of(new JudgeRequest.TestCase("", "ok\n")), Instant.now()),
+            JudgeResult result = judge.judge(
+                    JudgeRequest.plain(
+                            UUID.randomUUID(),
+                            entry.getKey(),
+                            entry.getValue().selfCheck(),
+                            LIMITS,
+                            Checker.EXACT,
+                            List.of(new JudgeRequest.TestCase("", "ok\n")),
+                            Instant.now()),
                     Instant.now());
             if (result.verdict() != Verdict.ACCEPTED) {
-                throw new IllegalStateException("The language '%s' failed its self-check: %s%s%s".formatted(entry.getKey(),
-                        result.verdict(), result.testCases().isEmpty() ? "" : " " + result.testCases(),
-                        result.compilerOutput() == null ? "" : "\n" + result.compilerOutput()));
+                throw new IllegalStateException("The language '%s' failed its self-check: %s%s%s"
+                        .formatted(
+                                entry.getKey(),
+                                result.verdict(),
+                                result.testCases().isEmpty() ? "" : " " + result.testCases(),
+                                result.compilerOutput() == null ? "" : "\n" + result.compilerOutput()));
             }
         }
-        log.info("Languages checked: {} (each compiled, run and its output compared, in {} ms)",
-                String.join(", ", languages.languages().keySet()), Duration.ofNanos(System.nanoTime() - started).toMillis());
+        log.info(
+                "Languages checked: {} (each compiled, run and its output compared, in {} ms)",
+                String.join(", ", languages.languages().keySet()),
+                Duration.ofNanos(System.nanoTime() - started).toMillis());
         running = true;
     }
 

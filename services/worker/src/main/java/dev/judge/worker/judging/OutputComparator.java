@@ -12,8 +12,7 @@ final class OutputComparator {
     /** A decimal number as contest answers print them; not NaN, Infinity or hexadecimal, which Java would parse. */
     private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
 
-    private OutputComparator() {
-    }
+    private OutputComparator() {}
 
     static boolean matches(Checker checker, String expected, String actual) {
         return switch (checker.kind()) {
@@ -33,7 +32,8 @@ final class OutputComparator {
             if (expected[i].equals(actual[i])) {
                 continue;
             }
-            if (!NUMBER.matcher(expected[i]).matches() || !NUMBER.matcher(actual[i]).matches()) {
+            if (!NUMBER.matcher(expected[i]).matches()
+                    || !NUMBER.matcher(actual[i]).matches()) {
                 return false;
             }
             double want = Double.parseDouble(expected[i]);

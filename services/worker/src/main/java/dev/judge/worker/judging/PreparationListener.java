@@ -36,8 +36,10 @@ class PreparationListener {
     @RabbitListener(queues = JudgeQueues.PREPARATIONS, concurrency = "1")
     void onPreparation(ProblemPreparation preparation) {
         if (!status.stillPreparing(preparation)) {
-            log.info("Problem {} version {} is prepared already: this copy of its preparation is dropped",
-                    preparation.problemId(), preparation.version());
+            log.info(
+                    "Problem {} version {} is prepared already: this copy of its preparation is dropped",
+                    preparation.problemId(),
+                    preparation.version());
             return;
         }
         try {

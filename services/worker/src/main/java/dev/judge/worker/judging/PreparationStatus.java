@@ -41,13 +41,15 @@ class PreparationStatus {
         String path = ProblemPreparation.statusPath(preparation.problemId(), preparation.version());
         URI uri = api.uri(path);
         try {
-            HttpResponse<String> response = api.send(api.request(path).timeout(Duration.ofSeconds(10)).GET().build(),
+            HttpResponse<String> response = api.send(
+                    api.request(path).timeout(Duration.ofSeconds(10)).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
             if (response.statusCode() != 200) {
                 log.warn("{} answered {}; preparing all the same", uri, response.statusCode());
                 return true;
             }
-            return PreparationResult.Status.valueOf(json.readTree(response.body()).path("status").asString())
+            return PreparationResult.Status.valueOf(
+                            json.readTree(response.body()).path("status").asString())
                     == PreparationResult.Status.PREPARING;
         } catch (IOException | JacksonException | IllegalArgumentException e) {
             log.warn("Could not ask {} ({}); preparing all the same", uri, e.getMessage());

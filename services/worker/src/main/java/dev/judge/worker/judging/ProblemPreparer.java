@@ -45,8 +45,14 @@ class ProblemPreparer {
     private final Judge judge;
     private final TestGenerator testGenerator;
 
-    ProblemPreparer(SetterPrograms setterPrograms, Sandboxes sandboxes, TestDataStore testData, WorkerProperties properties,
-            WorkerIdentity identity, Judge judge, TestGenerator testGenerator) {
+    ProblemPreparer(
+            SetterPrograms setterPrograms,
+            Sandboxes sandboxes,
+            TestDataStore testData,
+            WorkerProperties properties,
+            WorkerIdentity identity,
+            Judge judge,
+            TestGenerator testGenerator) {
         this.judge = judge;
         this.testGenerator = testGenerator;
         this.setterPrograms = setterPrograms;
@@ -89,9 +95,14 @@ class ProblemPreparer {
         }
         PreparationResult result = validator == null ? null : validate(prepared, validator);
         if (result == null) {
-            result = PreparationResult.ready(preparation.problemId(), preparation.version(), workerName, judgeSolutions(prepared));
+            result = PreparationResult.ready(
+                    preparation.problemId(), preparation.version(), workerName, judgeSolutions(prepared));
         }
-        log.info("Prepared problem {} version {}: {} in {} ms", preparation.problemId(), preparation.version(), result.status(),
+        log.info(
+                "Prepared problem {} version {}: {} in {} ms",
+                preparation.problemId(),
+                preparation.version(),
+                result.status(),
                 (System.nanoTime() - started) / 1_000_000);
         return result;
     }
@@ -101,14 +112,17 @@ class ProblemPreparer {
         List<PreparationResult.SolutionVerdict> verdicts = new ArrayList<>();
         for (ProblemPreparation.TaggedSolution solution : preparation.solutions()) {
             JudgeResult judged = judge.judge(solution.request(), Instant.now());
-            verdicts.add(PreparationResult.SolutionVerdict.of(solution.name(), solution.tag(), judged.verdict(), judged.score()));
+            verdicts.add(PreparationResult.SolutionVerdict.of(
+                    solution.name(), solution.tag(), judged.verdict(), judged.score()));
         }
         return verdicts;
     }
 
     /** @return the version's failure at the first test the validator rejects; null when it accepts them all */
-    private PreparationResult validate(ProblemPreparation preparation, SetterPrograms.Built validator) throws IOException {
-        try (TestSet tests = testData.open(preparation.testData(), preparation.testCases()); Sandbox box = sandboxes.open()) {
+    private PreparationResult validate(ProblemPreparation preparation, SetterPrograms.Built validator)
+            throws IOException {
+        try (TestSet tests = testData.open(preparation.testData(), preparation.testCases());
+                Sandbox box = sandboxes.open()) {
             validator.copyInto(box.folder());
             for (int index = 0; index < tests.size(); index++) {
                 TestCase test = tests.get(index);
@@ -116,12 +130,18 @@ class ProblemPreparer {
                 if (test.group() != null) {
                     arguments.addAll(List.of("--group", test.group()));
                 }
-                RunSpec run = properties.setterRun(validator.command(arguments), test.input(), tests.inputFile(index),
-                        preparation.setterLimits());
+                RunSpec run = properties.setterRun(
+                        validator.command(arguments), test.input(), tests.inputFile(index), preparation.setterLimits());
                 RunOutcome outcome = box.run(run);
                 if (!RunVerdicts.succeeded(outcome, run)) {
-                    return failed(preparation, "test " + (index + 1), RunVerdicts.setterFailure(ProblemPreparation.VALIDATOR, outcome, run,
-                            properties.setterMessageLimit().toBytes()));
+                    return failed(
+                            preparation,
+                            "test " + (index + 1),
+                            RunVerdicts.setterFailure(
+                                    ProblemPreparation.VALIDATOR,
+                                    outcome,
+                                    run,
+                                    properties.setterMessageLimit().toBytes()));
                 }
             }
         }
@@ -129,7 +149,11 @@ class ProblemPreparer {
     }
 
     private PreparationResult failed(ProblemPreparation preparation, String file, String message) {
-        return PreparationResult.failed(preparation.problemId(), preparation.version(), file,
-                Compiler.truncate(message, properties.compilerOutputLimit().toBytes()), workerName);
+        return PreparationResult.failed(
+                preparation.problemId(),
+                preparation.version(),
+                file,
+                Compiler.truncate(message, properties.compilerOutputLimit().toBytes()),
+                workerName);
     }
 }

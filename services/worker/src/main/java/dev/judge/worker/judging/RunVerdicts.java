@@ -1,7 +1,7 @@
 package dev.judge.worker.judging;
 
-import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.Checker;
+import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.Verdict;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
@@ -25,8 +25,7 @@ final class RunVerdicts {
         OUTPUT_LIMIT
     }
 
-    private RunVerdicts() {
-    }
+    private RunVerdicts() {}
 
     /**
      * In order: the wall clock; output (SIGXFSZ, a full stdout, or a failure with a file at the limit,
@@ -41,8 +40,11 @@ final class RunVerdicts {
         if (signalled(run, SIGXFSZ) || run.stdoutAtLimit() || run.failed() && run.fileAtLimit()) {
             return Termination.OUTPUT_LIMIT;
         }
-        if (run.oomKilled() || !run.memoryLimitedByCgroup() && run.failed() && run.peakMemoryKb() != null
-                && run.peakMemoryKb() * 1024 >= limits.memoryLimitBytes() * 9 / 10) {
+        if (run.oomKilled()
+                || !run.memoryLimitedByCgroup()
+                        && run.failed()
+                        && run.peakMemoryKb() != null
+                        && run.peakMemoryKb() * 1024 >= limits.memoryLimitBytes() * 9 / 10) {
             return Termination.MEMORY_LIMIT;
         }
         if (signalled(run, SIGXCPU) || run.cpuTime() != null && run.cpuTime().compareTo(limits.timeLimit()) > 0) {
@@ -61,8 +63,10 @@ final class RunVerdicts {
             case TIME_LIMIT -> "the " + program + " ran out of time";
             case MEMORY_LIMIT -> "the " + program + " ran out of memory";
             case OUTPUT_LIMIT -> "the " + program + " printed more than " + limits.outputLimitBytes() + " bytes";
-            case EXITED -> run.exitCode() == null ? "the " + program + " was killed"
-                    : "the " + program + " exited with code " + run.exitCode();
+            case EXITED ->
+                run.exitCode() == null
+                        ? "the " + program + " was killed"
+                        : "the " + program + " exited with code " + run.exitCode();
         };
         return said.isEmpty() ? reason : said + "\n[" + reason + "]";
     }
@@ -88,7 +92,8 @@ final class RunVerdicts {
         if (failure != null) {
             return failure;
         }
-        if (testCase.hasExpectedOutput() && !OutputComparator.matches(checker, testCase.expectedOutput(), run.stdout())) {
+        if (testCase.hasExpectedOutput()
+                && !OutputComparator.matches(checker, testCase.expectedOutput(), run.stdout())) {
             return Verdict.WRONG_ANSWER;
         }
         return Verdict.ACCEPTED;

@@ -47,6 +47,7 @@ class SetterPrograms {
 
     /** Each test's files in the setter program's folder, given to it as testlib's three arguments. */
     static final String INPUT = "input";
+
     static final String OUTPUT = "output";
     static final String ANSWER = "answer";
     private static final Set<String> TEST_FILES = Set.of(INPUT, OUTPUT, ANSWER);
@@ -101,9 +102,13 @@ class SetterPrograms {
     private final Map<String, CompletableFuture<Built>> builds;
     /** The bundled testlib.h's content and a hash of it; null when none is bundled. */
     private final String testlib;
+
     private final String testlibHash;
 
-    SetterPrograms(Sandboxes sandboxes, LanguageCatalog languages, WorkerProperties properties,
+    SetterPrograms(
+            Sandboxes sandboxes,
+            LanguageCatalog languages,
+            WorkerProperties properties,
             SandboxProperties sandboxProperties) {
         this.sandboxes = sandboxes;
         this.languages = languages;
@@ -125,7 +130,8 @@ class SetterPrograms {
 
     private static String bundledTestlib(Path header) {
         if (header == null || !Files.isRegularFile(header)) {
-            log.info("No testlib.h bundled (judge.worker.testlib-header={}): setters' programs that include it must upload it",
+            log.info(
+                    "No testlib.h bundled (judge.worker.testlib-header={}): setters' programs that include it must upload it",
                     header);
             return null;
         }
@@ -138,7 +144,8 @@ class SetterPrograms {
 
     private static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("Every JVM has SHA-256", e);
         }
@@ -146,13 +153,16 @@ class SetterPrograms {
 
     /** Whether the bundled testlib.h goes beside this program: it includes one and brings none. */
     private boolean needsBundledTestlib(ProblemProgram program) {
-        return testlib != null && !program.files().containsKey(TESTLIB) && program.sourceCode().contains(TESTLIB);
+        return testlib != null
+                && !program.files().containsKey(TESTLIB)
+                && program.sourceCode().contains(TESTLIB);
     }
 
     /** The built program: from this worker's cache, or built now (once, however many ask at the same time). */
     Built build(ProblemProgram program) throws IOException {
         // The bundled header is part of what is built: another one (a new image) builds it anew.
-        String hash = needsBundledTestlib(program) ? program.contentHash() + "-" + testlibHash.substring(0, 16)
+        String hash = needsBundledTestlib(program)
+                ? program.contentHash() + "-" + testlibHash.substring(0, 16)
                 : program.contentHash();
         CompletableFuture<Built> build;
         boolean mine = false;
@@ -178,7 +188,9 @@ class SetterPrograms {
         try {
             return build.get();
         } catch (ExecutionException e) {
-            throw e.getCause() instanceof IOException io ? io : new IOException("Building a setter's program failed", e.getCause());
+            throw e.getCause() instanceof IOException io
+                    ? io
+                    : new IOException("Building a setter's program failed", e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("Interrupted while a setter's program was built", e);
@@ -191,7 +203,9 @@ class SetterPrograms {
             return new Built(null, null, "This worker does not know the language " + program.language() + ".");
         }
         for (String name : program.files().keySet()) {
-            if (!name.matches("[A-Za-z0-9._-]{1,100}") || name.startsWith(".") || TEST_FILES.contains(name)
+            if (!name.matches("[A-Za-z0-9._-]{1,100}")
+                    || name.startsWith(".")
+                    || TEST_FILES.contains(name)
                     || name.equals(language.sourceFile())) {
                 return new Built(language, null, "A setter's file may not be named \"" + name + "\".");
             }
@@ -206,7 +220,8 @@ class SetterPrograms {
                 SandboxFiles.writeFresh(box.folder().resolve(TESTLIB), testlib);
             }
             if (language.isCompiled()) {
-                Compiler.Compiled compiled = Compiler.compile(box, language.withCompileOptions(program.compileOptions()), properties);
+                Compiler.Compiled compiled =
+                        Compiler.compile(box, language.withCompileOptions(program.compileOptions()), properties);
                 if (!compiled.succeeded()) {
                     return new Built(language, null, compiled.messages());
                 }
@@ -218,7 +233,10 @@ class SetterPrograms {
             new Built(language, box.folder(), null).copyInto(partial);
             FileSystemUtils.deleteRecursively(folder);
             Files.move(partial, folder, StandardCopyOption.ATOMIC_MOVE);
-            log.info("Built a {} setter program {} in {} ms", program.language(), hash.substring(0, 12),
+            log.info(
+                    "Built a {} setter program {} in {} ms",
+                    program.language(),
+                    hash.substring(0, 12),
                     (System.nanoTime() - started) / 1_000_000);
             return new Built(language, folder, null);
         }

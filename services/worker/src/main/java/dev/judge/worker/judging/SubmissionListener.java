@@ -60,8 +60,14 @@ class SubmissionListener implements DisposableBean, RabbitListenerConfigurer {
     private final ScheduledExecutorService runningNotices = Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("running-notices").factory());
 
-    SubmissionListener(Judge judge, ResultPublisher results, WorkerIdentity identity, WorkerProperties properties,
-            LaneGate lanes, MeterRegistry meters, MessageConverter converter) {
+    SubmissionListener(
+            Judge judge,
+            ResultPublisher results,
+            WorkerIdentity identity,
+            WorkerProperties properties,
+            LaneGate lanes,
+            MeterRegistry meters,
+            MessageConverter converter) {
         this.converter = converter;
         this.judge = judge;
         this.results = results;
@@ -70,12 +76,15 @@ class SubmissionListener implements DisposableBean, RabbitListenerConfigurer {
         this.lanes = lanes;
         this.meters = meters;
         for (Lane lane : Lane.values()) {
-            queueWait.put(lane, Timer.builder("judge.submissions.queue.wait")
-                    .description("From accepting a submission (or queueing it for a rejudge) to a worker starting it")
-                    .tag("lane", tag(lane))
-                    .publishPercentileHistogram()
-                    .maximumExpectedValue(JudgeRequest.LONGEST_EXPECTED_WAIT)
-                    .register(meters));
+            queueWait.put(
+                    lane,
+                    Timer.builder("judge.submissions.queue.wait")
+                            .description(
+                                    "From accepting a submission (or queueing it for a rejudge) to a worker starting it")
+                            .tag("lane", tag(lane))
+                            .publishPercentileHistogram()
+                            .maximumExpectedValue(JudgeRequest.LONGEST_EXPECTED_WAIT)
+                            .register(meters));
         }
     }
 
@@ -122,7 +131,8 @@ class SubmissionListener implements DisposableBean, RabbitListenerConfigurer {
         queueWait.get(lane).record(Duration.between(request.acceptedAt(), startedAt));
         ScheduledFuture<?> runningNotice = runningNotices.schedule(
                 () -> results.announce(JudgeResult.running(request, startedAt, identity.name())),
-                properties.runningNoticeAfter().toNanos(), TimeUnit.NANOSECONDS);
+                properties.runningNoticeAfter().toNanos(),
+                TimeUnit.NANOSECONDS);
 
         JudgeResult result;
         try {

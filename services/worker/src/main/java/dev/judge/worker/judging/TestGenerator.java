@@ -57,8 +57,13 @@ class TestGenerator {
     private final Path workDir;
     private final ObjectWriter lines;
 
-    TestGenerator(SetterPrograms setterPrograms, Sandboxes sandboxes, TestDataStore testData, WorkerProperties properties,
-            SandboxProperties sandboxProperties, JsonMapper json) {
+    TestGenerator(
+            SetterPrograms setterPrograms,
+            Sandboxes sandboxes,
+            TestDataStore testData,
+            WorkerProperties properties,
+            SandboxProperties sandboxProperties,
+            JsonMapper json) {
         this.setterPrograms = setterPrograms;
         this.sandboxes = sandboxes;
         this.testData = testData;
@@ -74,7 +79,8 @@ class TestGenerator {
     Generated generate(ProblemPreparation preparation) throws IOException {
         TestGeneration generation = preparation.generation();
         Map<String, SetterPrograms.Built> generators = new HashMap<>();
-        for (Map.Entry<String, ProblemProgram> generator : generation.generators().entrySet()) {
+        for (Map.Entry<String, ProblemProgram> generator :
+                generation.generators().entrySet()) {
             SetterPrograms.Built built = setterPrograms.build(generator.getValue());
             if (built.failed()) {
                 return Generated.failed(ProblemPreparation.GENERATOR + generator.getKey(), built.failure());
@@ -105,12 +111,20 @@ class TestGenerator {
                     if (recipe != null) {
                         SetterPrograms.Built generator = generators.get(recipe.generator());
                         if (generator == null) {
-                            return Generated.failed("test " + test, "its generator \"" + recipe.generator() + "\" was not given");
+                            return Generated.failed(
+                                    "test " + test, "its generator \"" + recipe.generator() + "\" was not given");
                         }
-                        RunSpec run = properties.setterRun(generator.command(recipe.arguments()), "", null, preparation.setterLimits());
+                        RunSpec run = properties.setterRun(
+                                generator.command(recipe.arguments()), "", null, preparation.setterLimits());
                         RunOutcome outcome = runAlone(generator, run);
                         if (!RunVerdicts.succeeded(outcome, run)) {
-                            return Generated.failed("test " + test, RunVerdicts.setterFailure("generator " + recipe.generator(), outcome, run, properties.setterMessageLimit().toBytes()));
+                            return Generated.failed(
+                                    "test " + test,
+                                    RunVerdicts.setterFailure(
+                                            "generator " + recipe.generator(),
+                                            outcome,
+                                            run,
+                                            properties.setterMessageLimit().toBytes()));
                         }
                         input = outcome.stdout();
                     } else {
@@ -118,18 +132,27 @@ class TestGenerator {
                     }
                     String answer = null;
                     if (answers.contains(test)) {
-                        RunSpec run = properties.setterRun(answerer.command(List.of()), input, null, preparation.setterLimits());
+                        RunSpec run = properties.setterRun(
+                                answerer.command(List.of()), input, null, preparation.setterLimits());
                         RunOutcome outcome = runAlone(answerer, run);
                         if (!RunVerdicts.succeeded(outcome, run)) {
-                            return Generated.failed("test " + test, RunVerdicts.setterFailure(TestGeneration.ANSWERER, outcome, run, properties.setterMessageLimit().toBytes()));
+                            return Generated.failed(
+                                    "test " + test,
+                                    RunVerdicts.setterFailure(
+                                            TestGeneration.ANSWERER,
+                                            outcome,
+                                            run,
+                                            properties.setterMessageLimit().toBytes()));
                         }
                         answer = outcome.stdout();
                     }
-                    lines.writeValue(out, new TestGeneration.GeneratedTest(test, recipe == null ? null : input, answer));
+                    lines.writeValue(
+                            out, new TestGeneration.GeneratedTest(test, recipe == null ? null : input, answer));
                     out.write('\n');
                 }
             }
-            return new Generated(testData.storeGenerated(preparation.problemId(), preparation.version(), made), null, null);
+            return new Generated(
+                    testData.storeGenerated(preparation.problemId(), preparation.version(), made), null, null);
         } finally {
             Files.deleteIfExists(made);
         }

@@ -57,7 +57,12 @@ final class TestRunner {
      * @param interactor null unless the problem is interactive
      * @param checker null unless the problem has a custom checker (of the program's output, or of what the interactor wrote)
      */
-    TestRunner(JudgeRequest request, Language language, Sandbox box, Setter interactor, Setter checker,
+    TestRunner(
+            JudgeRequest request,
+            Language language,
+            Sandbox box,
+            Setter interactor,
+            Setter checker,
             WorkerProperties properties) {
         this.request = request;
         this.language = language;
@@ -66,14 +71,22 @@ final class TestRunner {
         this.checker = checker;
         this.properties = properties;
         this.timeLimit = min(Duration.ofMillis(request.limits().timeLimitMs()), properties.maxTimeLimit());
-        this.memoryLimit = Math.min(request.limits().memoryLimitMb() * 1024 * 1024, properties.maxMemoryLimit().toBytes());
+        this.memoryLimit = Math.min(
+                request.limits().memoryLimitMb() * 1024 * 1024,
+                properties.maxMemoryLimit().toBytes());
         this.wallLimit = timeLimit.multipliedBy(properties.wallTimeFactor()).plusSeconds(1);
     }
 
     /** @param inputFile where the test's input is when not in {@code test} (a large problem's, on the worker's disk) */
     TestCaseResult run(int index, TestCase test, Path inputFile) throws IOException {
-        RunSpec run = new RunSpec(language.run(), test.input(), timeLimit, wallLimit, memoryLimit,
-                properties.outputLimit().toBytes(), inputFile);
+        RunSpec run = new RunSpec(
+                language.run(),
+                test.input(),
+                timeLimit,
+                wallLimit,
+                memoryLimit,
+                properties.outputLimit().toBytes(),
+                inputFile);
         RunOutcome outcome;
         Judgement judgement;
         if (request.isInteractive()) {
@@ -82,11 +95,13 @@ final class TestRunner {
             Sandbox.Conversation conversation = box.converse(run, interactor.box(), interactorRun);
             outcome = conversation.here();
             // Its stdout was the pipe: a partial score (exit 7) is in the file it was given as its output.
-            RunOutcome interacted = conversation.peer().withStdout(
-                    SandboxFiles.readRegularText(interactor.file(SetterPrograms.OUTPUT), 1024));
+            RunOutcome interacted = conversation
+                    .peer()
+                    .withStdout(SandboxFiles.readRegularText(interactor.file(SetterPrograms.OUTPUT), 1024));
             judgement = TestlibVerdicts.interacted(outcome, run, interacted, interactorRun);
             if (judgement.verdict() == Verdict.ACCEPTED && request.interactionChecker() != null) {
-                judgement = checkedOutput(request.interactionChecker(), interactor.file(SetterPrograms.OUTPUT), test, inputFile);
+                judgement = checkedOutput(
+                        request.interactionChecker(), interactor.file(SetterPrograms.OUTPUT), test, inputFile);
             }
         } else if (!request.effectiveChecker().isCustom()) {
             outcome = box.run(run);
@@ -94,21 +109,30 @@ final class TestRunner {
         } else {
             outcome = box.run(run);
             Verdict failure = RunVerdicts.failure(outcome, run);
-            judgement = failure != null ? Judgement.of(failure, null)
+            judgement = failure != null
+                    ? Judgement.of(failure, null)
                     : checkedOutput(request.effectiveChecker(), box.lastStdout(), test, inputFile);
         }
         boolean runOnStdin = request.isRunOnStdin();
-        return new TestCaseResult(index, judgement.verdict(),
+        return new TestCaseResult(
+                index,
+                judgement.verdict(),
                 outcome.cpuTime() == null ? null : outcome.cpuTime().toMillis(),
                 outcome.wallTime().toMillis(),
                 outcome.peakMemoryKb(),
                 outcome.exitCode(),
                 outcome.signal(),
-                runOnStdin ? Compiler.truncate(outcome.stdout(), properties.runOutputLimit().toBytes()) : null,
+                runOnStdin
+                        ? Compiler.truncate(
+                                outcome.stdout(), properties.runOutputLimit().toBytes())
+                        : null,
                 test.group(),
                 runOnStdin ? null : judgement.score(),
-                judgement.message() == null || judgement.message().isBlank() ? null
-                        : Compiler.truncate(judgement.message().strip(), properties.setterMessageLimit().toBytes()));
+                judgement.message() == null || judgement.message().isBlank()
+                        ? null
+                        : Compiler.truncate(
+                                judgement.message().strip(),
+                                properties.setterMessageLimit().toBytes()));
     }
 
     /**
@@ -117,9 +141,13 @@ final class TestRunner {
      */
     private Judgement checkedOutput(Checker kind, Path output, TestCase test, Path inputFile) throws IOException {
         if (!kind.isCustom()) {
-            String printed = SandboxFiles.readRegularText(output, properties.outputLimit().toBytes());
-            return Judgement.of(OutputComparator.matches(kind, test.expectedOutput(), printed)
-                    ? Verdict.ACCEPTED : Verdict.WRONG_ANSWER, null);
+            String printed = SandboxFiles.readRegularText(
+                    output, properties.outputLimit().toBytes());
+            return Judgement.of(
+                    OutputComparator.matches(kind, test.expectedOutput(), printed)
+                            ? Verdict.ACCEPTED
+                            : Verdict.WRONG_ANSWER,
+                    null);
         }
         RunSpec checkerRun = setterRun(checker, test, inputFile, properties.setterWallLimit(request.setterLimits()));
         Path copy = checker.file(SetterPrograms.OUTPUT);
@@ -139,9 +167,15 @@ final class TestRunner {
         } else {
             SandboxFiles.writeFresh(setter.file(SetterPrograms.INPUT), test.input());
         }
-        SandboxFiles.writeFresh(setter.file(SetterPrograms.ANSWER), test.hasExpectedOutput() ? test.expectedOutput() : "");
-        return new RunSpec(setter.program().command(), null, properties.setterTimeLimit(request.setterLimits()), wallLimit,
-                properties.setterMemoryLimitBytes(request.setterLimits()), properties.outputLimit().toBytes());
+        SandboxFiles.writeFresh(
+                setter.file(SetterPrograms.ANSWER), test.hasExpectedOutput() ? test.expectedOutput() : "");
+        return new RunSpec(
+                setter.program().command(),
+                null,
+                properties.setterTimeLimit(request.setterLimits()),
+                wallLimit,
+                properties.setterMemoryLimitBytes(request.setterLimits()),
+                properties.outputLimit().toBytes());
     }
 
     private static Duration min(Duration a, Duration b) {

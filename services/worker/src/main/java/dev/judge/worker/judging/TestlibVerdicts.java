@@ -32,7 +32,9 @@ final class TestlibVerdicts {
 
     /** How testlib's quit() begins its line on stderr (after whatever the program wrote there before) for these results. */
     private static final Pattern TESTLIB_POINTS = Pattern.compile("^points (\\S+)", Pattern.MULTILINE);
-    private static final Pattern TESTLIB_PARTIALLY_CORRECT = Pattern.compile("^partially correct \\((\\d{1,3})\\)", Pattern.MULTILINE);
+
+    private static final Pattern TESTLIB_PARTIALLY_CORRECT =
+            Pattern.compile("^partially correct \\((\\d{1,3})\\)", Pattern.MULTILINE);
 
     /**
      * A test's outcome.
@@ -47,8 +49,7 @@ final class TestlibVerdicts {
         }
     }
 
-    private TestlibVerdicts() {
-    }
+    private TestlibVerdicts() {}
 
     /** A custom checker's run, after a contestant's run that ended cleanly within its limits. */
     static Judgement checked(RunOutcome checker, RunSpec checkerLimits) {
@@ -64,8 +65,8 @@ final class TestlibVerdicts {
      * judge's failure; the contestant's limits; the interactor's "wrong answer" (even if the contestant
      * then died writing to it); the contestant's crash; what the interactor decided.
      */
-    static Judgement interacted(RunOutcome contestant, RunSpec contestantLimits, RunOutcome interactor,
-            RunSpec interactorLimits) {
+    static Judgement interacted(
+            RunOutcome contestant, RunSpec contestantLimits, RunOutcome interactor, RunSpec interactorLimits) {
         String broken = brokenBecause(interactor, interactorLimits, true);
         if (broken != null) {
             return Judgement.of(Verdict.INTERNAL_ERROR, "The interactor " + broken + ". " + interactor.stderr());
@@ -76,7 +77,8 @@ final class TestlibVerdicts {
         }
         Judgement decided = interactor.signal() != null
                 // SIGPIPE: the contestant stopped reading, and the interactor died telling it more.
-                ? Judgement.of(Verdict.WRONG_ANSWER, "The program stopped reading the interactor. " + interactor.stderr())
+                ? Judgement.of(
+                        Verdict.WRONG_ANSWER, "The program stopped reading the interactor. " + interactor.stderr())
                 : byExitCode(interactor, "interactor");
         if (decided.verdict() == Verdict.WRONG_ANSWER || decided.verdict() == Verdict.INTERNAL_ERROR) {
             return decided;
@@ -90,8 +92,10 @@ final class TestlibVerdicts {
             case TIME_LIMIT -> "ran out of time";
             case MEMORY_LIMIT -> "ran out of memory";
             case OUTPUT_LIMIT -> "printed too much";
-            case EXITED -> run.signal() != null && !(sigpipeIsFine && run.signal() == SIGPIPE)
-                    ? "was killed by signal " + run.signal() : null;
+            case EXITED ->
+                run.signal() != null && !(sigpipeIsFine && run.signal() == SIGPIPE)
+                        ? "was killed by signal " + run.signal()
+                        : null;
         };
     }
 
@@ -103,10 +107,12 @@ final class TestlibVerdicts {
         }
         return switch (exitCode) {
             case OK -> Judgement.of(Verdict.ACCEPTED, run.stderr());
-            case WRONG_ANSWER, PRESENTATION_ERROR, DIRT, UNEXPECTED_EOF -> Judgement.of(Verdict.WRONG_ANSWER, run.stderr());
+            case WRONG_ANSWER, PRESENTATION_ERROR, DIRT, UNEXPECTED_EOF ->
+                Judgement.of(Verdict.WRONG_ANSWER, run.stderr());
             case POINTS -> points(run, who);
-            default -> Judgement.of(Verdict.INTERNAL_ERROR,
-                    "The " + who + " failed (exit code " + exitCode + "). " + run.stderr());
+            default ->
+                Judgement.of(
+                        Verdict.INTERNAL_ERROR, "The " + who + " failed (exit code " + exitCode + "). " + run.stderr());
         };
     }
 
@@ -120,14 +126,16 @@ final class TestlibVerdicts {
             score = Double.NaN;
         }
         if (!(score >= 0 && score <= 1)) {
-            return Judgement.of(Verdict.INTERNAL_ERROR,
+            return Judgement.of(
+                    Verdict.INTERNAL_ERROR,
                     "The " + who + " exited with 7 but gave no score in [0, 1] (\"" + printed + "\"). " + run.stderr());
         }
         return scored(score, run.stderr());
     }
 
     private static Judgement scored(double score, String message) {
-        Verdict verdict = score == 1 ? Verdict.ACCEPTED : score == 0 ? Verdict.WRONG_ANSWER : Verdict.PARTIALLY_ACCEPTED;
+        Verdict verdict =
+                score == 1 ? Verdict.ACCEPTED : score == 0 ? Verdict.WRONG_ANSWER : Verdict.PARTIALLY_ACCEPTED;
         return new Judgement(verdict, score, message);
     }
 

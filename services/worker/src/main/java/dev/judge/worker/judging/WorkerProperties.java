@@ -71,12 +71,20 @@ public record WorkerProperties(
 
     long setterMemoryLimitBytes(SetterLimits own) {
         long cap = Math.max(maxMemoryLimit.toBytes(), setterMemoryLimit.toBytes());
-        return own.memoryLimitMb() == null ? setterMemoryLimit.toBytes() : Math.min(own.memoryLimitMb() * 1024 * 1024, cap);
+        return own.memoryLimitMb() == null
+                ? setterMemoryLimit.toBytes()
+                : Math.min(own.memoryLimitMb() * 1024 * 1024, cap);
     }
 
     /** A run of a setter's program on stdin (a validator, a generator, a main solution) within its limits. */
     RunSpec setterRun(List<String> command, String stdin, Path inputFile, SetterLimits own) {
-        return new RunSpec(command, stdin, setterTimeLimit(own), setterWallLimit(own), setterMemoryLimitBytes(own),
-                outputLimit.toBytes(), inputFile);
+        return new RunSpec(
+                command,
+                stdin,
+                setterTimeLimit(own),
+                setterWallLimit(own),
+                setterMemoryLimitBytes(own),
+                outputLimit.toBytes(),
+                inputFile);
     }
 }

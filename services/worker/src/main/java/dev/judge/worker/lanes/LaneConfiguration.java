@@ -28,6 +28,5 @@ class LaneConfiguration {
      *        or rejudge submissions yields to the lanes above it
      */
     @ConfigurationProperties("judge.worker.lanes")
-    record LaneProperties(@DefaultValue("4") int passedOverLimit) {
-    }
+    record LaneProperties(@DefaultValue("4") int passedOverLimit) {}
 }

@@ -9,7 +9,6 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-
 /**
  * Graceful drain for scale-down: on SIGTERM the listener container cancels its consumers (no new
  * submissions), then waits up to {@code judge.worker.drain-timeout} for the judgements in flight to
@@ -20,7 +19,8 @@ class ListenerDrainConfiguration {
 
     @Bean
     ContainerCustomizer<SimpleMessageListenerContainer> drainOnShutdown(DrainProperties properties) {
-        return container -> container.setShutdownTimeout(properties.drainTimeout().toMillis());
+        return container ->
+                container.setShutdownTimeout(properties.drainTimeout().toMillis());
     }
 
     /**
@@ -28,6 +28,5 @@ class ListenerDrainConfiguration {
      *        messages are handed back to the broker; must agree with the pod's terminationGracePeriodSeconds
      */
     @ConfigurationProperties("judge.worker")
-    record DrainProperties(@DefaultValue("60s") Duration drainTimeout) {
-    }
+    record DrainProperties(@DefaultValue("60s") Duration drainTimeout) {}
 }

@@ -43,7 +43,9 @@ public class ResultPublisher {
 
     /** Publishes how a problem's preparation ended, confirmed as a verdict is. */
     public void publish(PreparationResult result) {
-        publishConfirmed(JudgeQueues.PREPARATIONS_DONE, result,
+        publishConfirmed(
+                JudgeQueues.PREPARATIONS_DONE,
+                result,
                 "the preparation of problem " + result.problemId() + " version " + result.version());
     }
 

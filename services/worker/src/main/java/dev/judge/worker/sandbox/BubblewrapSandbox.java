@@ -57,9 +57,11 @@ final class BubblewrapSandbox implements Sandbox {
 
     /** The folders the program can change. */
     private static final List<String> WRITABLE = List.of("work", "tmp", "shm");
+
     private static final String IO = "io";
     /** The run's streams in {@code io}: made once, never replaced, since stdout and stderr are bound by inode. */
     private static final String STDIN = "stdin";
+
     private static final String STDOUT = "stdout";
     private static final String STDERR = "stderr";
     private static final List<String> STREAMS = List.of(STDIN, STDOUT, STDERR);
@@ -145,15 +147,38 @@ final class BubblewrapSandbox implements Sandbox {
         }
     }
 
-    private static List<String> command(Path root, Path init, int uid, SandboxProperties properties) throws IOException {
+    private static List<String> command(Path root, Path init, int uid, SandboxProperties properties)
+            throws IOException {
         List<String> command = new ArrayList<>();
         if (uid >= 0) {
-            command.addAll(List.of("setpriv", "--reuid=" + uid, "--regid=" + uid, "--clear-groups",
-                    "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"));
+            command.addAll(List.of(
+                    "setpriv",
+                    "--reuid=" + uid,
+                    "--regid=" + uid,
+                    "--clear-groups",
+                    "--inh-caps=-all",
+                    "--bounding-set=-all",
+                    "--no-new-privs",
+                    "--"));
         }
-        command.addAll(List.of(properties.bubblewrap(),
-                "--unshare-all", "--die-with-parent", "--new-session", "--as-pid-1", "--cap-drop", "ALL",
-                "--clearenv", "--setenv", "PATH", PATH, "--setenv", "HOME", "/box", "--setenv", "LANG", "C.UTF-8"));
+        command.addAll(List.of(
+                properties.bubblewrap(),
+                "--unshare-all",
+                "--die-with-parent",
+                "--new-session",
+                "--as-pid-1",
+                "--cap-drop",
+                "ALL",
+                "--clearenv",
+                "--setenv",
+                "PATH",
+                PATH,
+                "--setenv",
+                "HOME",
+                "/box",
+                "--setenv",
+                "LANG",
+                "C.UTF-8"));
         for (Path path : properties.readOnlyPaths().stream().map(Path::of).toList()) {
             if (Files.isSymbolicLink(path)) {
                 command.addAll(List.of("--symlink", Files.readSymbolicLink(path).toString(), path.toString()));
@@ -162,18 +187,42 @@ final class BubblewrapSandbox implements Sandbox {
             }
         }
         command.addAll(List.of(
-                "--proc", "/proc", "--dev", "/dev",
-                "--bind", root.resolve("shm").toString(), "/dev/shm",
-                "--bind", root.resolve("tmp").toString(), "/tmp",
-                "--bind", root.resolve("work").toString(), "/box",
-                "--ro-bind", root.resolve(IO).toString(), "/io",
-                "--bind", root.resolve(IO).resolve(STDOUT).toString(), "/io/" + STDOUT,
-                "--bind", root.resolve(IO).resolve(STDERR).toString(), "/io/" + STDERR,
-                "--ro-bind", root.resolve(LINKED).toString(), "/" + LINKED,
-                "--ro-bind", init.toString(), "/.judge-init",
-                "--remount-ro", "/dev", "--remount-ro", "/",
-                "--chdir", "/box",
-                "/.judge-init", Integer.toString(properties.nice())));
+                "--proc",
+                "/proc",
+                "--dev",
+                "/dev",
+                "--bind",
+                root.resolve("shm").toString(),
+                "/dev/shm",
+                "--bind",
+                root.resolve("tmp").toString(),
+                "/tmp",
+                "--bind",
+                root.resolve("work").toString(),
+                "/box",
+                "--ro-bind",
+                root.resolve(IO).toString(),
+                "/io",
+                "--bind",
+                root.resolve(IO).resolve(STDOUT).toString(),
+                "/io/" + STDOUT,
+                "--bind",
+                root.resolve(IO).resolve(STDERR).toString(),
+                "/io/" + STDERR,
+                "--ro-bind",
+                root.resolve(LINKED).toString(),
+                "/" + LINKED,
+                "--ro-bind",
+                init.toString(),
+                "/.judge-init",
+                "--remount-ro",
+                "/dev",
+                "--remount-ro",
+                "/",
+                "--chdir",
+                "/box",
+                "/.judge-init",
+                Integer.toString(properties.nice())));
         return command;
     }
 
@@ -245,7 +294,9 @@ final class BubblewrapSandbox implements Sandbox {
             try {
                 return new Conversation(hereOutcome, peerRun.get());
             } catch (ExecutionException e) {
-                throw e.getCause() instanceof IOException io ? io : new IOException("The peer's run failed", e.getCause());
+                throw e.getCause() instanceof IOException io
+                        ? io
+                        : new IOException("The peer's run failed", e.getCause());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new IOException("Interrupted while the peer ran", e);
@@ -270,10 +321,12 @@ final class BubblewrapSandbox implements Sandbox {
         }
         // Mode 666: the two sandboxes may run as different uids.
         Process mkfifo = new ProcessBuilder("mkfifo", "-m", "666", toPeer.toString(), fromPeer.toString())
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         try {
             if (mkfifo.waitFor() != 0) {
-                throw new IOException("mkfifo failed: " + new String(mkfifo.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+                throw new IOException(
+                        "mkfifo failed: " + new String(mkfifo.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -300,7 +353,8 @@ final class BubblewrapSandbox implements Sandbox {
         requests.flush();
         Map<String, Long> reply = parse(reply(spec.wallLimit().plus(REPLY_GRACE)));
         if (reply.get("exec_errno") != 0) {
-            throw new IOException("Cannot start " + spec.command().getFirst() + " in the sandbox (errno " + reply.get("exec_errno") + ")");
+            throw new IOException("Cannot start " + spec.command().getFirst() + " in the sandbox (errno "
+                    + reply.get("exec_errno") + ")");
         }
         boolean oomKilled = cgroup != null && cgroup.oomKills() > oomKillsBefore;
 
@@ -331,7 +385,8 @@ final class BubblewrapSandbox implements Sandbox {
     private void clearOutputStreams() throws IOException {
         for (String stream : List.of(STDOUT, STDERR)) {
             Path file = io.resolve(stream);
-            Files.getFileAttributeView(file, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS).setPermissions(OWNER_WRITES);
+            Files.getFileAttributeView(file, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                    .setPermissions(OWNER_WRITES);
             SandboxFiles.overwrite(file, "");
         }
     }
@@ -352,8 +407,11 @@ final class BubblewrapSandbox implements Sandbox {
                 "wall_ms=" + spec.wallLimit().toMillis(),
                 "fsize_bytes=" + spec.outputLimitBytes(),
                 "nofile=" + properties.openFiles(),
-                "disk_bytes=" + properties.diskLimit().toBytes(), "disk_files=" + properties.maxFiles(),
-                "stdin=" + streams.stdin, "stdout=" + streams.stdout, "stderr=/io/stderr"));
+                "disk_bytes=" + properties.diskLimit().toBytes(),
+                "disk_files=" + properties.maxFiles(),
+                "stdin=" + streams.stdin,
+                "stdout=" + streams.stdout,
+                "stderr=/io/stderr"));
         if (streams.stdoutFirst) {
             fields.add("stdout_first=1");
         }
@@ -413,7 +471,9 @@ final class BubblewrapSandbox implements Sandbox {
         deleteContents(root.resolve(LINKED));
         // The pipes to this submission's peer go; the streams stay (emptied before each run).
         try (Stream<Path> entries = Files.list(io)) {
-            for (Path entry : entries.filter(entry -> !STREAMS.contains(entry.getFileName().toString())).toList()) {
+            for (Path entry : entries.filter(
+                            entry -> !STREAMS.contains(entry.getFileName().toString()))
+                    .toList()) {
                 SandboxFiles.remove(entry);
             }
         }
@@ -476,7 +536,9 @@ final class BubblewrapSandbox implements Sandbox {
                     });
         }
         try (Stream<Path> paths = Files.walk(folder)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).filter(path -> !path.equals(folder)).toList()) {
+            for (Path path : paths.sorted(Comparator.reverseOrder())
+                    .filter(path -> !path.equals(folder))
+                    .toList()) {
                 Files.deleteIfExists(path);
             }
         }

@@ -87,13 +87,15 @@ interface CgroupDriver {
      */
     static void removeLeftoversOfDeadWorkers(Path parent) throws IOException {
         try (var children = Files.list(parent)) {
-            children.filter(Files::isDirectory).filter(CgroupDriver::ofDeadWorker).forEach(child -> {
-                try {
-                    Files.deleteIfExists(child);
-                } catch (IOException inUse) {
-                    // a process of it is still running; the kernel refuses
-                }
-            });
+            children.filter(Files::isDirectory)
+                    .filter(CgroupDriver::ofDeadWorker)
+                    .forEach(child -> {
+                        try {
+                            Files.deleteIfExists(child);
+                        } catch (IOException inUse) {
+                            // a process of it is still running; the kernel refuses
+                        }
+                    });
         }
     }
 

@@ -18,8 +18,12 @@ final class CgroupV1Driver implements CgroupDriver {
     }
 
     static CgroupV1Driver create(Path root, List<String> selfCgroup) throws IOException {
-        Path memory = root.resolve("memory").resolve(relative(CgroupDriver.ownPath(selfCgroup, "memory"))).resolve("judge-sandboxes");
-        Path pids = root.resolve("pids").resolve(relative(CgroupDriver.ownPath(selfCgroup, "pids"))).resolve("judge-sandboxes");
+        Path memory = root.resolve("memory")
+                .resolve(relative(CgroupDriver.ownPath(selfCgroup, "memory")))
+                .resolve("judge-sandboxes");
+        Path pids = root.resolve("pids")
+                .resolve(relative(CgroupDriver.ownPath(selfCgroup, "pids")))
+                .resolve("judge-sandboxes");
         Files.createDirectories(memory);
         Files.createDirectories(pids);
         if (!Files.exists(memory.resolve("memory.oom_control"))) {
@@ -37,7 +41,8 @@ final class CgroupV1Driver implements CgroupDriver {
 
     @Override
     public List<Path> sandboxCgroups() throws IOException {
-        return Stream.concat(CgroupDriver.children(memoryParent).stream(), CgroupDriver.children(pidsParent).stream()).toList();
+        return Stream.concat(CgroupDriver.children(memoryParent).stream(), CgroupDriver.children(pidsParent).stream())
+                .toList();
     }
 
     @Override
@@ -60,7 +65,8 @@ final class CgroupV1Driver implements CgroupDriver {
                 Path withSwap = memory.resolve("memory.memsw.limit_in_bytes");
                 if (!Files.exists(withSwap)) {
                     Files.writeString(memoryOnly, Long.toString(memoryBytes));
-                } else if (memoryBytes > Long.parseLong(Files.readString(memoryOnly).strip())) {
+                } else if (memoryBytes
+                        > Long.parseLong(Files.readString(memoryOnly).strip())) {
                     Files.writeString(withSwap, Long.toString(memoryBytes));
                     Files.writeString(memoryOnly, Long.toString(memoryBytes));
                 } else {

@@ -23,11 +23,14 @@ final class CgroupV2Driver implements CgroupDriver {
         Path base = root.resolve(own.startsWith("/") ? own.substring(1) : own);
         String available = Files.readString(base.resolve("cgroup.controllers"));
         if (!available.contains("memory") || !available.contains("pids")) {
-            throw new IOException("memory and pids controllers are not delegated to " + base + " (have: " + available.strip() + ")");
+            throw new IOException(
+                    "memory and pids controllers are not delegated to " + base + " (have: " + available.strip() + ")");
         }
         if (!enabled(base)) {
             Path leaf = Files.createDirectories(base.resolve("worker"));
-            Files.writeString(leaf.resolve("cgroup.procs"), Long.toString(ProcessHandle.current().pid()));
+            Files.writeString(
+                    leaf.resolve("cgroup.procs"),
+                    Long.toString(ProcessHandle.current().pid()));
             Files.writeString(base.resolve("cgroup.subtree_control"), "+memory +pids");
         }
         Path sandboxes = Files.createDirectories(base.resolve("judge-sandboxes"));

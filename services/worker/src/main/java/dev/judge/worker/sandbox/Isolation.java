@@ -18,8 +18,10 @@ record Isolation(String bubblewrapVersion, boolean separateUids, Optional<Cgroup
     String describe() {
         List<String> layers = new ArrayList<>();
         layers.add("namespaces (" + bubblewrapVersion + ": user, pid, mount, network, ipc, uts, cgroup)");
-        layers.add(separateUids ? "a separate unprivileged uid per sandbox, no capabilities, no-new-privs"
-                : "the worker's own uid inside a user namespace, no capabilities");
+        layers.add(
+                separateUids
+                        ? "a separate unprivileged uid per sandbox, no capabilities, no-new-privs"
+                        : "the worker's own uid inside a user namespace, no capabilities");
         layers.add(cgroups.map(CgroupDriver::describe)
                 .orElse("no cgroup: memory and processes limited per process by rlimits"));
         layers.add("rlimits (cpu, data, fsize, nofile, nproc, core, msgqueue), nice " + nice);

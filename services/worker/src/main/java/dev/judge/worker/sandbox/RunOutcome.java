@@ -34,8 +34,19 @@ public record RunOutcome(
 
     /** The same outcome with other output: what a program wrote elsewhere when its stdout was a pipe. */
     public RunOutcome withStdout(String output) {
-        return new RunOutcome(wallLimitReached, exitCode, signal, wallTime, cpuTime, peakMemoryKb, oomKilled,
-                memoryLimitedByCgroup, stdoutAtLimit, fileAtLimit, output, stderr);
+        return new RunOutcome(
+                wallLimitReached,
+                exitCode,
+                signal,
+                wallTime,
+                cpuTime,
+                peakMemoryKb,
+                oomKilled,
+                memoryLimitedByCgroup,
+                stdoutAtLimit,
+                fileAtLimit,
+                output,
+                stderr);
     }
 
     /** Ended by itself with exit code 0, before the wall clock ran out. */

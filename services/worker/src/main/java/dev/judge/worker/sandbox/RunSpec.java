@@ -25,7 +25,12 @@ public record RunSpec(
         long outputLimitBytes,
         Path stdinFile) {
 
-    public RunSpec(List<String> command, String stdin, Duration timeLimit, Duration wallLimit, long memoryLimitBytes,
+    public RunSpec(
+            List<String> command,
+            String stdin,
+            Duration timeLimit,
+            Duration wallLimit,
+            long memoryLimitBytes,
             long outputLimitBytes) {
         this(command, stdin, timeLimit, wallLimit, memoryLimitBytes, outputLimitBytes, null);
     }

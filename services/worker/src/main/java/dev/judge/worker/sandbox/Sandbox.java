@@ -34,8 +34,7 @@ public interface Sandbox extends AutoCloseable {
     Conversation converse(RunSpec spec, Sandbox peer, RunSpec peerSpec) throws IOException;
 
     /** The outcomes of a {@link #converse}: this sandbox's run and the peer's. */
-    record Conversation(RunOutcome here, RunOutcome peer) {
-    }
+    record Conversation(RunOutcome here, RunOutcome peer) {}
 
     @Override
     void close();

@@ -34,8 +34,7 @@ public final class SandboxFiles {
 
     private static final LinkOption[] NO_FOLLOW = {LinkOption.NOFOLLOW_LINKS};
 
-    private SandboxFiles() {
-    }
+    private SandboxFiles() {}
 
     /** The start of a regular file, up to {@code limit} bytes; empty for anything else or nothing. */
     public static byte[] readRegular(Path file, long limit) throws IOException {
@@ -67,7 +66,8 @@ public final class SandboxFiles {
      * say); a {@code from} that is not a regular file gives an empty copy.
      */
     public static void copyFresh(Path from, Path to) throws IOException {
-        try (InputStream in = openRegular(from); OutputStream out = createFresh(to)) {
+        try (InputStream in = openRegular(from);
+                OutputStream out = createFresh(to)) {
             if (in != null) {
                 in.transferTo(out);
             }
@@ -77,7 +77,8 @@ public final class SandboxFiles {
     /** Overwrites a file the program cannot replace (a stream bound into the sandbox) in place. */
     static void overwrite(Path file, String text) throws IOException {
         requireRegular(file);
-        try (OutputStream out = Channels.newOutputStream(Files.newByteChannel(file,
+        try (OutputStream out = Channels.newOutputStream(Files.newByteChannel(
+                file,
                 Set.of(StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING, LinkOption.NOFOLLOW_LINKS)))) {
             out.write(text.getBytes(StandardCharsets.UTF_8));
         }
@@ -102,7 +103,8 @@ public final class SandboxFiles {
 
     private static OutputStream createFresh(Path file) throws IOException {
         remove(file);
-        return Files.newOutputStream(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
+        return Files.newOutputStream(
+                file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS);
     }
 
     /** The file, opened for reading if it is a regular file; null if it is anything else. */
@@ -111,7 +113,8 @@ public final class SandboxFiles {
         if (checked == null || !checked.isRegularFile()) {
             return null;
         }
-        return Channels.newInputStream(Files.newByteChannel(file, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)));
+        return Channels.newInputStream(
+                Files.newByteChannel(file, Set.of(StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)));
     }
 
     private static void requireRegular(Path file) throws IOException {
@@ -123,7 +126,8 @@ public final class SandboxFiles {
 
     private static BasicFileAttributes attributes(Path path) {
         try {
-            return Files.getFileAttributeView(path, BasicFileAttributeView.class, NO_FOLLOW).readAttributes();
+            return Files.getFileAttributeView(path, BasicFileAttributeView.class, NO_FOLLOW)
+                    .readAttributes();
         } catch (IOException e) {
             return null;
         }

@@ -22,7 +22,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
-
 /**
  * Keeps {@code judge.sandbox.pool-size} sandboxes started and waiting, so that a submission gets one
  * at once and creating namespaces happens while nobody waits. A sandbox serves one submission at a
@@ -194,7 +193,8 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
         long number = started.incrementAndGet();
         int uid = isolation.separateUids() ? properties.firstUid() + (int) (number % properties.uidCount()) : -1;
         try {
-            return starter.submit(() -> BubblewrapSandbox.start(boxes.resolve("box-" + number), init, uid, isolation, properties))
+            return starter.submit(() ->
+                            BubblewrapSandbox.start(boxes.resolve("box-" + number), init, uid, isolation, properties))
                     .get();
         } catch (ExecutionException e) {
             throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
@@ -228,18 +228,20 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
     private Isolation detect() throws IOException {
         String version = firstLine(new ProcessBuilder(properties.bubblewrap(), "--version"));
         boolean root = "root".equals(ProcessHandle.current().info().user().orElse(""));
-        Optional<CgroupDriver> cgroups = properties.cgroup() == SandboxProperties.CgroupMode.DISABLED ? Optional.empty()
+        Optional<CgroupDriver> cgroups = properties.cgroup() == SandboxProperties.CgroupMode.DISABLED
+                ? Optional.empty()
                 : CgroupDriver.detect(properties.cgroupRoot(), Files.readAllLines(Path.of("/proc/self/cgroup")));
         if (cgroups.isEmpty() && properties.cgroup() == SandboxProperties.CgroupMode.REQUIRED) {
-            throw new IOException("judge.sandbox.cgroup=REQUIRED, but no writable cgroup with memory and pids controllers was found");
+            throw new IOException(
+                    "judge.sandbox.cgroup=REQUIRED, but no writable cgroup with memory and pids controllers was found");
         }
         return new Isolation(version, root, cgroups, properties.nice());
     }
 
     private void trialRun() throws IOException {
         try (BubblewrapSandbox trial = startOne()) {
-            RunOutcome outcome = trial.run(new RunSpec(List.of("true"), null, Duration.ofSeconds(2), Duration.ofSeconds(5),
-                    64L << 20, 1 << 20));
+            RunOutcome outcome = trial.run(new RunSpec(
+                    List.of("true"), null, Duration.ofSeconds(2), Duration.ofSeconds(5), 64L << 20, 1 << 20));
             if (!outcome.exitedZero()) {
                 throw new IOException("a trial run of 'true' ended with " + outcome);
             }

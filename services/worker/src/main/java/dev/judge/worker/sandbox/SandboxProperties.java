@@ -49,8 +49,22 @@ public record SandboxProperties(
         @DefaultValue("256MB") DataSize diskLimit,
         @DefaultValue("1000") int maxFiles,
         @DefaultValue("100") int reuse,
-        @DefaultValue({"/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc/alternatives", "/etc/ld.so.cache",
-                "/etc/java-17-openjdk"}) List<String> readOnlyPaths) {
 
-    public enum CgroupMode { AUTO, REQUIRED, DISABLED }
+        @DefaultValue({
+            "/usr",
+            "/bin",
+            "/sbin",
+            "/lib",
+            "/lib64",
+            "/etc/alternatives",
+            "/etc/ld.so.cache",
+            "/etc/java-17-openjdk"
+        })
+        List<String> readOnlyPaths) {
+
+    public enum CgroupMode {
+        AUTO,
+        REQUIRED,
+        DISABLED
+    }
 }

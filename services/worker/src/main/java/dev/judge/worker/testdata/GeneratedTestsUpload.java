@@ -38,8 +38,10 @@ class GeneratedTestsUpload {
     TestData store(long problemId, int version, Path lines) {
         URI uri = api.uri(TestGeneration.path(problemId, version));
         if (!api.hasToken()) {
-            throw new TestDataUnavailableException("judge.worker.test-data.token is not set, so this worker cannot store "
-                    + "the tests it generated for problem " + problemId + " version " + version, null);
+            throw new TestDataUnavailableException(
+                    "judge.worker.test-data.token is not set, so this worker cannot store "
+                            + "the tests it generated for problem " + problemId + " version " + version,
+                    null);
         }
         for (int attempt = 1; ; attempt++) {
             try {
@@ -53,16 +55,26 @@ class GeneratedTestsUpload {
                     return json.readValue(response.body(), TestData.class);
                 }
                 String message = uri + " answered " + response.statusCode() + ": "
-                        + response.body().substring(0, Math.min(1024, response.body().length()));
+                        + response.body()
+                                .substring(0, Math.min(1024, response.body().length()));
                 if (response.statusCode() < 500 || attempt >= properties.fetchAttempts()) {
                     throw new TestDataUnavailableException(message, null);
                 }
-                log.warn("Storing generated tests failed (attempt {} of {}): {}", attempt, properties.fetchAttempts(), message);
+                log.warn(
+                        "Storing generated tests failed (attempt {} of {}): {}",
+                        attempt,
+                        properties.fetchAttempts(),
+                        message);
             } catch (IOException | JacksonException e) {
                 if (attempt >= properties.fetchAttempts()) {
-                    throw new TestDataUnavailableException("Storing the generated tests at " + uri + " failed: " + e.getMessage(), e);
+                    throw new TestDataUnavailableException(
+                            "Storing the generated tests at " + uri + " failed: " + e.getMessage(), e);
                 }
-                log.warn("Storing generated tests at {} failed (attempt {} of {}): {}", uri, attempt, properties.fetchAttempts(),
+                log.warn(
+                        "Storing generated tests at {} failed (attempt {} of {}): {}",
+                        uri,
+                        attempt,
+                        properties.fetchAttempts(),
                         e.getMessage());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -19,7 +19,8 @@ import dev.judge.contracts.TestData;
 @Component
 public class InternalApi {
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final TestDataProperties properties;
 
     public InternalApi(TestDataProperties properties) {
@@ -37,11 +38,13 @@ public class InternalApi {
 
     /** A request to {@code path} with the token, given up after {@code judge.worker.test-data.fetch-timeout}. */
     public HttpRequest.Builder request(String path) {
-        return HttpRequest.newBuilder(uri(path)).header(TestData.TOKEN_HEADER, properties.token())
+        return HttpRequest.newBuilder(uri(path))
+                .header(TestData.TOKEN_HEADER, properties.token())
                 .timeout(properties.fetchTimeout());
     }
 
-    public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> body) throws IOException, InterruptedException {
+    public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> body)
+            throws IOException, InterruptedException {
         return http.send(request, body);
     }
 }

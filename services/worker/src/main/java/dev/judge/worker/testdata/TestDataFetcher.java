@@ -52,23 +52,36 @@ class TestDataFetcher {
     /** @return each test's group, in order; the tests are in {@code folder} */
     List<String> fetch(TestData reference, Path folder) {
         if (!api.hasToken()) {
-            throw new TestDataUnavailableException("judge.worker.test-data.token is not set, so this worker cannot fetch "
-                    + "the tests of problem " + reference.problemId() + " version " + reference.version(), null);
+            throw new TestDataUnavailableException(
+                    "judge.worker.test-data.token is not set, so this worker cannot fetch " + "the tests of problem "
+                            + reference.problemId() + " version " + reference.version(),
+                    null);
         }
         URI uri = api.uri(reference.path());
         for (int attempt = 1; ; attempt++) {
             long started = System.nanoTime();
             try {
                 List<String> groups = fetchOnce(uri, reference, folder);
-                log.info("Fetched the {} tests ({} bytes) of problem {} version {} in {} ms", reference.count(),
-                        reference.bytes(), reference.problemId(), reference.version(), (System.nanoTime() - started) / 1_000_000);
+                log.info(
+                        "Fetched the {} tests ({} bytes) of problem {} version {} in {} ms",
+                        reference.count(),
+                        reference.bytes(),
+                        reference.problemId(),
+                        reference.version(),
+                        (System.nanoTime() - started) / 1_000_000);
                 return groups;
             } catch (IOException | JacksonException | TestDataUnavailableException e) {
                 if (e instanceof Refused || attempt >= properties.fetchAttempts()) {
-                    throw e instanceof TestDataUnavailableException unavailable ? unavailable
+                    throw e instanceof TestDataUnavailableException unavailable
+                            ? unavailable
                             : new TestDataUnavailableException("Fetching " + uri + " failed: " + e.getMessage(), e);
                 }
-                log.warn("Fetching {} failed (attempt {} of {}): {}", uri, attempt, properties.fetchAttempts(), e.getMessage());
+                log.warn(
+                        "Fetching {} failed (attempt {} of {}): {}",
+                        uri,
+                        attempt,
+                        properties.fetchAttempts(),
+                        e.getMessage());
                 pause(Duration.ofSeconds(attempt));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -80,7 +93,10 @@ class TestDataFetcher {
     private List<String> fetchOnce(URI uri, TestData reference, Path folder) throws IOException, InterruptedException {
         FileSystemUtils.deleteRecursively(folder);
         Files.createDirectories(folder);
-        HttpRequest request = api.request(reference.path()).header("Accept", TestData.MEDIA_TYPE).GET().build();
+        HttpRequest request = api.request(reference.path())
+                .header("Accept", TestData.MEDIA_TYPE)
+                .GET()
+                .build();
         HttpResponse<InputStream> response = api.send(request, HttpResponse.BodyHandlers.ofInputStream());
         try (InputStream body = response.body()) {
             if (response.statusCode() != 200) {

@@ -24,5 +24,4 @@ public record TestDataProperties(
         @DefaultValue("") String token,
         @DefaultValue("2GB") DataSize cacheSize,
         @DefaultValue("3") int fetchAttempts,
-        @DefaultValue("5m") Duration fetchTimeout) {
-}
+        @DefaultValue("5m") Duration fetchTimeout) {}

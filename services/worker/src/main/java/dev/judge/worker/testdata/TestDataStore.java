@@ -57,7 +57,8 @@ public class TestDataStore implements MeterBinder {
     // A folder per fetch, not per hash: one being deleted after eviction is never one being filled again.
     private final AtomicLong fetches = new AtomicLong();
 
-    public TestDataStore(InternalApi api, TestDataProperties properties, SandboxProperties sandboxProperties, JsonMapper json)
+    public TestDataStore(
+            InternalApi api, TestDataProperties properties, SandboxProperties sandboxProperties, JsonMapper json)
             throws IOException {
         this.fetcher = new TestDataFetcher(api, properties, json);
         this.upload = new GeneratedTestsUpload(api, properties, json);
@@ -83,7 +84,8 @@ public class TestDataStore implements MeterBinder {
         synchronized (entries) {
             entry = entries.get(reference.sha256());
             if (entry == null) {
-                entry = new Entry(cache.resolve(reference.sha256() + "-" + fetches.incrementAndGet()), reference.bytes());
+                entry = new Entry(
+                        cache.resolve(reference.sha256() + "-" + fetches.incrementAndGet()), reference.bytes());
                 entries.put(reference.sha256(), entry);
                 mine = true;
             }
@@ -104,7 +106,8 @@ public class TestDataStore implements MeterBinder {
             return new CachedTests(entry, entry.groups.join());
         } catch (CompletionException e) {
             release(entry);
-            throw e.getCause() instanceof TestDataUnavailableException unavailable ? unavailable
+            throw e.getCause() instanceof TestDataUnavailableException unavailable
+                    ? unavailable
                     : new TestDataUnavailableException("Fetching the tests failed", e.getCause());
         } finally {
             evict();
@@ -124,7 +127,10 @@ public class TestDataStore implements MeterBinder {
     /** Bytes of tests on this worker's disk now. */
     public long cachedBytes() {
         synchronized (entries) {
-            return entries.values().stream().filter(entry -> entry.groups.isDone()).mapToLong(entry -> entry.bytes).sum();
+            return entries.values().stream()
+                    .filter(entry -> entry.groups.isDone())
+                    .mapToLong(entry -> entry.bytes)
+                    .sum();
         }
     }
 
@@ -146,7 +152,8 @@ public class TestDataStore implements MeterBinder {
     private void evict() {
         List<Entry> evicted = new ArrayList<>();
         synchronized (entries) {
-            long total = entries.values().stream().mapToLong(entry -> entry.bytes).sum();
+            long total =
+                    entries.values().stream().mapToLong(entry -> entry.bytes).sum();
             for (Iterator<Entry> eldestFirst = entries.values().iterator();
                     eldestFirst.hasNext() && total > properties.cacheSize().toBytes(); ) {
                 Entry entry = eldestFirst.next();

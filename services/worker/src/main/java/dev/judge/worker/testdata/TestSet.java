@@ -50,8 +50,7 @@ public interface TestSet extends AutoCloseable {
             }
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
     }
 }

@@ -57,27 +57,34 @@ public final class ProblemKindsBenchmark {
             """;
     private static final Map<String, String> SUM = Map.of(
             "python", "a, b = map(int, input().split())\nprint(a + b)\n",
-            "c", "#include <stdio.h>\nint main(void){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n");
+            "c",
+                    "#include <stdio.h>\nint main(void){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);return 0;}\n");
 
-    private record Mode(String name, Checker checker, ProblemProgram interactor) {
-    }
+    private record Mode(String name, Checker checker, ProblemProgram interactor) {}
 
     public static void main(String[] args) throws Exception {
         int submissions = args.length > 0 ? Integer.parseInt(args[0]) : 30;
         int tests = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        Sandboxes sandboxes = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.pool-size", "3")));
+        Sandboxes sandboxes =
+                TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.pool-size", "3")));
         JudgeForBenchmarks judge = new JudgeForBenchmarks(sandboxes);
         List<JudgeRequest.TestCase> testCases = IntStream.range(0, tests)
-                .mapToObj(i -> new JudgeRequest.TestCase(i + " " + (i * 7) + "\n", (i + i * 7) + "\n")).toList();
+                .mapToObj(i -> new JudgeRequest.TestCase(i + " " + (i * 7) + "\n", (i + i * 7) + "\n"))
+                .toList();
         List<Mode> modes = List.of(
                 new Mode("plain (exact)", Checker.EXACT, null),
-                new Mode("custom checker (C)", new Checker(Checker.Kind.CUSTOM, null, new ProblemProgram("c", CHECKER, Map.of())), null),
+                new Mode(
+                        "custom checker (C)",
+                        new Checker(Checker.Kind.CUSTOM, null, new ProblemProgram("c", CHECKER, Map.of())),
+                        null),
                 new Mode("interactive (C interactor)", null, new ProblemProgram("c", INTERACTOR, Map.of())));
         System.out.printf("Sandbox isolation: %s%n", TestSandboxes.describeIsolation(sandboxes));
-        System.out.printf("%d submissions per mode, %d tests each, one at a time; per-test wall time of the whole judgement%n%n",
+        System.out.printf(
+                "%d submissions per mode, %d tests each, one at a time; per-test wall time of the whole judgement%n%n",
                 submissions, tests);
-        System.out.printf("%-8s %-28s %14s %12s %12s %14s%n", "language", "problem", "median ms/test", "p90 ms/test",
-                "× plain", "added ms/test");
+        System.out.printf(
+                "%-8s %-28s %14s %12s %12s %14s%n",
+                "language", "problem", "median ms/test", "p90 ms/test", "× plain", "added ms/test");
         try {
             for (String language : List.of("c", "python")) {
                 double plainMedian = 0;
@@ -90,7 +97,8 @@ public final class ProblemKindsBenchmark {
                         JudgeResult result = judge.judge(request(language, mode, testCases));
                         perTest.add((System.nanoTime() - started) / 1e6 / tests);
                         if (result.verdict() != Verdict.ACCEPTED) {
-                            throw new IllegalStateException(mode.name() + " in " + language + " was not accepted: " + result);
+                            throw new IllegalStateException(
+                                    mode.name() + " in " + language + " was not accepted: " + result);
                         }
                     }
                     Collections.sort(perTest);
@@ -99,8 +107,9 @@ public final class ProblemKindsBenchmark {
                     if (mode == modes.getFirst()) {
                         plainMedian = median;
                     }
-                    System.out.printf("%-8s %-28s %14.1f %12.1f %12.2f %14.1f%n", language, mode.name(), median, p90,
-                            median / plainMedian, median - plainMedian);
+                    System.out.printf(
+                            "%-8s %-28s %14.1f %12.1f %12.2f %14.1f%n",
+                            language, mode.name(), median, p90, median / plainMedian, median - plainMedian);
                 }
             }
         } finally {
@@ -110,8 +119,19 @@ public final class ProblemKindsBenchmark {
 
     private static JudgeRequest request(String language, Mode mode, List<JudgeRequest.TestCase> testCases) {
         Checker checker = mode.checker(); // null: the interactor alone decides
-        return new JudgeRequest(UUID.randomUUID(), language, SUM.get(language), new JudgeRequest.Limits(2000, 256),
-                checker == null ? OutputComparison.EXACT : checker.asComparison(), checker, mode.interactor(), List.of(), true,
-                testCases, Instant.now(), null, 1);
+        return new JudgeRequest(
+                UUID.randomUUID(),
+                language,
+                SUM.get(language),
+                new JudgeRequest.Limits(2000, 256),
+                checker == null ? OutputComparison.EXACT : checker.asComparison(),
+                checker,
+                mode.interactor(),
+                List.of(),
+                true,
+                testCases,
+                Instant.now(),
+                null,
+                1);
     }
 }

@@ -35,8 +35,7 @@ import dev.judge.worker.sandbox.TestSandboxes;
  */
 public final class SandboxBenchmark {
 
-    private record Language(String name, List<String> command) {
-    }
+    private record Language(String name, List<String> command) {}
 
     private record Stats(double medianMs, double p90Ms, double runsPerSecond, int parallel) {
 
@@ -52,28 +51,51 @@ public final class SandboxBenchmark {
 
     public static void main(String[] args) throws Exception {
         int runs = args.length > 0 ? Integer.parseInt(args[0]) : 300;
-        Path bareSource = Path.of(args.length > 1 ? args[1] : "../../tests/bench/bare.c").toAbsolutePath();
-        Sandboxes sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.pool-size", "3")));
+        Path bareSource =
+                Path.of(args.length > 1 ? args[1] : "../../tests/bench/bare.c").toAbsolutePath();
+        Sandboxes sandbox =
+                TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.pool-size", "3")));
         Path bare = Files.createDirectories(TestSandboxes.WORK_DIR.resolve("bare"));
         Path binary = bare.resolve("trivial");
         Files.writeString(bare.resolve("trivial.c"), "#include <stdio.h>\nint main(void) { puts(\"1\"); return 0; }\n");
-        check(new ProcessBuilder("gcc", "-O2", "-o", binary.toString(), bare.resolve("trivial.c").toString()).inheritIO().start().waitFor() == 0);
+        check(new ProcessBuilder(
+                                "gcc",
+                                "-O2",
+                                "-o",
+                                binary.toString(),
+                                bare.resolve("trivial.c").toString())
+                        .inheritIO()
+                        .start()
+                        .waitFor()
+                == 0);
         Path floor = bare.resolve("bare");
-        check(new ProcessBuilder("gcc", "-O2", "-o", floor.toString(), bareSource.toString()).inheritIO().start().waitFor() == 0);
+        check(new ProcessBuilder("gcc", "-O2", "-o", floor.toString(), bareSource.toString())
+                        .inheritIO()
+                        .start()
+                        .waitFor()
+                == 0);
 
         System.out.printf("Sandbox isolation: %s%n", TestSandboxes.describeIsolation(sandbox));
         System.out.printf("%d runs per mode; per-run wall time as the caller sees it%n%n", runs);
-        System.out.printf("%-8s %-42s %9s %9s %9s %9s %10s %10s%n", "language", "mode", "median ms", "p90 ms", "mean ms",
-                "runs/s", "× floor", "added ms");
+        System.out.printf(
+                "%-8s %-42s %9s %9s %9s %9s %10s %10s%n",
+                "language", "mode", "median ms", "p90 ms", "mean ms", "runs/s", "× floor", "added ms");
         try {
-            for (Language language : List.of(new Language("c", List.of("./trivial")),
+            for (Language language : List.of(
+                    new Language("c", List.of("./trivial")),
                     new Language("python", List.of("python3", "-c", "print(1)")))) {
                 warmUp(language, bare, sandbox, binary);
                 for (int parallel : List.of(1, 2)) {
                     Stats plain = forkExecFromC(floor, runs, parallel, language, bare);
                     print(language.name(), "fork/exec from C (floor)", parallel, plain, plain);
-                    print(language.name(), "JVM child process", parallel, measure(runs, parallel, () -> runBare(language, bare)), plain);
-                    try (Sandbox first = sandbox.open(); Sandbox second = sandbox.open()) {
+                    print(
+                            language.name(),
+                            "JVM child process",
+                            parallel,
+                            measure(runs, parallel, () -> runBare(language, bare)),
+                            plain);
+                    try (Sandbox first = sandbox.open();
+                            Sandbox second = sandbox.open()) {
                         List<Sandbox> ready = List.of(first, second);
                         for (Sandbox session : ready) {
                             install(binary, session);
@@ -97,7 +119,9 @@ public final class SandboxBenchmark {
 
     /** Which of the two ready sandboxes this thread uses: one each, as two worker threads would. */
     private static final ThreadLocal<Integer> SLOT = new ThreadLocal<>();
-    private static final java.util.concurrent.atomic.AtomicInteger NEXT_SLOT = new java.util.concurrent.atomic.AtomicInteger();
+
+    private static final java.util.concurrent.atomic.AtomicInteger NEXT_SLOT =
+            new java.util.concurrent.atomic.AtomicInteger();
 
     private static int slot() {
         Integer slot = SLOT.get();
@@ -131,29 +155,41 @@ public final class SandboxBenchmark {
     /** The program's command outside the sandbox, by absolute path. */
     private static List<String> hostCommand(Language language, Path folder) {
         return language.command().getFirst().startsWith("./")
-                ? List.of(folder.resolve(language.command().getFirst().substring(2)).toString())
-                : List.of("/usr/bin/" + language.command().getFirst(), language.command().get(1), language.command().get(2));
+                ? List.of(folder.resolve(language.command().getFirst().substring(2))
+                        .toString())
+                : List.of(
+                        "/usr/bin/" + language.command().getFirst(),
+                        language.command().get(1),
+                        language.command().get(2));
     }
 
     private static void runBare(Language language, Path folder) throws Exception {
         Path out = folder.resolve("out-" + Thread.currentThread().threadId());
-        Process process = new ProcessBuilder(hostCommand(language, folder)).directory(folder.toFile())
+        Process process = new ProcessBuilder(hostCommand(language, folder))
+                .directory(folder.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
-                .redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                .redirectOutput(out.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         check(process.waitFor() == 0 && Files.readString(out).equals("1\n"));
     }
 
     private static void runIn(Sandbox session, Language language) throws IOException {
-        RunOutcome outcome = session.run(new RunSpec(language.command(), null, Duration.ofSeconds(2), Duration.ofSeconds(5),
-                256L << 20, 1 << 20));
+        RunOutcome outcome = session.run(new RunSpec(
+                language.command(), null, Duration.ofSeconds(2), Duration.ofSeconds(5), 256L << 20, 1 << 20));
         check(outcome.exitedZero() && outcome.stdout().equals("1\n"));
     }
 
     /** The floor: bare.c runs the program `runs` times, `parallel` at a time, and reports the wall time. */
-    private static Stats forkExecFromC(Path floor, int runs, int parallel, Language language, Path folder) throws Exception {
-        List<String> command = new ArrayList<>(List.of(floor.toString(), Integer.toString(runs), Integer.toString(parallel), "/dev/null"));
+    private static Stats forkExecFromC(Path floor, int runs, int parallel, Language language, Path folder)
+            throws Exception {
+        List<String> command = new ArrayList<>(
+                List.of(floor.toString(), Integer.toString(runs), Integer.toString(parallel), "/dev/null"));
         command.addAll(hostCommand(language, folder));
-        Process process = new ProcessBuilder(command).directory(folder.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        Process process = new ProcessBuilder(command)
+                .directory(folder.toFile())
+                .redirectError(ProcessBuilder.Redirect.INHERIT)
+                .start();
         double seconds = Double.parseDouble(new String(process.getInputStream().readAllBytes()).strip());
         check(process.waitFor() == 0);
         return new Stats(Double.NaN, Double.NaN, runs / seconds, parallel);
@@ -181,14 +217,24 @@ public final class SandboxBenchmark {
         double seconds = (System.nanoTime() - started) / 1e9;
         List<Long> sorted = new ArrayList<>(nanos);
         Collections.sort(sorted);
-        return new Stats(sorted.get(sorted.size() / 2) / 1e6, sorted.get((int) (sorted.size() * 0.9)) / 1e6, sorted.size() / seconds,
+        return new Stats(
+                sorted.get(sorted.size() / 2) / 1e6,
+                sorted.get((int) (sorted.size() * 0.9)) / 1e6,
+                sorted.size() / seconds,
                 parallel);
     }
 
     private static void print(String language, String mode, int parallel, Stats stats, Stats floor) {
-        System.out.printf("%-8s %-42s %9s %9s %9.2f %9.0f %9.2f× %+10.2f%n", language, mode + (parallel > 1 ? ", 2 at a time" : ""),
-                milliseconds(stats.medianMs()), milliseconds(stats.p90Ms()), stats.meanMs(), stats.runsPerSecond(),
-                stats.meanMs() / floor.meanMs(), stats.meanMs() - floor.meanMs());
+        System.out.printf(
+                "%-8s %-42s %9s %9s %9.2f %9.0f %9.2f× %+10.2f%n",
+                language,
+                mode + (parallel > 1 ? ", 2 at a time" : ""),
+                milliseconds(stats.medianMs()),
+                milliseconds(stats.p90Ms()),
+                stats.meanMs(),
+                stats.runsPerSecond(),
+                stats.meanMs() / floor.meanMs(),
+                stats.meanMs() - floor.meanMs());
     }
 
     /** The floor reports no per-run times: a dash. */

@@ -37,12 +37,13 @@ class GeneratingTestsIT {
             import sys
             print(" ".join(sys.argv[1:]))
             """, Map.of());
+
     private static final ProblemProgram SUM = new ProblemProgram("python", """
             a, b = map(int, input().split())
             print(a + b)
             """, Map.of());
-    private static final ProblemProgram VALIDATOR_OF_TWO = new ProblemProgram("python",
-            "import sys\na, b = map(int, sys.stdin.read().split())\n", Map.of());
+    private static final ProblemProgram VALIDATOR_OF_TWO =
+            new ProblemProgram("python", "import sys\na, b = map(int, sys.stdin.read().split())\n", Map.of());
 
     private static Sandboxes sandbox;
     private static TestDataServer api;
@@ -52,10 +53,10 @@ class GeneratingTestsIT {
     static void start() throws IOException {
         api = new TestDataServer();
         sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of()));
-        WorkerProperties properties = TestSandboxes.workerProperties(Map.of("judge.worker.setter-time-limit", "1s",
-                "judge.worker.output-limit", "1MB"));
-        TestDataStore testData = TestSandboxes.testDataStore(Map.of("judge.worker.test-data.api-url", api.url(),
-                "judge.worker.test-data.token", TestDataServer.TOKEN));
+        WorkerProperties properties = TestSandboxes.workerProperties(
+                Map.of("judge.worker.setter-time-limit", "1s", "judge.worker.output-limit", "1MB"));
+        TestDataStore testData = TestSandboxes.testDataStore(Map.of(
+                "judge.worker.test-data.api-url", api.url(), "judge.worker.test-data.token", TestDataServer.TOKEN));
         preparer = ProblemPreparerIT.newPreparer(sandbox, properties, testData);
     }
 
@@ -68,20 +69,49 @@ class GeneratingTestsIT {
     @Test
     void generatesInputsAndMakesAnswersThenValidatesAndJudgesAgainstThem() throws IOException {
         // Test 1 is the setter's own with its answer; test 2 its own input, its answer to make; 3 and 4 generated.
-        TestData stored = api.serve(11, 1, List.of(new TestCase("1 2\n", "3\n"), new TestCase("20 22\n", ""),
-                new TestCase("", ""), new TestCase("", "")));
-        ProblemPreparation preparation = new ProblemPreparation(11, 1, null, null, VALIDATOR_OF_TWO, null, stored, List.of(
-                solution("solutions/sum.py", "main", SUM, stored), solution("solutions/diff.py", "wrong-answer",
-                        new ProblemProgram("python", "a, b = map(int, input().split())\nprint(a - b)\n", Map.of()), stored)),
-                new TestGeneration(Map.of("gen", GENERATOR), List.of(new TestGeneration.Recipe(3, "gen", List.of("5", "6")),
-                        new TestGeneration.Recipe(4, "gen", List.of("7", "8"))), SUM, List.of(2, 3, 4)));
+        TestData stored = api.serve(
+                11,
+                1,
+                List.of(
+                        new TestCase("1 2\n", "3\n"),
+                        new TestCase("20 22\n", ""),
+                        new TestCase("", ""),
+                        new TestCase("", "")));
+        ProblemPreparation preparation = new ProblemPreparation(
+                11,
+                1,
+                null,
+                null,
+                VALIDATOR_OF_TWO,
+                null,
+                stored,
+                List.of(
+                        solution("solutions/sum.py", "main", SUM, stored),
+                        solution(
+                                "solutions/diff.py",
+                                "wrong-answer",
+                                new ProblemProgram(
+                                        "python", "a, b = map(int, input().split())\nprint(a - b)\n", Map.of()),
+                                stored)),
+                new TestGeneration(
+                        Map.of("gen", GENERATOR),
+                        List.of(
+                                new TestGeneration.Recipe(3, "gen", List.of("5", "6")),
+                                new TestGeneration.Recipe(4, "gen", List.of("7", "8"))),
+                        SUM,
+                        List.of(2, 3, 4)));
 
         PreparationResult result = preparer.prepare(preparation);
 
         assertThat(result.status()).isEqualTo(PreparationResult.Status.READY);
-        assertThat(api.served(stored)).containsExactly(new TestCase("1 2\n", "3\n"), new TestCase("20 22\n", "42\n"),
-                new TestCase("5 6\n", "11\n"), new TestCase("7 8\n", "15\n"));
-        assertThat(result.solutions()).extracting(s -> s.name() + " " + s.verdict() + " " + s.matchesTag())
+        assertThat(api.served(stored))
+                .containsExactly(
+                        new TestCase("1 2\n", "3\n"),
+                        new TestCase("20 22\n", "42\n"),
+                        new TestCase("5 6\n", "11\n"),
+                        new TestCase("7 8\n", "15\n"));
+        assertThat(result.solutions())
+                .extracting(s -> s.name() + " " + s.verdict() + " " + s.matchesTag())
                 .containsExactly("solutions/sum.py ACCEPTED true", "solutions/diff.py WRONG_ANSWER true");
     }
 
@@ -89,9 +119,21 @@ class GeneratingTestsIT {
     @Test
     void aGeneratorsArgumentsAreNeverRunThroughAShell() throws IOException {
         TestData stored = api.serve(12, 1, List.of(new TestCase("", "x\n")));
-        ProblemPreparation preparation = new ProblemPreparation(12, 1, null, null, null, null, stored, List.of(),
-                new TestGeneration(Map.of("gen", GENERATOR), List.of(new TestGeneration.Recipe(1, "gen",
-                        List.of("$(id)", "`id`", ";", "id", "&&", ">", "/tmp/x"))), null, List.of()));
+        ProblemPreparation preparation = new ProblemPreparation(
+                12,
+                1,
+                null,
+                null,
+                null,
+                null,
+                stored,
+                List.of(),
+                new TestGeneration(
+                        Map.of("gen", GENERATOR),
+                        List.of(new TestGeneration.Recipe(
+                                1, "gen", List.of("$(id)", "`id`", ";", "id", "&&", ">", "/tmp/x"))),
+                        null,
+                        List.of()));
 
         assertThat(preparer.prepare(preparation).status()).isEqualTo(PreparationResult.Status.READY);
         assertThat(api.served(stored)).containsExactly(new TestCase("$(id) `id` ; id && > /tmp/x\n", "x\n"));
@@ -100,9 +142,20 @@ class GeneratingTestsIT {
     @Test
     void aGeneratedTestTheValidatorRejectsFailsTheVersionAtThatTest() throws IOException {
         TestData stored = api.serve(13, 1, List.of(new TestCase("1 2\n", "3\n"), new TestCase("", "")));
-        ProblemPreparation preparation = new ProblemPreparation(13, 1, null, null, VALIDATOR_OF_TWO, null, stored, List.of(),
-                new TestGeneration(Map.of("gen", GENERATOR), List.of(new TestGeneration.Recipe(2, "gen", List.of("1", "2", "3"))),
-                        null, List.of()));
+        ProblemPreparation preparation = new ProblemPreparation(
+                13,
+                1,
+                null,
+                null,
+                VALIDATOR_OF_TWO,
+                null,
+                stored,
+                List.of(),
+                new TestGeneration(
+                        Map.of("gen", GENERATOR),
+                        List.of(new TestGeneration.Recipe(2, "gen", List.of("1", "2", "3"))),
+                        null,
+                        List.of()));
 
         PreparationResult result = preparer.prepare(preparation);
 
@@ -114,28 +167,61 @@ class GeneratingTestsIT {
     @Test
     void aGeneratorOrMainSolutionThatFailsOrNeverEndsFailsTheVersionNamingTheTestAndTheProgram() throws IOException {
         ProblemProgram endless = new ProblemProgram("python", "while True:\n    pass\n", Map.of());
-        ProblemProgram crashing = new ProblemProgram("python", "import sys\nsys.stderr.write('no such mode')\nsys.exit(3)\n", Map.of());
-        ProblemProgram flooding = new ProblemProgram("python", "import sys\nwhile True:\n    sys.stdout.write('1' * 65536)\n", Map.of());
+        ProblemProgram crashing =
+                new ProblemProgram("python", "import sys\nsys.stderr.write('no such mode')\nsys.exit(3)\n", Map.of());
+        ProblemProgram flooding =
+                new ProblemProgram("python", "import sys\nwhile True:\n    sys.stdout.write('1' * 65536)\n", Map.of());
 
-        assertThat(generate(20, endless, SUM)).extracting(PreparationResult::file, r -> r.message().contains("generator gen ran out of time"))
+        assertThat(generate(20, endless, SUM))
+                .extracting(PreparationResult::file, r -> r.message().contains("generator gen ran out of time"))
                 .containsExactly("test 1", true);
         assertThat(generate(21, crashing, SUM).message()).contains("no such mode", "generator gen exited with code 3");
         assertThat(generate(22, flooding, SUM).message()).contains("generator gen printed more than");
-        assertThat(generate(23, GENERATOR, crashing)).extracting(PreparationResult::file, r -> r.message().contains("main solution exited"))
+        assertThat(generate(23, GENERATOR, crashing))
+                .extracting(PreparationResult::file, r -> r.message().contains("main solution exited"))
                 .containsExactly("test 1", true);
-        assertThat(generate(24, new ProblemProgram("cpp", "int main( {", Map.of()), SUM).file()).isEqualTo("generator gen");
+        assertThat(generate(24, new ProblemProgram("cpp", "int main( {", Map.of()), SUM)
+                        .file())
+                .isEqualTo("generator gen");
     }
 
-    private static PreparationResult generate(long problem, ProblemProgram generator, ProblemProgram answerer) throws IOException {
+    private static PreparationResult generate(long problem, ProblemProgram generator, ProblemProgram answerer)
+            throws IOException {
         TestData stored = api.serve(problem, 1, List.of(new TestCase("", "")));
-        return preparer.prepare(new ProblemPreparation(problem, 1, null, null, null, null, stored, List.of(),
-                new TestGeneration(Map.of("gen", generator), List.of(new TestGeneration.Recipe(1, "gen", List.of("3", "4"))),
-                        answerer, List.of(1))));
+        return preparer.prepare(new ProblemPreparation(
+                problem,
+                1,
+                null,
+                null,
+                null,
+                null,
+                stored,
+                List.of(),
+                new TestGeneration(
+                        Map.of("gen", generator),
+                        List.of(new TestGeneration.Recipe(1, "gen", List.of("3", "4"))),
+                        answerer,
+                        List.of(1))));
     }
 
-    private static ProblemPreparation.TaggedSolution solution(String name, String tag, ProblemProgram program, TestData tests) {
-        return new ProblemPreparation.TaggedSolution(name, tag, new JudgeRequest(UUID.randomUUID(), program.language(),
-                program.sourceCode(), new JudgeRequest.Limits(1000, 128), Checker.EXACT.asComparison(), Checker.EXACT, null,
-                List.of(), true, null, Instant.now(), tests, 1));
+    private static ProblemPreparation.TaggedSolution solution(
+            String name, String tag, ProblemProgram program, TestData tests) {
+        return new ProblemPreparation.TaggedSolution(
+                name,
+                tag,
+                new JudgeRequest(
+                        UUID.randomUUID(),
+                        program.language(),
+                        program.sourceCode(),
+                        new JudgeRequest.Limits(1000, 128),
+                        Checker.EXACT.asComparison(),
+                        Checker.EXACT,
+                        null,
+                        List.of(),
+                        true,
+                        null,
+                        Instant.now(),
+                        tests,
+                        1));
     }
 }

@@ -20,9 +20,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
-import dev.judge.contracts.Checker;
 import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.Verdict;
@@ -49,8 +49,8 @@ abstract class JudgeCases {
 
     static void startSandboxes(String cgroupMode) {
         // Short compile limits keep the compile bombs quick.
-        properties = TestSandboxes.workerProperties(Map.of("judge.worker.compile-time-limit", "3s",
-                "judge.worker.setter-time-limit", "2s"));
+        properties = TestSandboxes.workerProperties(
+                Map.of("judge.worker.compile-time-limit", "3s", "judge.worker.setter-time-limit", "2s"));
         sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.cgroup", cgroupMode)));
         judge = JudgeIT.newJudge(sandbox, JudgeIT.shippedCatalog(), properties, TestSandboxes.testDataStore(Map.of()));
         System.out.println("Sandbox isolation: " + TestSandboxes.describeIsolation(sandbox));
@@ -83,52 +83,78 @@ abstract class JudgeCases {
         }
         Path source;
         try (Stream<Path> files = Files.list(folder)) {
-            source = files.filter(file -> file.getFileName().toString().matches("(main|Main)\\..*")).findFirst().orElseThrow();
+            source = files.filter(file -> file.getFileName().toString().matches("(main|Main)\\..*"))
+                    .findFirst()
+                    .orElseThrow();
         }
-        JudgeRequest.Limits limits = new JudgeRequest.Limits(Long.parseLong(expected.getProperty("timeLimitMs", "1000")),
+        JudgeRequest.Limits limits = new JudgeRequest.Limits(
+                Long.parseLong(expected.getProperty("timeLimitMs", "1000")),
                 Long.parseLong(expected.getProperty("memoryLimitMb", "128")));
         // run=stdin: a plain run, whose output the result shows, rather than a sum test.
-        String answer = "stdin".equals(expected.getProperty("run")) ? null : expected.getProperty("expectedOutput", "3") + "\n";
+        String answer =
+                "stdin".equals(expected.getProperty("run")) ? null : expected.getProperty("expectedOutput", "3") + "\n";
         JudgeRequest request = Files.exists(folder.resolve("problem.json"))
-                ? ProblemFile.read(folder).request(folder, expected.getProperty("language"), Files.readString(source), limits)
-                : JudgeRequest.plain(UUID.randomUUID(), expected.getProperty("language"), Files.readString(source), limits,
-                        Checker.EXACT, List.of(new JudgeRequest.TestCase("1 2\n", answer)), Instant.now());
+                ? ProblemFile.read(folder)
+                        .request(folder, expected.getProperty("language"), Files.readString(source), limits)
+                : JudgeRequest.plain(
+                        UUID.randomUUID(),
+                        expected.getProperty("language"),
+                        Files.readString(source),
+                        limits,
+                        Checker.EXACT,
+                        List.of(new JudgeRequest.TestCase("1 2\n", answer)),
+                        Instant.now());
 
         JudgeResult result = judge.judge(request, Instant.now());
 
-        assertThat(result.verdict()).as("verdict of %s: %s", name, result).isEqualTo(Verdict.valueOf(expected.getProperty("verdict")));
+        assertThat(result.verdict())
+                .as("verdict of %s: %s", name, result)
+                .isEqualTo(Verdict.valueOf(expected.getProperty("verdict")));
         if (expected.containsKey("signal")) {
-            assertThat(result.testCases().getFirst().signal()).isEqualTo(Integer.valueOf(expected.getProperty("signal")));
+            assertThat(result.testCases().getFirst().signal())
+                    .isEqualTo(Integer.valueOf(expected.getProperty("signal")));
         }
         if (expected.containsKey("exitCode")) {
-            assertThat(result.testCases().getFirst().exitCode()).isEqualTo(Integer.valueOf(expected.getProperty("exitCode")));
+            assertThat(result.testCases().getFirst().exitCode())
+                    .isEqualTo(Integer.valueOf(expected.getProperty("exitCode")));
         }
         if (expected.containsKey("compilerOutputContains")) {
             assertThat(result.compilerOutput()).contains(expected.getProperty("compilerOutputContains"));
         }
         if (expected.containsKey("score")) {
-            assertThat(result.score()).as("score of %s: %s", name, result).isEqualTo(Double.parseDouble(expected.getProperty("score")));
+            assertThat(result.score())
+                    .as("score of %s: %s", name, result)
+                    .isEqualTo(Double.parseDouble(expected.getProperty("score")));
         }
         if (expected.containsKey("testVerdicts")) {
-            assertThat(result.testCases()).as("tests of %s", name).extracting(run -> run.index() + ":" + run.verdict())
+            assertThat(result.testCases())
+                    .as("tests of %s", name)
+                    .extracting(run -> run.index() + ":" + run.verdict())
                     .containsExactly(expected.getProperty("testVerdicts").split(","));
         }
         if (expected.containsKey("groupVerdicts")) {
-            assertThat(result.groups()).as("groups of %s", name)
-                    .extracting(group -> group.name() + ":" + (group.skipped() ? "SKIPPED" : group.verdict()) + ":" + group.score())
+            assertThat(result.groups())
+                    .as("groups of %s", name)
+                    .extracting(group ->
+                            group.name() + ":" + (group.skipped() ? "SKIPPED" : group.verdict()) + ":" + group.score())
                     .containsExactly(expected.getProperty("groupVerdicts").split(","));
         }
         if (expected.containsKey("outputContains")) {
-            assertThat(result.testCases().getFirst().output()).as("output of %s", name).contains(expected.getProperty("outputContains"));
+            assertThat(result.testCases().getFirst().output())
+                    .as("output of %s", name)
+                    .contains(expected.getProperty("outputContains"));
         }
         if (expected.containsKey("resultNeverContains")) {
             // Nothing the program could have made the worker read of its own may reach the result.
-            assertThat(JsonMapper.builder().build().writeValueAsString(result)).as("result of %s", name)
+            assertThat(JsonMapper.builder().build().writeValueAsString(result))
+                    .as("result of %s", name)
                     .doesNotContain(expected.getProperty("resultNeverContains"));
         }
         if (expected.containsKey("checkerMessageContains")) {
-            assertThat(result.testCases()).as("checker messages of %s", name)
-                    .anySatisfy(run -> assertThat(run.checkerMessage()).contains(expected.getProperty("checkerMessageContains")));
+            assertThat(result.testCases())
+                    .as("checker messages of %s", name)
+                    .anySatisfy(run ->
+                            assertThat(run.checkerMessage()).contains(expected.getProperty("checkerMessageContains")));
         }
         if (result.verdict() == Verdict.ACCEPTED) {
             assertThat(result.testCases().getFirst().cpuTimeMs()).isNotNull();
@@ -141,10 +167,10 @@ abstract class JudgeCases {
      * A problem beyond one sum test, in a case's {@code problem.json}: its checker, interactor, groups
      * and tests. A setter's program is named by its source file, relative to the case's folder.
      */
-    record ProblemFile(CheckerFile checker, ProgramFile interactor, List<JudgeRequest.Group> groups, List<TestFile> tests) {
+    record ProblemFile(
+            CheckerFile checker, ProgramFile interactor, List<JudgeRequest.Group> groups, List<TestFile> tests) {
 
-        record CheckerFile(Checker.Kind kind, Double epsilon, ProgramFile program) {
-        }
+        record CheckerFile(Checker.Kind kind, Double epsilon, ProgramFile program) {}
 
         record ProgramFile(String language, String source, List<String> files) {
 
@@ -157,22 +183,39 @@ abstract class JudgeCases {
             }
         }
 
-        record TestFile(String input, String answer, String group) {
-        }
+        record TestFile(String input, String answer, String group) {}
 
         static ProblemFile read(Path folder) throws IOException {
-            return JsonMapper.builder().build().readValue(folder.resolve("problem.json").toFile(), ProblemFile.class);
+            return JsonMapper.builder()
+                    .build()
+                    .readValue(folder.resolve("problem.json").toFile(), ProblemFile.class);
         }
 
-        JudgeRequest request(Path folder, String language, String sourceCode, JudgeRequest.Limits limits) throws IOException {
+        JudgeRequest request(Path folder, String language, String sourceCode, JudgeRequest.Limits limits)
+                throws IOException {
             // Without a checker, an interactor alone decides; a plain problem compares exactly.
-            Checker judgedBy = checker == null ? (interactor == null ? Checker.EXACT : null)
-                    : new Checker(checker.kind(), checker.epsilon(), checker.program() == null ? null : checker.program().read(folder));
-            return new JudgeRequest(UUID.randomUUID(), language, sourceCode, limits,
-                    judgedBy == null ? OutputComparison.EXACT : judgedBy.asComparison(), judgedBy,
-                    interactor == null ? null : interactor.read(folder), groups, true,
-                    tests.stream().map(test -> new JudgeRequest.TestCase(test.input(), test.answer(), test.group())).toList(),
-                    Instant.now(), null, 1);
+            Checker judgedBy = checker == null
+                    ? (interactor == null ? Checker.EXACT : null)
+                    : new Checker(
+                            checker.kind(),
+                            checker.epsilon(),
+                            checker.program() == null ? null : checker.program().read(folder));
+            return new JudgeRequest(
+                    UUID.randomUUID(),
+                    language,
+                    sourceCode,
+                    limits,
+                    judgedBy == null ? OutputComparison.EXACT : judgedBy.asComparison(),
+                    judgedBy,
+                    interactor == null ? null : interactor.read(folder),
+                    groups,
+                    true,
+                    tests.stream()
+                            .map(test -> new JudgeRequest.TestCase(test.input(), test.answer(), test.group()))
+                            .toList(),
+                    Instant.now(),
+                    null,
+                    1);
         }
     }
 
@@ -183,20 +226,33 @@ abstract class JudgeCases {
     private static void assertMachineUnharmed() throws IOException {
         // A program's processes stay in this JVM's process tree (judge-init is the init of their PID
         // namespace and adopts orphans); with uids of their own, they are found by uid as well.
-        List<String> strays = Stream.concat(ProcessHandle.current().descendants(),
-                        ProcessHandle.allProcesses().filter(process -> process.info().user().map(JudgeCases::isSandboxUser).orElse(false)))
+        List<String> strays = Stream.concat(
+                        ProcessHandle.current().descendants(),
+                        ProcessHandle.allProcesses()
+                                .filter(process -> process.info()
+                                        .user()
+                                        .map(JudgeCases::isSandboxUser)
+                                        .orElse(false)))
                 .distinct()
-                .filter(process -> !process.info().command().map(command -> command.endsWith("judge-init") || command.endsWith("bwrap")).orElse(false))
-                .map(process -> process.pid() + " " + process.info().commandLine().orElse("?"))
+                .filter(process -> !process.info()
+                        .command()
+                        .map(command -> command.endsWith("judge-init") || command.endsWith("bwrap"))
+                        .orElse(false))
+                .map(process ->
+                        process.pid() + " " + process.info().commandLine().orElse("?"))
                 .toList();
         assertThat(strays).as("processes left behind").isEmpty();
         try (Stream<Path> boxes = Files.list(TestSandboxes.WORK_DIR.resolve("boxes"))) {
             assertThat(boxes.count()).as("sandbox folders").isLessThanOrEqualTo(SANDBOXES_AT_MOST);
         }
-        assertThat(TestSandboxes.sandboxCgroups(sandbox)).as("sandbox cgroups").hasSizeLessThanOrEqualTo(SANDBOXES_AT_MOST);
+        assertThat(TestSandboxes.sandboxCgroups(sandbox))
+                .as("sandbox cgroups")
+                .hasSizeLessThanOrEqualTo(SANDBOXES_AT_MOST);
     }
 
     private static boolean isSandboxUser(String user) {
-        return user.chars().allMatch(Character::isDigit) && Integer.parseInt(user) >= 60000 && Integer.parseInt(user) < 61000;
+        return user.chars().allMatch(Character::isDigit)
+                && Integer.parseInt(user) >= 60000
+                && Integer.parseInt(user) < 61000;
     }
 }

@@ -12,6 +12,8 @@ class JudgeCasesWithCgroupsIT extends JudgeCases {
     @BeforeAll
     static void start() {
         startSandboxes("AUTO");
-        assumeThat(TestSandboxes.hasCgroups(sandbox)).as("a writable cgroup tree").isTrue();
+        assumeThat(TestSandboxes.hasCgroups(sandbox))
+                .as("a writable cgroup tree")
+                .isTrue();
     }
 }

@@ -15,7 +15,8 @@ public final class JudgeForBenchmarks {
 
     public JudgeForBenchmarks(Sandboxes sandboxes) {
         WorkerProperties properties = TestSandboxes.workerProperties(Map.of());
-        this.judge = JudgeIT.newJudge(sandboxes, JudgeIT.shippedCatalog(), properties, TestSandboxes.testDataStore(Map.of()));
+        this.judge = JudgeIT.newJudge(
+                sandboxes, JudgeIT.shippedCatalog(), properties, TestSandboxes.testDataStore(Map.of()));
     }
 
     public JudgeResult judge(JudgeRequest request) {

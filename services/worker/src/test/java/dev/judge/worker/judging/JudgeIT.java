@@ -18,10 +18,10 @@ import org.springframework.boot.env.YamlPropertySourceLoader;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.io.ClassPathResource;
 
-import dev.judge.contracts.JudgeRequest.TestCase;
-import dev.judge.contracts.JudgeRequest;
-import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.Checker;
+import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.JudgeRequest.TestCase;
+import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
@@ -35,7 +35,8 @@ import dev.judge.worker.testdata.TestDataUnavailableException;
 /** The judge running real programs with the real toolchains. */
 class JudgeIT {
 
-    private static final List<TestCase> SUM_TESTS = List.of(new TestCase("1 2\n", "3\n"), new TestCase("5 7\n", "12\n"));
+    private static final List<TestCase> SUM_TESTS =
+            List.of(new TestCase("1 2\n", "3\n"), new TestCase("5 7\n", "12\n"));
 
     private static Sandboxes sandbox;
     private static WorkerProperties properties;
@@ -64,7 +65,8 @@ class JudgeIT {
 
     @Test
     void compilesCOnceAndRunsEveryTestCase() {
-        String source = "#include <stdio.h>\nint main(void){int a,b;scanf(\"%d %d\",&a,&b);printf(\"%d\\n\",a+b);return 0;}\n";
+        String source =
+                "#include <stdio.h>\nint main(void){int a,b;scanf(\"%d %d\",&a,&b);printf(\"%d\\n\",a+b);return 0;}\n";
         JudgeResult result = judge("c", source, SUM_TESTS, 2000);
 
         assertThat(result.verdict()).isEqualTo(Verdict.ACCEPTED);
@@ -77,30 +79,53 @@ class JudgeIT {
         String sum = "a, b = map(int, input().split())\nprint(a + b)\n";
         try (TestDataServer api = new TestDataServer()) {
             TestData reference = api.serve(4, 2, SUM_TESTS);
-            Judge judge = newJudge(sandbox, shippedCatalog(), properties, TestSandboxes.testDataStore(Map.of(
-                    "judge.worker.test-data.api-url", api.url(), "judge.worker.test-data.token", TestDataServer.TOKEN)));
+            Judge judge = newJudge(
+                    sandbox,
+                    shippedCatalog(),
+                    properties,
+                    TestSandboxes.testDataStore(Map.of(
+                            "judge.worker.test-data.api-url",
+                            api.url(),
+                            "judge.worker.test-data.token",
+                            TestDataServer.TOKEN)));
 
             assertThat(judge.judge(byReference(sum, reference), Instant.now()).testCases())
-                    .hasSize(2).allSatisfy(test -> assertThat(test.verdict()).isEqualTo(Verdict.ACCEPTED));
-            assertThat(judge.judge(byReference("print(3)", reference), Instant.now()).verdict())
+                    .hasSize(2)
+                    .allSatisfy(test -> assertThat(test.verdict()).isEqualTo(Verdict.ACCEPTED));
+            assertThat(judge.judge(byReference("print(3)", reference), Instant.now())
+                            .verdict())
                     .isEqualTo(Verdict.WRONG_ANSWER);
             assertThat(api.requests()).isOne();
 
             TestData missing = new TestData(5, 1, "0".repeat(64), reference.bytes(), reference.count());
             assertThatThrownBy(() -> judge.judge(byReference(sum, missing), Instant.now()))
                     .as("not a verdict: the request goes back to the queue")
-                    .isInstanceOf(TestDataUnavailableException.class).hasMessageContaining("404");
+                    .isInstanceOf(TestDataUnavailableException.class)
+                    .hasMessageContaining("404");
         }
     }
 
     private static JudgeRequest byReference(String python, TestData reference) {
-        return new JudgeRequest(UUID.randomUUID(), "python", python, new JudgeRequest.Limits(2000, 256), null,
-                Checker.EXACT, null, List.of(), true, null, Instant.now(), reference, 1);
+        return new JudgeRequest(
+                UUID.randomUUID(),
+                "python",
+                python,
+                new JudgeRequest.Limits(2000, 256),
+                null,
+                Checker.EXACT,
+                null,
+                List.of(),
+                true,
+                null,
+                Instant.now(),
+                reference,
+                1);
     }
 
     @Test
     void reportsAWrongAnswerAndStopsThere() {
-        JudgeResult result = judge("python", "print(3)\n", List.of(new TestCase("", "4\n"), new TestCase("", "3\n")), 2000);
+        JudgeResult result =
+                judge("python", "print(3)\n", List.of(new TestCase("", "4\n"), new TestCase("", "3\n")), 2000);
 
         assertThat(result.verdict()).isEqualTo(Verdict.WRONG_ANSWER);
         assertThat(result.testCases()).hasSize(1);
@@ -157,7 +182,8 @@ class JudgeIT {
                 else:
                     print(len([pid for pid in os.listdir("/proc") if pid.isdigit() and int(pid) not in (1, os.getpid())]))
                 """;
-        JudgeResult result = judge("python", source, List.of(new TestCase("leave\n", "left\n"), new TestCase("count\n", "0\n")), 2000);
+        JudgeResult result = judge(
+                "python", source, List.of(new TestCase("leave\n", "left\n"), new TestCase("count\n", "0\n")), 2000);
 
         assertThat(result.verdict()).as("%s", result).isEqualTo(Verdict.ACCEPTED);
     }
@@ -179,18 +205,28 @@ class JudgeIT {
     @Test
     void refusesToStartNamingALanguageWhoseToolchainIsMissing() {
         Language python = shippedCatalog().find("python").orElseThrow();
-        LanguageCatalog broken = new LanguageCatalog(Map.of("python", python, "ruby", new Language("Ruby", "3.1", "main.rb",
-                List.of(), List.of("ruby", "main.rb"), "puts 'ok'", null)));
+        LanguageCatalog broken = new LanguageCatalog(Map.of(
+                "python",
+                python,
+                "ruby",
+                new Language("Ruby", "3.1", "main.rb", List.of(), List.of("ruby", "main.rb"), "puts 'ok'", null)));
         LanguageSelfCheck check = new LanguageSelfCheck(judge(broken), broken);
 
-        assertThatThrownBy(check::start).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(check::start)
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("'ruby' failed its self-check");
         assertThat(check.isRunning()).isFalse();
     }
 
     private JudgeResult judge(String language, String source, List<TestCase> testCases, long timeLimitMs) {
-        JudgeRequest request = JudgeRequest.plain(UUID.randomUUID(), language, source,
-                new JudgeRequest.Limits(timeLimitMs, 256), Checker.EXACT, testCases, Instant.now());
+        JudgeRequest request = JudgeRequest.plain(
+                UUID.randomUUID(),
+                language,
+                source,
+                new JudgeRequest.Limits(timeLimitMs, 256),
+                Checker.EXACT,
+                testCases,
+                Instant.now());
         return judge(shippedCatalog()).judge(request, Instant.now());
     }
 
@@ -198,9 +234,14 @@ class JudgeIT {
         return newJudge(sandbox, catalog, properties, TestSandboxes.testDataStore(Map.of()));
     }
 
-    static Judge newJudge(Sandboxes sandboxes, LanguageCatalog catalog, WorkerProperties properties, TestDataStore testData) {
-        return new Judge(sandboxes, catalog, properties,
-                new SetterPrograms(sandboxes, catalog, properties, TestSandboxes.sandboxProperties(Map.of())), testData,
+    static Judge newJudge(
+            Sandboxes sandboxes, LanguageCatalog catalog, WorkerProperties properties, TestDataStore testData) {
+        return new Judge(
+                sandboxes,
+                catalog,
+                properties,
+                new SetterPrograms(sandboxes, catalog, properties, TestSandboxes.sandboxProperties(Map.of())),
+                testData,
                 new WorkerIdentity());
     }
 
@@ -208,7 +249,8 @@ class JudgeIT {
     static LanguageCatalog shippedCatalog() {
         try {
             StandardEnvironment environment = new StandardEnvironment();
-            new YamlPropertySourceLoader().load("languages", new ClassPathResource("judge-languages.yml"))
+            new YamlPropertySourceLoader()
+                    .load("languages", new ClassPathResource("judge-languages.yml"))
                     .forEach(environment.getPropertySources()::addLast);
             return Binder.get(environment).bind("judge", LanguageCatalog.class).get();
         } catch (IOException e) {

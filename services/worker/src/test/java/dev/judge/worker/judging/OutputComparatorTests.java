@@ -34,7 +34,8 @@ class OutputComparatorTests {
             """)
     void compares(Checker.Kind kind, String expected, String actual, boolean matches) {
         Checker checker = new Checker(kind, 1e-6, null);
-        assertThat(OutputComparator.matches(checker, unescape(expected), unescape(actual))).isEqualTo(matches);
+        assertThat(OutputComparator.matches(checker, unescape(expected), unescape(actual)))
+                .isEqualTo(matches);
     }
 
     private static String unescape(String text) {

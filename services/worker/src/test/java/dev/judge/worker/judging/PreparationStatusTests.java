@@ -38,15 +38,21 @@ class PreparationStatusTests {
         api.preparation(3, 1, "FAILED");
         PreparationStatus status = status(api.url(), TestDataServer.TOKEN);
 
-        assertThat(List.of(1L, 2L, 3L, 4L)).map(problem -> status.stillPreparing(preparation(problem)))
+        assertThat(List.of(1L, 2L, 3L, 4L))
+                .map(problem -> status.stillPreparing(preparation(problem)))
                 .containsExactly(true, false, false, true);
-        assertThat(status(api.url(), "guess").stillPreparing(preparation(2))).as("refused: prepare all the same").isTrue();
-        assertThat(status("http://127.0.0.1:1", TestDataServer.TOKEN).stillPreparing(preparation(2))).isTrue();
+        assertThat(status(api.url(), "guess").stillPreparing(preparation(2)))
+                .as("refused: prepare all the same")
+                .isTrue();
+        assertThat(status("http://127.0.0.1:1", TestDataServer.TOKEN).stillPreparing(preparation(2)))
+                .isTrue();
     }
 
     private static PreparationStatus status(String url, String token) {
-        return new PreparationStatus(new InternalApi(new TestDataProperties(URI.create(url), token, DataSize.ofMegabytes(1), 1,
-                Duration.ofSeconds(5))), JsonMapper.builder().build());
+        return new PreparationStatus(
+                new InternalApi(new TestDataProperties(
+                        URI.create(url), token, DataSize.ofMegabytes(1), 1, Duration.ofSeconds(5))),
+                JsonMapper.builder().build());
     }
 
     private static ProblemPreparation preparation(long problemId) {

@@ -28,8 +28,8 @@ import dev.judge.worker.testdata.TestDataStore;
 /** A problem version's setter programs built and its tests validated in the real sandbox, as a worker does on a save. */
 class ProblemPreparerIT {
 
-    private static final ProblemProgram CHECKER = new ProblemProgram("c",
-            "int main(int argc, char **argv) { return 0; }\n", Map.of());
+    private static final ProblemProgram CHECKER =
+            new ProblemProgram("c", "int main(int argc, char **argv) { return 0; }\n", Map.of());
     /** Accepts a number up to 10 in the group "small", up to 1000 elsewhere; says why it rejects, as testlib does. */
     private static final ProblemProgram VALIDATOR = new ProblemProgram("python", """
             import sys
@@ -52,11 +52,21 @@ class ProblemPreparerIT {
 
     /** A preparer as the worker wires it, its tests by reference from {@code testData}. */
     static ProblemPreparer newPreparer(Sandboxes sandbox, WorkerProperties properties, TestDataStore testData) {
-        SetterPrograms programs = new SetterPrograms(sandbox, JudgeIT.shippedCatalog(), properties,
-                TestSandboxes.sandboxProperties(Map.of()));
-        return new ProblemPreparer(programs, sandbox, testData, properties, new WorkerIdentity(),
+        SetterPrograms programs = new SetterPrograms(
+                sandbox, JudgeIT.shippedCatalog(), properties, TestSandboxes.sandboxProperties(Map.of()));
+        return new ProblemPreparer(
+                programs,
+                sandbox,
+                testData,
+                properties,
+                new WorkerIdentity(),
                 JudgeIT.newJudge(sandbox, JudgeIT.shippedCatalog(), properties, testData),
-                new TestGenerator(programs, sandbox, testData, properties, TestSandboxes.sandboxProperties(Map.of()),
+                new TestGenerator(
+                        programs,
+                        sandbox,
+                        testData,
+                        properties,
+                        TestSandboxes.sandboxProperties(Map.of()),
                         JsonMapper.builder().build()));
     }
 
@@ -67,7 +77,9 @@ class ProblemPreparerIT {
 
     @Test
     void aVersionWhoseProgramsBuildAndWhoseTestsAreValidIsReady() throws IOException {
-        PreparationResult result = preparer.prepare(preparation(CHECKER, VALIDATOR,
+        PreparationResult result = preparer.prepare(preparation(
+                CHECKER,
+                VALIDATOR,
                 List.of(new TestCase("5\n", "5\n", "small"), new TestCase("500\n", "500\n", "large"))));
 
         assertThat(result.status()).as("%s", result).isEqualTo(PreparationResult.Status.READY);
@@ -78,7 +90,8 @@ class ProblemPreparerIT {
     void aCheckerThatDoesNotCompileFailsTheVersionWithTheCompilersWords() throws IOException {
         ProblemProgram broken = new ProblemProgram("c", "int main( { return 0; }\n", Map.of());
 
-        PreparationResult result = preparer.prepare(preparation(broken, null, List.of(new TestCase("1\n", "1\n", null))));
+        PreparationResult result =
+                preparer.prepare(preparation(broken, null, List.of(new TestCase("1\n", "1\n", null))));
 
         assertThat(result.status()).isEqualTo(PreparationResult.Status.FAILED);
         assertThat(result.file()).isEqualTo("checker");
@@ -87,24 +100,33 @@ class ProblemPreparerIT {
 
     @Test
     void aTestTheValidatorRejectsFailsTheVersionNamingTheTestAndTheValidatorsWords() throws IOException {
-        PreparationResult result = preparer.prepare(preparation(CHECKER, VALIDATOR, List.of(
-                new TestCase("5\n", "5\n", "small"), new TestCase("50\n", "50\n", "large"), new TestCase("50\n", "50\n", "small"))));
+        PreparationResult result = preparer.prepare(preparation(
+                CHECKER,
+                VALIDATOR,
+                List.of(
+                        new TestCase("5\n", "5\n", "small"),
+                        new TestCase("50\n", "50\n", "large"),
+                        new TestCase("50\n", "50\n", "small"))));
 
         assertThat(result.status()).isEqualTo(PreparationResult.Status.FAILED);
         assertThat(result.file()).isEqualTo("test 3");
-        assertThat(result.message()).contains("FAIL Integer 50 violates the range [1, 10]").contains("validator exited with code 3");
+        assertThat(result.message())
+                .contains("FAIL Integer 50 violates the range [1, 10]")
+                .contains("validator exited with code 3");
     }
 
     /** A setter's standard and macros reach its compiler: this checker builds only as C++17 with NEEDED defined. */
     @Test
     void aCheckerIsCompiledToItsStandardWithItsMacros() throws IOException {
-        String source = "static_assert(__cplusplus == 201703L && NEEDED == 3, \"C++17 with NEEDED=3\");\nint main() { return 0; }\n";
-        ProblemProgram asChosen = new ProblemProgram("cpp", source, Map.of(),
-                new Language.CompileOptions("c++17", List.of("NEEDED=3", "ONLINE_JUDGE")));
+        String source =
+                "static_assert(__cplusplus == 201703L && NEEDED == 3, \"C++17 with NEEDED=3\");\nint main() { return 0; }\n";
+        ProblemProgram asChosen = new ProblemProgram(
+                "cpp", source, Map.of(), new Language.CompileOptions("c++17", List.of("NEEDED=3", "ONLINE_JUDGE")));
         ProblemProgram asCatalog = new ProblemProgram("cpp", source, Map.of());
         List<TestCase> tests = List.of(new TestCase("1\n", "1\n", null));
 
-        assertThat(preparer.prepare(preparation(asChosen, null, tests)).status()).isEqualTo(PreparationResult.Status.READY);
+        assertThat(preparer.prepare(preparation(asChosen, null, tests)).status())
+                .isEqualTo(PreparationResult.Status.READY);
         PreparationResult catalogs = preparer.prepare(preparation(asCatalog, null, tests));
         assertThat(catalogs.status()).isEqualTo(PreparationResult.Status.FAILED);
         assertThat(catalogs.message()).contains("C++17 with NEEDED=3");
@@ -115,7 +137,8 @@ class ProblemPreparerIT {
     void aValidatorThatNeverEndsFailsTheVersionOnItsTimeLimit() throws IOException {
         ProblemProgram endless = new ProblemProgram("python", "while True:\n    pass\n", Map.of());
 
-        PreparationResult result = preparer.prepare(preparation(null, endless, List.of(new TestCase("1\n", "1\n", null))));
+        PreparationResult result =
+                preparer.prepare(preparation(null, endless, List.of(new TestCase("1\n", "1\n", null))));
 
         assertThat(result.status()).isEqualTo(PreparationResult.Status.FAILED);
         assertThat(result.file()).isEqualTo("test 1");
@@ -135,8 +158,8 @@ class ProblemPreparerIT {
         List<TestCase> tests = List.of(new TestCase("1\n", "1\n"));
 
         PreparationResult workers = preparer.prepare(preparation(null, slow, tests));
-        PreparationResult own = preparer.prepare(new ProblemPreparation(1, 1, null, null, slow, tests, null, List.of(), null,
-                new SetterLimits(4000L, 256L)));
+        PreparationResult own = preparer.prepare(new ProblemPreparation(
+                1, 1, null, null, slow, tests, null, List.of(), null, new SetterLimits(4000L, 256L)));
 
         assertThat(workers.message()).contains("ran out of time");
         assertThat(own.status()).isEqualTo(PreparationResult.Status.READY);
@@ -146,29 +169,59 @@ class ProblemPreparerIT {
     @Test
     void judgesTheTaggedSolutionsOfAValidVersionEachAgainstItsTag() throws IOException {
         List<TestCase> tests = List.of(new TestCase("1 2\n", "3\n"), new TestCase("40 2\n", "42\n"));
-        ProblemPreparation preparation = new ProblemPreparation(1, 1, null, null, VALIDATOR_OF_TWO, tests, null, List.of(
-                solution("solutions/sum.py", "main", "a, b = map(int, input().split())\nprint(a + b)\n", tests),
-                solution("solutions/product.py", "wrong-answer", "a, b = map(int, input().split())\nprint(a * b)\n", tests),
-                solution("solutions/slow.py", "time-limit-exceeded", "while True:\n    pass\n", tests),
-                solution("solutions/difference.py", "accepted", "a, b = map(int, input().split())\nprint(a - b)\n", tests)), null);
+        ProblemPreparation preparation = new ProblemPreparation(
+                1,
+                1,
+                null,
+                null,
+                VALIDATOR_OF_TWO,
+                tests,
+                null,
+                List.of(
+                        solution("solutions/sum.py", "main", "a, b = map(int, input().split())\nprint(a + b)\n", tests),
+                        solution(
+                                "solutions/product.py",
+                                "wrong-answer",
+                                "a, b = map(int, input().split())\nprint(a * b)\n",
+                                tests),
+                        solution("solutions/slow.py", "time-limit-exceeded", "while True:\n    pass\n", tests),
+                        solution(
+                                "solutions/difference.py",
+                                "accepted",
+                                "a, b = map(int, input().split())\nprint(a - b)\n",
+                                tests)),
+                null);
 
         PreparationResult result = preparer.prepare(preparation);
 
         assertThat(result.status()).isEqualTo(PreparationResult.Status.READY);
-        assertThat(result.solutions()).extracting(s -> s.name() + " " + s.verdict() + " " + s.matchesTag()).containsExactly(
-                "solutions/sum.py ACCEPTED true", "solutions/product.py WRONG_ANSWER true",
-                "solutions/slow.py TIME_LIMIT_EXCEEDED true", "solutions/difference.py WRONG_ANSWER false");
+        assertThat(result.solutions())
+                .extracting(s -> s.name() + " " + s.verdict() + " " + s.matchesTag())
+                .containsExactly(
+                        "solutions/sum.py ACCEPTED true", "solutions/product.py WRONG_ANSWER true",
+                        "solutions/slow.py TIME_LIMIT_EXCEEDED true", "solutions/difference.py WRONG_ANSWER false");
     }
 
-    private static final ProblemProgram VALIDATOR_OF_TWO = new ProblemProgram("python",
-            "import sys\na, b = map(int, sys.stdin.read().split())\n", Map.of());
+    private static final ProblemProgram VALIDATOR_OF_TWO =
+            new ProblemProgram("python", "import sys\na, b = map(int, sys.stdin.read().split())\n", Map.of());
 
-    private static ProblemPreparation.TaggedSolution solution(String name, String tag, String source, List<TestCase> tests) {
-        return new ProblemPreparation.TaggedSolution(name, tag, JudgeRequest.plain(UUID.randomUUID(), "python", source,
-                new JudgeRequest.Limits(1000, 128), Checker.EXACT, tests, Instant.now()));
+    private static ProblemPreparation.TaggedSolution solution(
+            String name, String tag, String source, List<TestCase> tests) {
+        return new ProblemPreparation.TaggedSolution(
+                name,
+                tag,
+                JudgeRequest.plain(
+                        UUID.randomUUID(),
+                        "python",
+                        source,
+                        new JudgeRequest.Limits(1000, 128),
+                        Checker.EXACT,
+                        tests,
+                        Instant.now()));
     }
 
-    private static ProblemPreparation preparation(ProblemProgram checker, ProblemProgram validator, List<TestCase> tests) {
+    private static ProblemPreparation preparation(
+            ProblemProgram checker, ProblemProgram validator, List<TestCase> tests) {
         return new ProblemPreparation(1, 1, checker, null, validator, tests, null, List.of(), null);
     }
 }

@@ -8,8 +8,8 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.Checker;
+import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.Verdict;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
@@ -17,8 +17,8 @@ import dev.judge.worker.sandbox.RunSpec;
 /** Every verdict rule, on measurements as the sandbox reports them: 1 s of CPU, 64 MiB, "3\n" expected. */
 class RunVerdictsTests {
 
-    private static final RunSpec LIMITS = new RunSpec(List.of("./main"), "1 2\n", Duration.ofSeconds(1),
-            Duration.ofSeconds(3), 64L << 20, 1 << 20);
+    private static final RunSpec LIMITS =
+            new RunSpec(List.of("./main"), "1 2\n", Duration.ofSeconds(1), Duration.ofSeconds(3), 64L << 20, 1 << 20);
     private static final TestCase SUM = new TestCase("1 2\n", "3\n");
 
     @ParameterizedTest(name = "{0}")
@@ -41,11 +41,32 @@ class RunVerdictsTests {
             a cgroup: a crash at 90% is the program's   | false | 1  | -  | 100  | 60000 | false | true  | false | false | -    | RUNTIME_ERROR
             the wall clock beats every other limit      | true  | -  | 25 | 2000 | 65536 | true  | true  | true  | false | -    | TIME_LIMIT_EXCEEDED
             """)
-    void decidesTheVerdict(String why, boolean wallLimitReached, Integer exitCode, Integer signal, long cpuMs, long peakKb,
-            boolean oomKilled, boolean cgroup, boolean stdoutAtLimit, boolean fileAtLimit, String stdout, Verdict expected) {
-        RunOutcome run = new RunOutcome(wallLimitReached, exitCode, signal, Duration.ofMillis(cpuMs + 50),
-                Duration.ofMillis(cpuMs), peakKb, oomKilled, cgroup, stdoutAtLimit, fileAtLimit,
-                stdout == null ? "" : stdout.replace("\\n", "\n"), "");
+    void decidesTheVerdict(
+            String why,
+            boolean wallLimitReached,
+            Integer exitCode,
+            Integer signal,
+            long cpuMs,
+            long peakKb,
+            boolean oomKilled,
+            boolean cgroup,
+            boolean stdoutAtLimit,
+            boolean fileAtLimit,
+            String stdout,
+            Verdict expected) {
+        RunOutcome run = new RunOutcome(
+                wallLimitReached,
+                exitCode,
+                signal,
+                Duration.ofMillis(cpuMs + 50),
+                Duration.ofMillis(cpuMs),
+                peakKb,
+                oomKilled,
+                cgroup,
+                stdoutAtLimit,
+                fileAtLimit,
+                stdout == null ? "" : stdout.replace("\\n", "\n"),
+                "");
         assertThat(RunVerdicts.verdict(run, LIMITS, SUM, Checker.EXACT)).isEqualTo(expected);
     }
 }

@@ -13,8 +13,15 @@ import dev.judge.worker.sandbox.TestSandboxes;
 /** A problem's own setter limits replace the worker's, capped as a submission's are. */
 class SetterLimitsTests {
 
-    private final WorkerProperties properties = TestSandboxes.workerProperties(Map.of("judge.worker.setter-time-limit", "5s",
-            "judge.worker.setter-memory-limit", "512MB", "judge.worker.max-time-limit", "10s", "judge.worker.max-memory-limit", "1GB"));
+    private final WorkerProperties properties = TestSandboxes.workerProperties(Map.of(
+            "judge.worker.setter-time-limit",
+            "5s",
+            "judge.worker.setter-memory-limit",
+            "512MB",
+            "judge.worker.max-time-limit",
+            "10s",
+            "judge.worker.max-memory-limit",
+            "1GB"));
 
     @Test
     void theWorkersUnlessTheProblemSaysOtherwiseAndNeverPastTheWorkersHighest() {
@@ -23,7 +30,9 @@ class SetterLimitsTests {
         assertThat(properties.setterTimeLimit(new SetterLimits(8000L, null))).isEqualTo(Duration.ofSeconds(8));
         assertThat(properties.setterTimeLimit(new SetterLimits(600_000L, null))).isEqualTo(Duration.ofSeconds(10));
         assertThat(properties.setterWallLimit(new SetterLimits(1000L, null))).isEqualTo(Duration.ofSeconds(3));
-        assertThat(properties.setterMemoryLimitBytes(new SetterLimits(null, 64L))).isEqualTo(64L << 20);
-        assertThat(properties.setterMemoryLimitBytes(new SetterLimits(null, 1L << 20))).isEqualTo(1L << 30);
+        assertThat(properties.setterMemoryLimitBytes(new SetterLimits(null, 64L)))
+                .isEqualTo(64L << 20);
+        assertThat(properties.setterMemoryLimitBytes(new SetterLimits(null, 1L << 20)))
+                .isEqualTo(1L << 30);
     }
 }

@@ -42,14 +42,20 @@ class StockTestlibIT {
     static void startSandboxes() {
         boolean present = Files.isRegularFile(TESTLIB.resolve("testlib.h"));
         if (!present) {
-            System.out.println("StockTestlibIT skipped: no testlib in " + TESTLIB.toAbsolutePath() + " (hack/testlib.sh)");
+            System.out.println(
+                    "StockTestlibIT skipped: no testlib in " + TESTLIB.toAbsolutePath() + " (hack/testlib.sh)");
         }
         assumeTrue(present, "no testlib in " + TESTLIB.toAbsolutePath());
         sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of()));
         // testlib.h is a large C++ compilation, slow on a busy machine: the default 15 s is for contestants' programs.
-        judge = JudgeIT.newJudge(sandbox, JudgeIT.shippedCatalog(),
-                TestSandboxes.workerProperties(Map.of("judge.worker.compile-time-limit", "60s",
-                        "judge.worker.testlib-header", TESTLIB.resolve("testlib.h").toString())),
+        judge = JudgeIT.newJudge(
+                sandbox,
+                JudgeIT.shippedCatalog(),
+                TestSandboxes.workerProperties(Map.of(
+                        "judge.worker.compile-time-limit",
+                        "60s",
+                        "judge.worker.testlib-header",
+                        TESTLIB.resolve("testlib.h").toString())),
                 TestSandboxes.testDataStore(Map.of()));
     }
 
@@ -81,9 +87,16 @@ class StockTestlibIT {
         Checker custom = new Checker(Checker.Kind.CUSTOM, null, program);
         String source = "import sys\nsys.stdout.write(" + pythonString(unescape(printed)) + ")\n";
 
-        JudgeResult result = judge.judge(JudgeRequest.plain(UUID.randomUUID(), "python", source,
-                new JudgeRequest.Limits(2000, 128), custom, List.of(new JudgeRequest.TestCase("1\n", unescape(answer))),
-                Instant.now()), Instant.now());
+        JudgeResult result = judge.judge(
+                JudgeRequest.plain(
+                        UUID.randomUUID(),
+                        "python",
+                        source,
+                        new JudgeRequest.Limits(2000, 128),
+                        custom,
+                        List.of(new JudgeRequest.TestCase("1\n", unescape(answer))),
+                        Instant.now()),
+                Instant.now());
 
         assertThat(result.verdict()).as("%s", result).isEqualTo(verdict);
         assertThat(result.score()).isEqualTo(score);
@@ -100,10 +113,22 @@ class StockTestlibIT {
                 + "        break\n    print(" + sum + ", flush=True)\n";
         Checker wcmp = new Checker(Checker.Kind.CUSTOM, null, setterProgram("checkers/wcmp.cpp"));
 
-        JudgeResult result = judge.judge(new JudgeRequest(UUID.randomUUID(), "python", source,
-                new JudgeRequest.Limits(2000, 128), OutputComparison.EXACT, wcmp,
-                setterProgram("interactors/interactor-a-plus-b.cpp"), List.of(), true,
-                List.of(new JudgeRequest.TestCase("2\n1 2\n40 2\n", "3\n42\n")), Instant.now(), null, 1), Instant.now());
+        JudgeResult result = judge.judge(
+                new JudgeRequest(
+                        UUID.randomUUID(),
+                        "python",
+                        source,
+                        new JudgeRequest.Limits(2000, 128),
+                        OutputComparison.EXACT,
+                        wcmp,
+                        setterProgram("interactors/interactor-a-plus-b.cpp"),
+                        List.of(),
+                        true,
+                        List.of(new JudgeRequest.TestCase("2\n1 2\n40 2\n", "3\n42\n")),
+                        Instant.now(),
+                        null,
+                        1),
+                Instant.now());
 
         assertThat(result.verdict()).as("%s", result).isEqualTo(verdict);
     }
@@ -115,12 +140,21 @@ class StockTestlibIT {
             '#define OWN_TESTLIB_VERDICT 1' | WRONG_ANSWER
             """)
     void aSettersOwnTestlibWinsOverTheBundledOne(String header, Verdict verdict) {
-        ProblemProgram program = new ProblemProgram("cpp",
-                "#include \"testlib.h\"\nint main() { return OWN_TESTLIB_VERDICT; }\n", Map.of("testlib.h", header + "\n"));
+        ProblemProgram program = new ProblemProgram(
+                "cpp",
+                "#include \"testlib.h\"\nint main() { return OWN_TESTLIB_VERDICT; }\n",
+                Map.of("testlib.h", header + "\n"));
 
-        JudgeResult result = judge.judge(JudgeRequest.plain(UUID.randomUUID(), "python", "print(1)\n",
-                new JudgeRequest.Limits(2000, 128), new Checker(Checker.Kind.CUSTOM, null, program),
-                List.of(new JudgeRequest.TestCase("1\n", "1\n")), Instant.now()), Instant.now());
+        JudgeResult result = judge.judge(
+                JudgeRequest.plain(
+                        UUID.randomUUID(),
+                        "python",
+                        "print(1)\n",
+                        new JudgeRequest.Limits(2000, 128),
+                        new Checker(Checker.Kind.CUSTOM, null, program),
+                        List.of(new JudgeRequest.TestCase("1\n", "1\n")),
+                        Instant.now()),
+                Instant.now());
 
         assertThat(result.verdict()).as("%s", result).isEqualTo(verdict);
     }

@@ -15,8 +15,8 @@ import dev.judge.worker.sandbox.RunSpec;
 /** Every rule of a setter's program's verdict: a checker's exit codes, and who wins in an interactive test. */
 class TestlibVerdictsTests {
 
-    private static final RunSpec LIMITS = new RunSpec(List.of("./main"), null, Duration.ofSeconds(1),
-            Duration.ofSeconds(3), 64L << 20, 1 << 20);
+    private static final RunSpec LIMITS =
+            new RunSpec(List.of("./main"), null, Duration.ofSeconds(1), Duration.ofSeconds(3), 64L << 20, 1 << 20);
 
     @ParameterizedTest(name = "checker {0}")
     @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
@@ -35,9 +35,16 @@ class TestlibVerdictsTests {
             killed by SIGSEGV            | false | -  | 11 | ''     | INTERNAL_ERROR     | 0.0
             out of wall time             | true  | -  | 9  | ''     | INTERNAL_ERROR     | 0.0
             """)
-    void judgesByACheckersExit(String why, boolean wallLimitReached, Integer exitCode, Integer signal, String stdout,
-            Verdict verdict, double score) {
-        TestlibVerdicts.Judgement judgement = TestlibVerdicts.checked(run(wallLimitReached, exitCode, signal, stdout.replace("\\n", "\n")), LIMITS);
+    void judgesByACheckersExit(
+            String why,
+            boolean wallLimitReached,
+            Integer exitCode,
+            Integer signal,
+            String stdout,
+            Verdict verdict,
+            double score) {
+        TestlibVerdicts.Judgement judgement =
+                TestlibVerdicts.checked(run(wallLimitReached, exitCode, signal, stdout.replace("\\n", "\n")), LIMITS);
 
         assertThat(judgement.verdict()).isEqualTo(verdict);
         assertThat(judgement.score()).isEqualTo(score);
@@ -59,8 +66,19 @@ class TestlibVerdictsTests {
             3  | FAIL cannot read the answer                    | INTERNAL_ERROR     | 0.0
             """)
     void readsTestlibsResultFromStderr(int exitCode, String stderr, Verdict verdict, double score) {
-        RunOutcome run = new RunOutcome(false, exitCode, null, Duration.ofMillis(100), Duration.ofMillis(50), 1000L,
-                false, true, false, false, "", stderr.replace("\\n", "\n"));
+        RunOutcome run = new RunOutcome(
+                false,
+                exitCode,
+                null,
+                Duration.ofMillis(100),
+                Duration.ofMillis(50),
+                1000L,
+                false,
+                true,
+                false,
+                false,
+                "",
+                stderr.replace("\\n", "\n"));
 
         TestlibVerdicts.Judgement judgement = TestlibVerdicts.checked(run, LIMITS);
 
@@ -80,16 +98,37 @@ class TestlibVerdictsTests {
             interactor crashed                              | false | 0 | -  | false | -  | 11 | INTERNAL_ERROR
             interactor failed (exit 3)                      | false | 0 | -  | false | 3  | -  | INTERNAL_ERROR
             """)
-    void decidesAnInteractiveTest(String why, boolean programWall, Integer programExit, Integer programSignal,
-            boolean interactorWall, Integer interactorExit, Integer interactorSignal, Verdict verdict) {
-        TestlibVerdicts.Judgement judgement = TestlibVerdicts.interacted(run(programWall, programExit, programSignal, ""), LIMITS,
-                run(interactorWall, interactorExit, interactorSignal, ""), LIMITS);
+    void decidesAnInteractiveTest(
+            String why,
+            boolean programWall,
+            Integer programExit,
+            Integer programSignal,
+            boolean interactorWall,
+            Integer interactorExit,
+            Integer interactorSignal,
+            Verdict verdict) {
+        TestlibVerdicts.Judgement judgement = TestlibVerdicts.interacted(
+                run(programWall, programExit, programSignal, ""),
+                LIMITS,
+                run(interactorWall, interactorExit, interactorSignal, ""),
+                LIMITS);
 
         assertThat(judgement.verdict()).isEqualTo(verdict);
     }
 
     private static RunOutcome run(boolean wallLimitReached, Integer exitCode, Integer signal, String stdout) {
-        return new RunOutcome(wallLimitReached, exitCode, signal, Duration.ofMillis(100), Duration.ofMillis(50), 1000L,
-                false, true, false, false, stdout, "");
+        return new RunOutcome(
+                wallLimitReached,
+                exitCode,
+                signal,
+                Duration.ofMillis(100),
+                Duration.ofMillis(50),
+                1000L,
+                false,
+                true,
+                false,
+                false,
+                stdout,
+                "");
     }
 }

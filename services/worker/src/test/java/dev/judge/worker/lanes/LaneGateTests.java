@@ -59,12 +59,28 @@ class LaneGateTests {
         }
         waiters.forEach(Thread::interrupt);
 
-        assertThat(order.subList(0, 16)).containsExactly(
-                Lane.CONTEST, Lane.CONTEST, Lane.CONTEST, Lane.CONTEST, Lane.PRACTICE, Lane.REJUDGE,
-                Lane.CONTEST, Lane.CONTEST, Lane.CONTEST, Lane.PRACTICE, Lane.REJUDGE,
-                Lane.CONTEST, Lane.CONTEST, Lane.CONTEST, Lane.PRACTICE, Lane.REJUDGE);
+        assertThat(order.subList(0, 16))
+                .containsExactly(
+                        Lane.CONTEST,
+                        Lane.CONTEST,
+                        Lane.CONTEST,
+                        Lane.CONTEST,
+                        Lane.PRACTICE,
+                        Lane.REJUDGE,
+                        Lane.CONTEST,
+                        Lane.CONTEST,
+                        Lane.CONTEST,
+                        Lane.PRACTICE,
+                        Lane.REJUDGE,
+                        Lane.CONTEST,
+                        Lane.CONTEST,
+                        Lane.CONTEST,
+                        Lane.PRACTICE,
+                        Lane.REJUDGE);
         for (Lane lane : Lane.values()) {
-            assertThat(longestRunWithout(order, lane)).as("slots in a row without %s", lane).isLessThanOrEqualTo(5);
+            assertThat(longestRunWithout(order, lane))
+                    .as("slots in a row without %s", lane)
+                    .isLessThanOrEqualTo(5);
         }
     }
 
@@ -110,7 +126,9 @@ class LaneGateTests {
     private static void awaitWaiting(LaneGate gate, int count) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (gate.waitingCount() < count) {
-            assertThat(System.nanoTime()).as("%d threads waiting at the gate", count).isLessThan(deadline);
+            assertThat(System.nanoTime())
+                    .as("%d threads waiting at the gate", count)
+                    .isLessThan(deadline);
             Thread.sleep(1);
         }
     }

@@ -25,13 +25,19 @@ class LanesTests {
 
     @Test
     void theChartsLanesAreTheServicesLanesInTheSameOrder() throws IOException {
-        Path values = Path.of(System.getProperty("judge.chart", "../../charts/judge")).resolve("values.yaml");
+        Path values =
+                Path.of(System.getProperty("judge.chart", "../../charts/judge")).resolve("values.yaml");
         List<Map<String, String>> chart;
         try (Reader reader = Files.newBufferedReader(values)) {
-            chart = new Yaml().<Map<String, List<Map<String, String>>>>load(reader).get("lanes");
+            chart = new Yaml()
+                    .<Map<String, List<Map<String, String>>>>load(reader)
+                    .get("lanes");
         }
 
-        assertThat(chart).as("charts/judge/values.yaml lanes").containsExactlyElementsOf(Arrays.stream(Lane.values())
-                .map(lane -> Map.of("name", lane.name().toLowerCase(Locale.ROOT), "queue", lane.queue())).toList());
+        assertThat(chart)
+                .as("charts/judge/values.yaml lanes")
+                .containsExactlyElementsOf(Arrays.stream(Lane.values())
+                        .map(lane -> Map.of("name", lane.name().toLowerCase(Locale.ROOT), "queue", lane.queue()))
+                        .toList());
     }
 }

@@ -44,12 +44,19 @@ class SandboxLifetimeIT {
             Thread.sleep(500); // the thread is gone; a parent-death signal would have arrived by now
 
             try (Sandbox session = opened.get()) {
-                RunOutcome outcome = session.run(new RunSpec(List.of("true"), null, Duration.ofSeconds(2),
-                        Duration.ofSeconds(5), 64L << 20, 1 << 20));
+                RunOutcome outcome = session.run(new RunSpec(
+                        List.of("true"), null, Duration.ofSeconds(2), Duration.ofSeconds(5), 64L << 20, 1 << 20));
                 assertThat(outcome.exitedZero()).as("%s", outcome).isTrue();
             }
-            assertThat(held.run(new RunSpec(List.of("true"), null, Duration.ofSeconds(2), Duration.ofSeconds(5),
-                    64L << 20, 1 << 20)).exitedZero()).isTrue();
+            assertThat(held.run(new RunSpec(
+                                    List.of("true"),
+                                    null,
+                                    Duration.ofSeconds(2),
+                                    Duration.ofSeconds(5),
+                                    64L << 20,
+                                    1 << 20))
+                            .exitedZero())
+                    .isTrue();
         }
     }
 }

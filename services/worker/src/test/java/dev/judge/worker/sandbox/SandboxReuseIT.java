@@ -93,7 +93,8 @@ class SandboxReuseIT {
 
     @Test
     void aLinkedInputCanBeReadButNotChangedAndIsGoneForTheNextSubmission() throws Exception {
-        Path stored = Files.createDirectories(TestSandboxes.WORK_DIR.resolve("linked-inputs")).resolve("0.in");
+        Path stored = Files.createDirectories(TestSandboxes.WORK_DIR.resolve("linked-inputs"))
+                .resolve("0.in");
         Files.writeString(stored, "1 2\n");
         try (Sandbox session = sandbox.open()) {
             Files.writeString(session.folder().resolve("main.py"), """
@@ -111,20 +112,32 @@ class SandboxReuseIT {
                             refused.append(name)
                     print(refused)
                     """);
-            RunOutcome outcome = session.run(new RunSpec(List.of("python3", "main.py"), null, Duration.ofSeconds(2),
-                    Duration.ofSeconds(5), 256L << 20, 1 << 20, stored));
+            RunOutcome outcome = session.run(new RunSpec(
+                    List.of("python3", "main.py"),
+                    null,
+                    Duration.ofSeconds(2),
+                    Duration.ofSeconds(5),
+                    256L << 20,
+                    1 << 20,
+                    stored));
 
             assertThat(outcome.stdout()).isEqualTo("1 2\n['chmod', 'write', 'unlink', 'rename', 'create']\n");
         }
         assertThat(stored).hasContent("1 2\n");
         try (Sandbox next = sandbox.open()) {
-            assertThat(run(next, "import os\nprint(os.listdir('/linked'))").stdout()).isEqualTo("[]\n");
+            assertThat(run(next, "import os\nprint(os.listdir('/linked'))").stdout())
+                    .isEqualTo("[]\n");
         }
     }
 
     private static RunOutcome run(Sandbox session, String program) throws Exception {
         Files.writeString(session.folder().resolve("main.py"), program);
-        return session.run(new RunSpec(List.of("python3", "main.py"), null, Duration.ofSeconds(2), Duration.ofSeconds(5),
-                256L << 20, 1 << 20));
+        return session.run(new RunSpec(
+                List.of("python3", "main.py"),
+                null,
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(5),
+                256L << 20,
+                1 << 20));
     }
 }

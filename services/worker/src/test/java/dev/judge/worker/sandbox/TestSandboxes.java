@@ -7,14 +7,13 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
-import java.util.Set;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.boot.convert.ApplicationConversionService;
-
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.worker.judging.WorkerProperties;
@@ -28,23 +27,30 @@ public final class TestSandboxes {
     /** Under target/, not the JDK's temporary folders, which other uids (the sandboxes') cannot enter. */
     public static final Path WORK_DIR = Path.of("target", "sandbox-tests").toAbsolutePath();
 
-    private TestSandboxes() {
-    }
+    private TestSandboxes() {}
 
     public static WorkerProperties workerProperties(Map<String, String> overrides) {
         return bind("judge.worker", WorkerProperties.class, overrides, Map.of());
     }
 
     public static SandboxProperties sandboxProperties(Map<String, String> overrides) {
-        return bind("judge.sandbox", SandboxProperties.class, overrides,
+        return bind(
+                "judge.sandbox",
+                SandboxProperties.class,
+                overrides,
                 Map.of("judge.sandbox.pool-size", "2", "judge.sandbox.work-dir", WORK_DIR.toString()));
     }
 
     /** A worker's store of fetched tests, in the tests' work folder. */
     public static TestDataStore testDataStore(Map<String, String> overrides) {
         try {
-            TestDataProperties properties = bind("judge.worker.test-data", TestDataProperties.class, overrides, Map.of());
-            return new TestDataStore(new InternalApi(properties), properties, sandboxProperties(Map.of()), JsonMapper.builder().build());
+            TestDataProperties properties =
+                    bind("judge.worker.test-data", TestDataProperties.class, overrides, Map.of());
+            return new TestDataStore(
+                    new InternalApi(properties),
+                    properties,
+                    sandboxProperties(Map.of()),
+                    JsonMapper.builder().build());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -80,14 +86,20 @@ public final class TestSandboxes {
         if (cgroups.isEmpty()) {
             return Set.of();
         }
-        return cgroups.get().sandboxCgroups().stream().map(path -> path.getFileName().toString()).collect(Collectors.toSet());
+        return cgroups.get().sandboxCgroups().stream()
+                .map(path -> path.getFileName().toString())
+                .collect(Collectors.toSet());
     }
 
-    private static <T> T bind(String prefix, Class<T> type, Map<String, String> overrides, Map<String, String> defaults) {
+    private static <T> T bind(
+            String prefix, Class<T> type, Map<String, String> overrides, Map<String, String> defaults) {
         Map<String, String> values = new HashMap<>(defaults);
         values.putAll(overrides);
         // With Boot's conversions (durations, data sizes, paths), as in the application.
-        return new Binder(List.of(new MapConfigurationPropertySource(values)), null,
-                ApplicationConversionService.getSharedInstance()).bindOrCreate(prefix, type);
+        return new Binder(
+                        List.of(new MapConfigurationPropertySource(values)),
+                        null,
+                        ApplicationConversionService.getSharedInstance())
+                .bindOrCreate(prefix, type);
     }
 }

@@ -55,9 +55,9 @@ public final class TestDataServer implements AutoCloseable {
                 return;
             }
             List<TestCase> tests = served.get(exchange.getRequestURI().getPath());
-            int status = !TOKEN.equals(exchange.getRequestHeaders().getFirst(TestData.TOKEN_HEADER)) ? 401
-                    : failuresToCome.getAndUpdate(left -> Math.max(0, left - 1)) > 0 ? 503
-                    : tests == null ? 404 : 200;
+            int status = !TOKEN.equals(exchange.getRequestHeaders().getFirst(TestData.TOKEN_HEADER))
+                    ? 401
+                    : failuresToCome.getAndUpdate(left -> Math.max(0, left - 1)) > 0 ? 503 : tests == null ? 404 : 200;
             exchange.sendResponseHeaders(status, 0);
             try (OutputStream out = exchange.getResponseBody()) {
                 if (status == 200) {
@@ -82,21 +82,27 @@ public final class TestDataServer implements AutoCloseable {
         List<TestCase> tests = new ArrayList<>(served.getOrDefault(testsPath, List.of()));
         boolean authorized = TOKEN.equals(exchange.getRequestHeaders().getFirst(TestData.TOKEN_HEADER));
         if (authorized && !tests.isEmpty()) {
-            try (MappingIterator<TestGeneration.GeneratedTest> made = json.readerFor(TestGeneration.GeneratedTest.class)
-                    .readValues(exchange.getRequestBody())) {
+            try (MappingIterator<TestGeneration.GeneratedTest> made =
+                    json.readerFor(TestGeneration.GeneratedTest.class).readValues(exchange.getRequestBody())) {
                 while (made.hasNextValue()) {
                     TestGeneration.GeneratedTest test = made.nextValue();
                     TestCase before = tests.get(test.test() - 1);
-                    tests.set(test.test() - 1, new TestCase(test.input() != null ? test.input() : before.input(),
-                            test.expectedOutput() != null ? test.expectedOutput() : before.expectedOutput(), before.group()));
+                    tests.set(
+                            test.test() - 1,
+                            new TestCase(
+                                    test.input() != null ? test.input() : before.input(),
+                                    test.expectedOutput() != null ? test.expectedOutput() : before.expectedOutput(),
+                                    before.group()));
                 }
             }
             generated.add(exchange.getRequestURI().getPath());
         }
         String[] parts = testsPath.split("/");
         byte[] answer = authorized && !tests.isEmpty()
-                ? json.writeValueAsBytes(serve(Long.parseLong(parts[3]), Integer.parseInt(parts[5]), tests)) : new byte[0];
-        exchange.sendResponseHeaders(!authorized ? 401 : tests.isEmpty() ? 404 : 200, answer.length == 0 ? -1 : answer.length);
+                ? json.writeValueAsBytes(serve(Long.parseLong(parts[3]), Integer.parseInt(parts[5]), tests))
+                : new byte[0];
+        exchange.sendResponseHeaders(
+                !authorized ? 401 : tests.isEmpty() ? 404 : 200, answer.length == 0 ? -1 : answer.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(answer);
         }

@@ -33,7 +33,8 @@ import dev.judge.worker.sandbox.TestSandboxes;
 /** A worker's store of tests fetched by reference, against an HTTP server in the API's place. */
 class TestDataStoreTests {
 
-    private static final List<TestCase> SUM = List.of(new TestCase("1 2\n", "3\n", "small"), new TestCase("2 2\n", "4\n", null));
+    private static final List<TestCase> SUM =
+            List.of(new TestCase("1 2\n", "3\n", "small"), new TestCase("2 2\n", "4\n", null));
 
     private final TestDataServer server;
 
@@ -47,15 +48,27 @@ class TestDataStoreTests {
     }
 
     private TestDataStore store(Map<String, String> settings) {
-        Map<String, String> all = new HashMap<>(Map.of("judge.worker.test-data.api-url", server.url(),
-                "judge.worker.test-data.token", TestDataServer.TOKEN));
+        Map<String, String> all = new HashMap<>(Map.of(
+                "judge.worker.test-data.api-url", server.url(), "judge.worker.test-data.token", TestDataServer.TOKEN));
         all.putAll(settings);
         return TestSandboxes.testDataStore(all);
     }
 
     private static JudgeRequest request(TestData reference) {
-        return new JudgeRequest(UUID.randomUUID(), "c", "int main() {}", new JudgeRequest.Limits(1000, 64),
-                OutputComparison.EXACT, Checker.EXACT, null, List.of(), true, null, Instant.now(), reference, 1);
+        return new JudgeRequest(
+                UUID.randomUUID(),
+                "c",
+                "int main() {}",
+                new JudgeRequest.Limits(1000, 64),
+                OutputComparison.EXACT,
+                Checker.EXACT,
+                null,
+                List.of(),
+                true,
+                null,
+                Instant.now(),
+                reference,
+                1);
     }
 
     /** The tests as the judge sees them, with the inputs read from where the store keeps them. */
@@ -84,7 +97,8 @@ class TestDataStoreTests {
                         try (TestSet tests = store.open(request(reference))) {
                             return read(tests);
                         }
-                    }).toList());
+                    })
+                    .toList());
             for (Future<List<TestCase>> judgement : judgements) {
                 seen.add(judgement.get());
             }
@@ -98,12 +112,16 @@ class TestDataStoreTests {
     @Test
     void refusesTestsThatAreNotTheOnesReferencedAndKeepsNothingOfThem() throws IOException {
         TestDataStore store = store(Map.of("judge.worker.test-data.fetch-attempts", "2"));
-        TestData reference = server.serve(server.serve(1, 1, SUM), List.of(new TestCase("1 2\n", "4\n", "small"),
-                new TestCase("2 2\n", "4\n", null)));
+        TestData reference = server.serve(
+                server.serve(1, 1, SUM),
+                List.of(new TestCase("1 2\n", "4\n", "small"), new TestCase("2 2\n", "4\n", null)));
 
-        assertThatThrownBy(() -> store.open(request(reference))).isInstanceOf(TestDataUnavailableException.class)
+        assertThatThrownBy(() -> store.open(request(reference)))
+                .isInstanceOf(TestDataUnavailableException.class)
                 .hasMessageContaining("not the ones referenced");
-        assertThat(server.requests()).as("tried again, in case the transfer was at fault").isEqualTo(2);
+        assertThat(server.requests())
+                .as("tried again, in case the transfer was at fault")
+                .isEqualTo(2);
         assertThat(store.cachedBytes()).isZero();
         assertThat(cached(reference)).doesNotExist();
     }
@@ -112,8 +130,10 @@ class TestDataStoreTests {
     void aWrongTokenIsRefusedAtOnceAndAnUnavailableApiIsTriedAgain() throws IOException {
         TestData reference = server.serve(1, 1, SUM);
 
-        assertThatThrownBy(() -> store(Map.of("judge.worker.test-data.token", "guess")).open(request(reference)))
-                .isInstanceOf(TestDataUnavailableException.class).hasMessageContaining("401");
+        assertThatThrownBy(() ->
+                        store(Map.of("judge.worker.test-data.token", "guess")).open(request(reference)))
+                .isInstanceOf(TestDataUnavailableException.class)
+                .hasMessageContaining("401");
         assertThat(server.requests()).isEqualTo(1);
 
         server.failNext(1);
@@ -146,7 +166,8 @@ class TestDataStoreTests {
         TestData reference = server.serve(1, 1, SUM);
         TestDataStore store = store(Map.of("judge.worker.test-data.cache-size", "1B"));
 
-        try (TestSet tests = store.open(request(reference)); TestSet again = store.open(request(reference))) {
+        try (TestSet tests = store.open(request(reference));
+                TestSet again = store.open(request(reference))) {
             tests.close();
             assertThat(cached(reference)).isDirectory();
             assertThat(read(again)).isEqualTo(SUM);
@@ -159,15 +180,16 @@ class TestDataStoreTests {
     private static Path cached(TestData reference) throws IOException {
         Path store = TestSandboxes.sandboxProperties(Map.of()).workDir().resolve("test-data");
         try (Stream<Path> folders = Files.list(store)) {
-            return folders.filter(folder -> folder.getFileName().toString().startsWith(reference.sha256() + "-")).findFirst()
+            return folders.filter(folder -> folder.getFileName().toString().startsWith(reference.sha256() + "-"))
+                    .findFirst()
                     .orElse(store.resolve(reference.sha256()));
         }
     }
 
     @Test
     void testsInTheRequestNeedNoFetch() throws IOException {
-        JudgeRequest inline = JudgeRequest.plain(UUID.randomUUID(), "c", "", new JudgeRequest.Limits(1000, 64),
-                Checker.EXACT, SUM, Instant.now());
+        JudgeRequest inline = JudgeRequest.plain(
+                UUID.randomUUID(), "c", "", new JudgeRequest.Limits(1000, 64), Checker.EXACT, SUM, Instant.now());
 
         try (TestSet tests = store(Map.of()).open(inline)) {
             assertThat(read(tests)).isEqualTo(SUM);

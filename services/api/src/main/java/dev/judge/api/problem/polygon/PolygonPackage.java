@@ -18,7 +18,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
-
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -41,15 +40,14 @@ import org.xml.sax.SAXException;
 public final class PolygonPackage {
 
     /** What a package may hold. */
-    public record Limits(long maxFileBytes, long maxUnpackedBytes, int maxTests) {
-    }
+    public record Limits(long maxFileBytes, long maxUnpackedBytes, int maxTests) {}
 
     /**
      * @param files more files beside it by name (the package's headers: testlib.h and the like)
      * @param standard the C or C++ standard its type names (cpp.g++17: c++17); null for the catalog's
      */
-    public record Program(String path, String language, String sourceCode, Map<String, String> files, String standard) {
-    }
+    public record Program(
+            String path, String language, String sourceCode, Map<String, String> files, String standard) {}
 
     /**
      * @param input null when the package does not carry it: {@code generator} makes it
@@ -60,26 +58,36 @@ public final class PolygonPackage {
      *        when the package carries the input
      * @param arguments the generator's, as {@code cmd} gives them after its name
      */
-    public record Test(String input, String answer, String group, Double points, String generator, List<String> arguments) {
-    }
+    public record Test(
+            String input, String answer, String group, Double points, String generator, List<String> arguments) {}
 
     /**
      * @param eachTest Polygon's points-policy "each-test": each test scores its own points, rather
      *        than the group its points only when every test passes ("complete-group")
      */
-    public record Group(String name, Double points, boolean eachTest, List<String> dependsOn) {
-    }
+    public record Group(String name, Double points, boolean eachTest, List<String> dependsOn) {}
 
-    public record Solution(String tag, Program program) {
-    }
+    public record Solution(String tag, Program program) {}
 
     /** @param generators the executables its tests' {@code cmd}s call, by name */
-    public record Problem(String title, int timeLimitMs, long memoryLimitBytes, Program checker, Program interactor,
-            Program validator, List<Group> groups, List<Test> tests, List<Solution> solutions, Map<String, Program> generators) {
+    public record Problem(
+            String title,
+            int timeLimitMs,
+            long memoryLimitBytes,
+            Program checker,
+            Program interactor,
+            Program validator,
+            List<Group> groups,
+            List<Test> tests,
+            List<Solution> solutions,
+            Map<String, Program> generators) {
 
         /** The solution tagged main, which makes the answers the package does not carry; null for none. */
         public Program mainSolution() {
-            return solutions.stream().filter(solution -> solution.tag().equals("main")).map(Solution::program).findFirst()
+            return solutions.stream()
+                    .filter(solution -> solution.tag().equals("main"))
+                    .map(Solution::program)
+                    .findFirst()
                     .orElse(null);
         }
     }
@@ -110,7 +118,8 @@ public final class PolygonPackage {
     }
 
     static final String PROBLEM_XML = "problem.xml";
-    private static final Pattern SAFE_PATH = Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.+-]*(/[A-Za-z0-9_][A-Za-z0-9_.+-]*)*");
+    private static final Pattern SAFE_PATH =
+            Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.+-]*(/[A-Za-z0-9_][A-Za-z0-9_.+-]*)*");
     private static final Pattern PATH_PATTERN = Pattern.compile("[A-Za-z0-9_./+-]*%0?[1-9]?d[A-Za-z0-9_./+-]*");
     private static final long MAX_PROBLEM_XML_BYTES = 1 << 20;
     private static final Pattern CPP_STANDARD = Pattern.compile("g\\+\\+(11|14|17|20|23)$");
@@ -149,11 +158,16 @@ public final class PolygonPackage {
         Element assets = first(problem, "assets");
         Map<String, String> headers = headers(first(problem, "files"));
         List<Test> tests = tests(testset);
-        return new Problem(title(problem), timeLimitMs, memoryLimit,
+        return new Problem(
+                title(problem),
+                timeLimitMs,
+                memoryLimit,
                 program(first(assets, "checker"), headers),
                 program(first(assets, "interactor"), headers),
                 program(first(first(assets, "validators"), "validator"), headers),
-                groups(testset), tests, solutions(first(assets, "solutions"), headers),
+                groups(testset),
+                tests,
+                solutions(first(assets, "solutions"), headers),
                 generators(first(first(problem, "files"), "executables"), tests, headers));
     }
 
@@ -180,7 +194,8 @@ public final class PolygonPackage {
 
     private static String title(Element problem) {
         for (Element name : children(first(problem, "names"), "name")) {
-            if (name.getAttribute("language").equals("english") && !name.getAttribute("value").isBlank()) {
+            if (name.getAttribute("language").equals("english")
+                    && !name.getAttribute("value").isBlank()) {
                 return name.getAttribute("value");
             }
         }
@@ -198,8 +213,10 @@ public final class PolygonPackage {
             throw invalid("its testset \"tests\" has no tests");
         }
         if (tests.size() > limits.maxTests()) {
-            throw new InvalidPackageException(PROBLEM_XML, "it has " + tests.size() + " tests; this judge takes up to "
-                    + limits.maxTests(), true);
+            throw new InvalidPackageException(
+                    PROBLEM_XML,
+                    "it has " + tests.size() + " tests; this judge takes up to " + limits.maxTests(),
+                    true);
         }
         String inputs = pattern(text(testset, "input-path-pattern"), "input-path-pattern");
         String answers = pattern(text(testset, "answer-path-pattern"), "answer-path-pattern");
@@ -212,11 +229,14 @@ public final class PolygonPackage {
             List<String> arguments = List.of();
             if (zip.getEntry(input) == null) {
                 if (!test.getAttribute("method").equals("generated")) {
-                    throw new InvalidPackageException(input, "test " + index + " is not generated and its input is not in the package");
+                    throw new InvalidPackageException(
+                            input, "test " + index + " is not generated and its input is not in the package");
                 }
                 if (test.hasAttribute("from-file")) {
-                    throw new InvalidPackageException(input, "test " + index + " is one of several files its generator writes "
-                            + "(from-file); this judge runs generators that print one test: export the package with its tests");
+                    throw new InvalidPackageException(
+                            input,
+                            "test " + index + " is one of several files its generator writes "
+                                    + "(from-file); this judge runs generators that print one test: export the package with its tests");
                 }
                 List<String> command = List.of(test.getAttribute("cmd").strip().split("\\s+"));
                 if (command.getFirst().isEmpty()) {
@@ -226,10 +246,13 @@ public final class PolygonPackage {
                 arguments = command.subList(1, command.size());
             }
             String points = test.getAttribute("points");
-            read.add(new Test(generator == null ? testFile(input) : null,
+            read.add(new Test(
+                    generator == null ? testFile(input) : null,
                     zip.getEntry(answer) == null ? null : testFile(answer),
                     test.hasAttribute("group") ? test.getAttribute("group") : null,
-                    points.isBlank() ? null : number(points, "points of test " + index), generator, arguments));
+                    points.isBlank() ? null : number(points, "points of test " + index),
+                    generator,
+                    arguments));
         }
         return read;
     }
@@ -248,10 +271,13 @@ public final class PolygonPackage {
         for (Element group : children(first(testset, "groups"), "group")) {
             String points = group.getAttribute("points");
             List<String> dependsOn = children(first(group, "dependencies"), "dependency").stream()
-                    .map(dependency -> dependency.getAttribute("group")).toList();
-            groups.add(new Group(group.getAttribute("name"),
+                    .map(dependency -> dependency.getAttribute("group"))
+                    .toList();
+            groups.add(new Group(
+                    group.getAttribute("name"),
                     points.isBlank() ? null : number(points, "points of group " + group.getAttribute("name")),
-                    group.getAttribute("points-policy").equals("each-test"), dependsOn));
+                    group.getAttribute("points-policy").equals("each-test"),
+                    dependsOn));
         }
         return groups;
     }
@@ -276,10 +302,15 @@ public final class PolygonPackage {
         if (zip.getEntry(description) == null) {
             return "";
         }
-        return entry(description, MAX_PROBLEM_XML_BYTES).lines()
+        return entry(description, MAX_PROBLEM_XML_BYTES)
+                .lines()
                 .filter(line -> line.startsWith("Tag:"))
-                .map(line -> line.substring("Tag:".length()).strip().toLowerCase(Locale.ROOT).replace('_', '-'))
-                .findFirst().orElse("");
+                .map(line -> line.substring("Tag:".length())
+                        .strip()
+                        .toLowerCase(Locale.ROOT)
+                        .replace('_', '-'))
+                .findFirst()
+                .orElse("");
     }
 
     /**
@@ -296,8 +327,9 @@ public final class PolygonPackage {
             Element executable = children(executables, "executable").stream()
                     .filter(candidate -> test.generator().equals(executableName(first(candidate, "source"))))
                     .findFirst()
-                    .orElseThrow(() -> invalid("a test's cmd calls \"" + test.generator() + "\", which is not one of its "
-                            + "executables (files/" + test.generator() + ".cpp or the like)"));
+                    .orElseThrow(
+                            () -> invalid("a test's cmd calls \"" + test.generator() + "\", which is not one of its "
+                                    + "executables (files/" + test.generator() + ".cpp or the like)"));
             generators.put(test.generator(), program(executable, headers));
         }
         return generators;
@@ -333,8 +365,9 @@ public final class PolygonPackage {
         }
         String path = source.getAttribute("path");
         String type = source.getAttribute("type");
-        String language = language(type).orElseThrow(() -> new InvalidPackageException(path,
-                "its type \"" + type + "\" is not a language this judge runs (C, C++, Java, Python 3)"));
+        String language = language(type)
+                .orElseThrow(() -> new InvalidPackageException(
+                        path, "its type \"" + type + "\" is not a language this judge runs (C, C++, Java, Python 3)"));
         return new Program(path, language, entry(path, limits.maxFileBytes()), headers, standard(type));
     }
 
@@ -383,11 +416,16 @@ public final class PolygonPackage {
         }
         unpacked += bytes.length;
         if (unpacked > limits.maxUnpackedBytes()) {
-            throw new InvalidPackageException(path, "the package is over " + limits.maxUnpackedBytes() + " bytes unpacked", true);
+            throw new InvalidPackageException(
+                    path, "the package is over " + limits.maxUnpackedBytes() + " bytes unpacked", true);
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            return StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw new InvalidPackageException(path, "it is not UTF-8 text");
         }
@@ -436,7 +474,9 @@ public final class PolygonPackage {
     }
 
     private static Optional<Element> child(Element parent, String tag, String attribute, String value) {
-        return children(parent, tag).stream().filter(child -> child.getAttribute(attribute).equals(value)).findFirst();
+        return children(parent, tag).stream()
+                .filter(child -> child.getAttribute(attribute).equals(value))
+                .findFirst();
     }
 
     /** The element's child elements of this tag, in order; none for a null parent. */

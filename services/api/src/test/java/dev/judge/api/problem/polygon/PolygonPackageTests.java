@@ -39,7 +39,8 @@ class PolygonPackageTests {
         assertThat(problem.timeLimitMs()).isEqualTo(1000);
         assertThat(problem.memoryLimitBytes()).isEqualTo(268435456);
         assertThat(problem.tests()).hasSize(4);
-        assertThat(problem.tests().get(3)).isEqualTo(new PolygonPackage.Test("3 1000000\n", "1000003\n", "2", 60.0, null, List.of()));
+        assertThat(problem.tests().get(3))
+                .isEqualTo(new PolygonPackage.Test("3 1000000\n", "1000003\n", "2", 60.0, null, List.of()));
         assertThat(problem.groups()).extracting(PolygonPackage.Group::name).containsExactly("0", "1", "2");
         assertThat(problem.groups().get(2).eachTest()).isTrue();
         assertThat(problem.groups().get(2).dependsOn()).containsExactly("1");
@@ -47,7 +48,9 @@ class PolygonPackageTests {
         assertThat(problem.checker().files()).containsOnlyKeys("testlib.h");
         assertThat(problem.validator().sourceCode()).contains("10**6");
         assertThat(problem.interactor()).isNull();
-        assertThat(problem.solutions()).extracting(PolygonPackage.Solution::tag).containsExactly("main", "wrong-answer");
+        assertThat(problem.solutions())
+                .extracting(PolygonPackage.Solution::tag)
+                .containsExactly("main", "wrong-answer");
     }
 
     /** Polygon's standard package without its generated tests and answers: what setters export by default. */
@@ -56,7 +59,8 @@ class PolygonPackageTests {
         PolygonPackage.Problem problem = PolygonPackage.read(zip(TestPackages.sumOfTwoToGenerate()), LIMITS);
 
         assertThat(problem.tests().get(0)).isEqualTo(new PolygonPackage.Test("1 2\n", null, "0", 0.0, null, List.of()));
-        assertThat(problem.tests().get(3)).isEqualTo(new PolygonPackage.Test(null, null, "2", 60.0, "gen", List.of("3", "1000000")));
+        assertThat(problem.tests().get(3))
+                .isEqualTo(new PolygonPackage.Test(null, null, "2", 60.0, "gen", List.of("3", "1000000")));
         assertThat(problem.generators()).containsOnlyKeys("gen");
         assertThat(problem.generators().get("gen").path()).isEqualTo("files/gen.py");
         assertThat(problem.mainSolution().path()).isEqualTo("solutions/sum.py");
@@ -66,13 +70,16 @@ class PolygonPackageTests {
     @Test
     void aSolutionWithoutATagTakesTheOneItsDescFileGives() throws IOException {
         Map<String, String> files = sumOfTwo();
-        files.put("problem.xml", files.get("problem.xml").replace(" tag=\"wrong-answer\"", "").replace(" tag=\"main\"", ""));
+        files.put(
+                "problem.xml",
+                files.get("problem.xml").replace(" tag=\"wrong-answer\"", "").replace(" tag=\"main\"", ""));
         files.put("solutions/sum.py.desc", "File name: sum.py\r\nTag: MAIN\r\nAuthor: setter\r\n");
         files.put("solutions/product.py.desc", "File name: product.py\nTag: TIME_LIMIT_EXCEEDED_OR_ACCEPTED\n");
 
         PolygonPackage.Problem problem = PolygonPackage.read(zip(files), LIMITS);
 
-        assertThat(problem.solutions()).extracting(PolygonPackage.Solution::tag)
+        assertThat(problem.solutions())
+                .extracting(PolygonPackage.Solution::tag)
                 .containsExactly("main", "time-limit-exceeded-or-accepted");
         assertThat(problem.mainSolution().path()).isEqualTo("solutions/sum.py");
     }
@@ -85,7 +92,8 @@ class PolygonPackageTests {
 
         PolygonPackage.Problem problem = PolygonPackage.read(zip(files), LIMITS);
 
-        assertThat(problem.tests().getFirst()).extracting(PolygonPackage.Test::input, PolygonPackage.Test::answer)
+        assertThat(problem.tests().getFirst())
+                .extracting(PolygonPackage.Test::input, PolygonPackage.Test::answer)
                 .containsExactly("1 2\n", "3\n\n");
     }
 
@@ -118,15 +126,23 @@ class PolygonPackageTests {
         Map<String, String> files = sumOfTwo();
         String xml = files.get("problem.xml");
         switch (breakage) {
-            case "a DTD that would read the worker's files (XXE)" -> files.put("problem.xml", xml.replace("<problem ",
-                    "<!DOCTYPE problem [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]>\n<problem ")
-                    .replace("Sum of Two", "&secret;"));
-            case "a source path out of the package" -> files.put("problem.xml", xml.replace("files/val.py", "../../etc/passwd"));
+            case "a DTD that would read the worker's files (XXE)" ->
+                files.put(
+                        "problem.xml",
+                        xml.replace(
+                                        "<problem ",
+                                        "<!DOCTYPE problem [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]>\n<problem ")
+                                .replace("Sum of Two", "&secret;"));
+            case "a source path out of the package" ->
+                files.put("problem.xml", xml.replace("files/val.py", "../../etc/passwd"));
             case "an absolute source path" -> files.put("problem.xml", xml.replace("files/val.py", "/etc/passwd"));
             case "a test named but missing" -> {
                 files.remove("tests/04");
-                files.put("problem.xml", xml.replace("<test cmd=\"gen 3 1000000\" group=\"2\" method=\"generated\"",
-                        "<test group=\"2\" method=\"manual\""));
+                files.put(
+                        "problem.xml",
+                        xml.replace(
+                                "<test cmd=\"gen 3 1000000\" group=\"2\" method=\"generated\"",
+                                "<test group=\"2\" method=\"manual\""));
             }
             case "a generated test of several files" -> {
                 files.remove("tests/04");
@@ -136,18 +152,25 @@ class PolygonPackageTests {
                 files.remove("tests/04");
                 files.put("problem.xml", xml.replace("cmd=\"gen 3 1000000\"", "cmd=\"../../bin/sh -c id\""));
             }
-            case "a source of a language not run here" -> files.put("problem.xml", xml.replace(
-                    "<source path=\"files/check.py\" type=\"python.3\"/>", "<source path=\"files/check.py\" type=\"pascal.fpc\"/>"));
-            case "a path pattern that is not one %d" -> files.put("problem.xml", xml.replace("tests/%02d.a", "tests/%s%n"));
-            case "a time limit that is not a number" -> files.put("problem.xml", xml.replace("<time-limit>1000", "<time-limit>1e3"));
+            case "a source of a language not run here" ->
+                files.put(
+                        "problem.xml",
+                        xml.replace(
+                                "<source path=\"files/check.py\" type=\"python.3\"/>",
+                                "<source path=\"files/check.py\" type=\"pascal.fpc\"/>"));
+            case "a path pattern that is not one %d" ->
+                files.put("problem.xml", xml.replace("tests/%02d.a", "tests/%s%n"));
+            case "a time limit that is not a number" ->
+                files.put("problem.xml", xml.replace("<time-limit>1000", "<time-limit>1e3"));
             default -> throw new IllegalArgumentException(breakage);
         }
         Path zip = zip(files);
 
-        assertThatThrownBy(() -> PolygonPackage.read(zip, LIMITS)).isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
-            assertThat(refused.file()).isEqualTo(file);
-            assertThat(refused.getMessage()).contains(reason);
-        });
+        assertThatThrownBy(() -> PolygonPackage.read(zip, LIMITS))
+                .isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
+                    assertThat(refused.file()).isEqualTo(file);
+                    assertThat(refused.getMessage()).contains(reason);
+                });
     }
 
     /** A test that unpacks to far more than it packs to is read only to its limit, whatever its entry declares. */
@@ -156,8 +179,8 @@ class PolygonPackageTests {
         Map<String, String> files = sumOfTwo();
         files.put("tests/02", "1 ".repeat(4 << 20));
 
-        assertThatThrownBy(() -> PolygonPackage.read(zip(files), LIMITS)).isInstanceOfSatisfying(InvalidPackageException.class,
-                refused -> {
+        assertThatThrownBy(() -> PolygonPackage.read(zip(files), LIMITS))
+                .isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
                     assertThat(refused.file()).isEqualTo("tests/02");
                     assertThat(refused.tooLarge()).isTrue();
                 });
@@ -168,7 +191,8 @@ class PolygonPackageTests {
         Path file = folder.resolve("not.zip");
         Files.writeString(file, "<problem/>");
 
-        assertThatThrownBy(() -> PolygonPackage.read(file, LIMITS)).isInstanceOf(InvalidPackageException.class)
+        assertThatThrownBy(() -> PolygonPackage.read(file, LIMITS))
+                .isInstanceOf(InvalidPackageException.class)
                 .hasMessageContaining("not a zip file");
     }
 
@@ -177,8 +201,10 @@ class PolygonPackageTests {
         Map<String, String> files = sumOfTwo();
         files.remove("problem.xml");
 
-        assertThatThrownBy(() -> PolygonPackage.read(zip(files), LIMITS)).isInstanceOfSatisfying(InvalidPackageException.class,
-                refused -> assertThat(refused.file()).isEqualTo("problem.xml"));
+        assertThatThrownBy(() -> PolygonPackage.read(zip(files), LIMITS))
+                .isInstanceOfSatisfying(
+                        InvalidPackageException.class,
+                        refused -> assertThat(refused.file()).isEqualTo("problem.xml"));
     }
 
     private Path zip(Map<String, String> files) throws IOException {
