@@ -134,8 +134,10 @@ lint: ## Check the shell scripts (shellcheck) and the Python of tests/ (ruff: fo
 	$(PROJECT_DIR)/hack/lint.sh
 
 .PHONY: fmt
-fmt: ## Format the Java (Spotless: palantir-java-format) and the Python of tests/ (ruff), and fix what ruff can
+fmt: ## Format the Java (Spotless: palantir-java-format) and the Python of tests/ (ruff), fix what ruff can, and write the chart's README (helm-docs)
 	$(MVNW) -q spotless:apply
+	$(PROJECT_DIR)/hack/tools.sh helm-docs
+	$(BIN)/helm-docs --chart-search-root $(PROJECT_DIR)/charts --skip-version-footer
 	cd $(PROJECT_DIR) && python3 -m ruff format tests && python3 -m ruff check --fix tests
 
 .PHONY: test-it

@@ -2,7 +2,7 @@
 # Builds the pinned tools (versions.env) from the Go module proxy, once per version, into a cache
 # outside the clone (~/.cache/judge/bin/<tool>-<version>), and links them into bin/.
 #
-#   hack/tools.sh [tool...]      tools: helm kubeconform helm-unittest kube-apiserver kubectl
+#   hack/tools.sh [tool...]      tools: helm kubeconform helm-unittest helm-docs kube-apiserver kubectl
 #                                kube-controller-manager etcd k6 kind keda-operator keda-adapter
 #                                keda-webhooks,
 #                                and a node's: kubelet kube-scheduler kube-proxy coredns containerd runc pause,
@@ -316,7 +316,7 @@ GO
 }
 
 tools=("$@")
-((${#tools[@]})) || tools=(helm kubeconform helm-unittest kube-apiserver kubectl kube-controller-manager kubelet
+((${#tools[@]})) || tools=(helm kubeconform helm-unittest helm-docs kube-apiserver kubectl kube-controller-manager kubelet
   kube-scheduler kube-proxy coredns etcd keda-operator keda-adapter keda-webhooks containerd runc pause)
 kubernetes_tools=() keda_tools=()  # each set built together, from one copy of its (large) module
 for tool in "${tools[@]}"; do
@@ -330,6 +330,7 @@ for tool in "${tools[@]}"; do
         -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=37 \
         -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=37" ;;
     kubeconform) go_install kubeconform "$KUBECONFORM_VERSION" github.com/yannh/kubeconform/cmd/kubeconform ;;
+    helm-docs) go_install helm-docs "$HELM_DOCS_VERSION" github.com/norwoodj/helm-docs/cmd/helm-docs ;;
     helm-unittest) build_helm_unittest ;;
     kubectl)
       [[ -x "$CACHE/kubectl-$KUBERNETES_VERSION" ]] || download kubectl "$KUBERNETES_VERSION" \

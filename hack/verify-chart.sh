@@ -7,12 +7,13 @@
 #      Kubernetes manifests under manifests/, with the Kubernetes and operator CRD schemas;
 #   4. a server-side dry run of the same against a real kube-apiserver holding the operators' CRDs;
 #   5. the names that tie objects together (tests/chart, pytest);
+#   6. the chart's README is what helm-docs makes of values.yaml now;
 # and shows that 3 and 4 reject a broken manifest.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$PROJECT_DIR/versions.env"
 
-"$PROJECT_DIR/hack/tools.sh" helm kubeconform helm-unittest kube-apiserver kubectl etcd
+"$PROJECT_DIR/hack/tools.sh" helm kubeconform helm-unittest helm-docs kube-apiserver kubectl etcd
 "$PROJECT_DIR/hack/schemas.sh"
 
 BIN="$PROJECT_DIR/bin"
@@ -96,3 +97,11 @@ echo "a broken manifest is rejected, as it should be"
 echo "== wiring"
 export JUDGE_RENDER_DIR="$OUT"
 python3 -m pytest "$PROJECT_DIR/tests/chart" -q -p no:cacheprovider
+
+echo "== chart README (helm-docs)"
+# The values table comes from values.yaml's "# --" comments: a value added or changed without its
+# README is caught here; make fmt rewrites the README.
+if ! diff -u "$CHART/README.md" <("$BIN/helm-docs" --chart-search-root "$PROJECT_DIR/charts" --dry-run --skip-version-footer 2>/dev/null); then
+  echo "charts/judge/README.md is not what helm-docs makes of values.yaml: run make fmt" >&2
+  exit 1
+fi
