@@ -7,7 +7,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
+import tools.jackson.core.JacksonException;
 
 import dev.judge.contracts.TestData;
 
@@ -19,9 +22,25 @@ import dev.judge.contracts.TestData;
 @Component
 public class InternalApi {
 
+    private static final Logger log = LoggerFactory.getLogger(InternalApi.class);
+
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private final TestDataProperties properties;
+
+    /** One try of a call to the API. */
+    @FunctionalInterface
+    interface Call<T> {
+        T attempt() throws IOException, InterruptedException;
+    }
+
+    /** The API refused (4xx): trying again will not help. */
+    static final class Refused extends TestDataUnavailableException {
+
+        Refused(String message) {
+            super(message, null);
+        }
+    }
 
     public InternalApi(TestDataProperties properties) {
         this.properties = properties;
@@ -41,6 +60,43 @@ public class InternalApi {
         return HttpRequest.newBuilder(uri(path))
                 .header(TestData.TOKEN_HEADER, properties.token())
                 .timeout(properties.fetchTimeout());
+    }
+
+    /** @throws TestDataUnavailableException when this worker has no token, naming what it cannot do */
+    void requireToken(String toDoWhat) {
+        if (!hasToken()) {
+            throw new TestDataUnavailableException(
+                    "judge.worker.test-data.token is not set, so this worker cannot " + toDoWhat, null);
+        }
+    }
+
+    /**
+     * {@code call}, tried again after an I/O failure, a server error (thrown as {@link IOException}) or
+     * a body it could not read, up to {@code judge.worker.test-data.fetch-attempts} times, a second
+     * longer between each; a {@link Refused} ends it at once.
+     *
+     * @param what what the call does, for the log and the exception ("Fetching <uri>")
+     */
+    <T> T withRetries(String what, Call<T> call) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return call.attempt();
+            } catch (IOException | JacksonException e) {
+                if (attempt >= properties.fetchAttempts()) {
+                    throw new TestDataUnavailableException(what + " failed: " + e.getMessage(), e);
+                }
+                log.warn("{} failed (attempt {} of {}): {}", what, attempt, properties.fetchAttempts(), e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TestDataUnavailableException("Interrupted: " + what, e);
+            }
+            try {
+                Thread.sleep(Duration.ofSeconds(attempt));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new TestDataUnavailableException("Interrupted while waiting to try again: " + what, e);
+            }
+        }
     }
 
     public <T> HttpResponse<T> send(HttpRequest request, HttpResponse.BodyHandler<T> body)

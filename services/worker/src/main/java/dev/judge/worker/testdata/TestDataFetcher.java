@@ -8,14 +8,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.util.FileSystemUtils;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.MappingIterator;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -32,12 +30,10 @@ class TestDataFetcher {
     private static final Logger log = LoggerFactory.getLogger(TestDataFetcher.class);
 
     private final InternalApi api;
-    private final TestDataProperties properties;
     private final JsonMapper json;
 
-    TestDataFetcher(InternalApi api, TestDataProperties properties, JsonMapper json) {
+    TestDataFetcher(InternalApi api, JsonMapper json) {
         this.api = api;
-        this.properties = properties;
         this.json = json;
     }
 
@@ -51,43 +47,18 @@ class TestDataFetcher {
 
     /** @return each test's group, in order; the tests are in {@code folder} */
     List<String> fetch(TestData reference, Path folder) {
-        if (!api.hasToken()) {
-            throw new TestDataUnavailableException(
-                    "judge.worker.test-data.token is not set, so this worker cannot fetch " + "the tests of problem "
-                            + reference.problemId() + " version " + reference.version(),
-                    null);
-        }
+        api.requireToken("fetch the tests of problem " + reference.problemId() + " version " + reference.version());
         URI uri = api.uri(reference.path());
-        for (int attempt = 1; ; attempt++) {
-            long started = System.nanoTime();
-            try {
-                List<String> groups = fetchOnce(uri, reference, folder);
-                log.info(
-                        "Fetched the {} tests ({} bytes) of problem {} version {} in {} ms",
-                        reference.count(),
-                        reference.bytes(),
-                        reference.problemId(),
-                        reference.version(),
-                        (System.nanoTime() - started) / 1_000_000);
-                return groups;
-            } catch (IOException | JacksonException | TestDataUnavailableException e) {
-                if (e instanceof Refused || attempt >= properties.fetchAttempts()) {
-                    throw e instanceof TestDataUnavailableException unavailable
-                            ? unavailable
-                            : new TestDataUnavailableException("Fetching " + uri + " failed: " + e.getMessage(), e);
-                }
-                log.warn(
-                        "Fetching {} failed (attempt {} of {}): {}",
-                        uri,
-                        attempt,
-                        properties.fetchAttempts(),
-                        e.getMessage());
-                pause(Duration.ofSeconds(attempt));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new TestDataUnavailableException("Interrupted while fetching " + uri, e);
-            }
-        }
+        long started = System.nanoTime();
+        List<String> groups = api.withRetries("Fetching " + uri, () -> fetchOnce(uri, reference, folder));
+        log.info(
+                "Fetched the {} tests ({} bytes) of problem {} version {} in {} ms",
+                reference.count(),
+                reference.bytes(),
+                reference.problemId(),
+                reference.version(),
+                (System.nanoTime() - started) / 1_000_000);
+        return groups;
     }
 
     private List<String> fetchOnce(URI uri, TestData reference, Path folder) throws IOException, InterruptedException {
@@ -106,7 +77,7 @@ class TestDataFetcher {
                 if (response.statusCode() >= 500) {
                     throw new IOException(message);
                 }
-                throw new Refused(message);
+                throw new InternalApi.Refused(message);
             }
             TestData.Digest digest = new TestData.Digest();
             List<String> groups = new ArrayList<>();
@@ -128,23 +99,6 @@ class TestDataFetcher {
                         + " tests, " + reference.bytes() + " bytes, sha256 " + reference.sha256() + ")");
             }
             return groups;
-        }
-    }
-
-    private static void pause(Duration duration) {
-        try {
-            Thread.sleep(duration);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new TestDataUnavailableException("Interrupted while waiting to fetch again", e);
-        }
-    }
-
-    /** The API refused (4xx): trying again will not help. */
-    private static final class Refused extends TestDataUnavailableException {
-
-        Refused(String message) {
-            super(message, null);
         }
     }
 }

@@ -60,8 +60,8 @@ public class TestDataStore implements MeterBinder {
     public TestDataStore(
             InternalApi api, TestDataProperties properties, SandboxProperties sandboxProperties, JsonMapper json)
             throws IOException {
-        this.fetcher = new TestDataFetcher(api, properties, json);
-        this.upload = new GeneratedTestsUpload(api, properties, json);
+        this.fetcher = new TestDataFetcher(api, json);
+        this.upload = new GeneratedTestsUpload(api, json);
         this.properties = properties;
         this.cache = sandboxProperties.workDir().resolve("test-data");
         // What a restarted container left is not trusted: nothing says its fetches finished.
