@@ -84,8 +84,8 @@ case "$action" in
       --env SPRING_RABBITMQ_LISTENER_SIMPLE_CONCURRENCY=2 --env JUDGE_WORKER_DRAINTIMEOUT=60s \
       --env JUDGE_SANDBOX_WORKDIR=/var/lib/judge/work --env JUDGE_SANDBOX_CGROUP=AUTO \
       --env JUDGE_SANDBOX_POOLSIZE=3 --env JUDGE_SANDBOX_DISKLIMIT=256MB --env JUDGE_SANDBOX_MAXFILES=1000 \
-      --env JUDGE_WORKER_TESTDATA_TOKEN="$(test_data_token "$state")" \
-      --env JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:$management" --env JUDGE_WORKER_TESTDATA_CACHESIZE=1GB \
+      --env JUDGE_WORKER_INTERNALAPI_TOKEN="$(test_data_token "$state")" \
+      --env JUDGE_WORKER_INTERNALAPI_URL="http://127.0.0.1:$management" --env JUDGE_WORKER_TESTCACHE_SIZE=1GB \
       "localhost/$(judge_image worker):$version"
     await_ready api "$management" "$state/logs/api.log" running api
     await_ready worker $((api_port + 1)) "$state/logs/worker.log" running worker

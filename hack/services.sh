@@ -43,8 +43,8 @@ start() {
     api) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge" JUDGE_TESTDATA_WORKERTOKEN="$token"
               JUDGE_HTTP_MANAGEMENTPORT="$management"
               JUDGE_ACCESS_ANONYMOUS=true JUDGE_ACCESS_ADMINTOKEN="$admin") ;;
-    worker) own=(JUDGE_SANDBOX_WORKDIR="$state/work" JUDGE_WORKER_TESTDATA_TOKEN="$token"
-                 JUDGE_WORKER_TESTDATA_APIURL="http://127.0.0.1:$management"
+    worker) own=(JUDGE_SANDBOX_WORKDIR="$state/work" JUDGE_WORKER_INTERNALAPI_TOKEN="$token"
+                 JUDGE_WORKER_INTERNALAPI_URL="http://127.0.0.1:$management"
                  JUDGE_WORKER_TESTLIBHEADER="$PROJECT_DIR/build/testlib/testlib.h") ;;
     consumer) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge") ;;
   esac

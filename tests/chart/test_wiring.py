@@ -385,7 +385,7 @@ def test_the_api_listens_where_the_chart_sends_traffic():
     assert [p["targetPort"] for p in management["spec"]["ports"]] == ["management"]
     worker = one([d for d in of_kind(docs, "Deployment") if d["metadata"]["name"].endswith("-worker")], "Deployment")
     env = {e["name"]: e.get("value") for e in worker["spec"]["template"]["spec"]["containers"][0]["env"]}
-    assert env["JUDGE_WORKER_TESTDATA_APIURL"] == f"http://judge-api-management:{management['spec']['ports'][0]['port']}"
+    assert env["JUDGE_WORKER_INTERNALAPI_URL"] == f"http://judge-api-management:{management['spec']['ports'][0]['port']}"
 
 
 def test_monitors_select_what_exists_on_ports_that_exist():

@@ -15,7 +15,7 @@ RENDER_DIR = pathlib.Path(os.environ.get("JUDGE_RENDER_DIR", PROJECT / "build" /
 COMPONENTS = ["api", "worker", "consumer"]
 # Addresses of what the pods reach: in this tier, its own broker and API. And anonymous calls, which
 # the local stacks allow as make local-up does (the chart's default refuses them; tests/pods has that).
-TIER_SETTINGS = {"SPRING_RABBITMQ_HOST", "SPRING_RABBITMQ_PORT", "JUDGE_WORKER_TESTDATA_APIURL", "JUDGE_ACCESS_ANONYMOUS"}
+TIER_SETTINGS = {"SPRING_RABBITMQ_HOST", "SPRING_RABBITMQ_PORT", "JUDGE_WORKER_INTERNALAPI_URL", "JUDGE_ACCESS_ANONYMOUS"}
 # What a pod's /proc looks like unless procMount is Unmasked: the runtime covers these paths.
 MASKED_PROC_PATHS = ("/proc/keys", "/proc/timer_list")
 QUANTITY = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30}

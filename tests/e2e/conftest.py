@@ -31,8 +31,8 @@ class Stack:
             JUDGE_SANDBOX_WORKDIR=str(STATE / "work" / name),
             # Large problems' tests: the APIs serve them to the workers, who fetch from api-a's management port.
             JUDGE_TESTDATA_WORKERTOKEN=WORKER_TOKEN,
-            JUDGE_WORKER_TESTDATA_TOKEN=WORKER_TOKEN,
-            JUDGE_WORKER_TESTDATA_APIURL=f"http://127.0.0.1:{18080 + API_MANAGEMENT_PORT_OFFSET}",
+            JUDGE_WORKER_INTERNALAPI_TOKEN=WORKER_TOKEN,
+            JUDGE_WORKER_INTERNALAPI_URL=f"http://127.0.0.1:{18080 + API_MANAGEMENT_PORT_OFFSET}",
             # Anonymous calls, as with make local-up; the admin makes keys where a test needs one.
             JUDGE_ACCESS_ANONYMOUS="true",
             JUDGE_ACCESS_ADMINTOKEN=ADMIN_TOKEN,

@@ -50,7 +50,7 @@ def test_a_large_problem_is_judged_from_tests_the_worker_fetched_from_the_api(ap
     """Through the API's management Service, by the name the chart gives the workers."""
     [container] = worker_pod["spec"]["containers"]
     env = {e["name"]: e.get("value") for e in container["env"]}
-    assert env["JUDGE_WORKER_TESTDATA_APIURL"] == "http://judge-api-management:8081"
+    assert env["JUDGE_WORKER_INTERNALAPI_URL"] == "http://judge-api-management:8081"
     problem = create_large_problem(api)
 
     verdict = api.wait_for_verdict(api.submit(problem, SUM_OF_A_LINE), timeout=180)

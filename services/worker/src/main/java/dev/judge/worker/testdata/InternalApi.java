@@ -16,7 +16,7 @@ import dev.judge.contracts.TestData;
 
 /**
  * The API's internal endpoints as a worker calls them (its tests, the tests it generated, whether a
- * version is still to be prepared): at {@code judge.worker.test-data.api-url}, the API's management
+ * version is still to be prepared): at {@code judge.worker.internal-api.url}, the API's management
  * port, each request with the workers' token, over one HTTP client.
  */
 @Component
@@ -26,7 +26,7 @@ public class InternalApi {
 
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private final TestDataProperties properties;
+    private final InternalApiProperties properties;
 
     /** One try of a call to the API. */
     @FunctionalInterface
@@ -42,7 +42,7 @@ public class InternalApi {
         }
     }
 
-    public InternalApi(TestDataProperties properties) {
+    public InternalApi(InternalApiProperties properties) {
         this.properties = properties;
     }
 
@@ -52,27 +52,27 @@ public class InternalApi {
     }
 
     public URI uri(String path) {
-        return properties.apiUrl().resolve(path);
+        return properties.url().resolve(path);
     }
 
-    /** A request to {@code path} with the token, given up after {@code judge.worker.test-data.fetch-timeout}. */
+    /** A request to {@code path} with the token, given up after {@code judge.worker.internal-api.timeout}. */
     public HttpRequest.Builder request(String path) {
         return HttpRequest.newBuilder(uri(path))
                 .header(TestData.TOKEN_HEADER, properties.token())
-                .timeout(properties.fetchTimeout());
+                .timeout(properties.timeout());
     }
 
     /** @throws TestDataUnavailableException when this worker has no token, naming what it cannot do */
     void requireToken(String toDoWhat) {
         if (!hasToken()) {
             throw new TestDataUnavailableException(
-                    "judge.worker.test-data.token is not set, so this worker cannot " + toDoWhat, null);
+                    "judge.worker.internal-api.token is not set, so this worker cannot " + toDoWhat, null);
         }
     }
 
     /**
      * {@code call}, tried again after an I/O failure, a server error (thrown as {@link IOException}) or
-     * a body it could not read, up to {@code judge.worker.test-data.fetch-attempts} times, a second
+     * a body it could not read, up to {@code judge.worker.internal-api.attempts} times, a second
      * longer between each; a {@link Refused} ends it at once.
      *
      * @param what what the call does, for the log and the exception ("Fetching <uri>")
@@ -82,10 +82,10 @@ public class InternalApi {
             try {
                 return call.attempt();
             } catch (IOException | JacksonException e) {
-                if (attempt >= properties.fetchAttempts()) {
+                if (attempt >= properties.attempts()) {
                     throw new TestDataUnavailableException(what + " failed: " + e.getMessage(), e);
                 }
-                log.warn("{} failed (attempt {} of {}): {}", what, attempt, properties.fetchAttempts(), e.getMessage());
+                log.warn("{} failed (attempt {} of {}): {}", what, attempt, properties.attempts(), e.getMessage());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new TestDataUnavailableException("Interrupted: " + what, e);

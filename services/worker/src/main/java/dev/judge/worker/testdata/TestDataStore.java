@@ -29,7 +29,7 @@ import dev.judge.worker.sandbox.SandboxProperties;
 /**
  * The tests of the problems this worker judges that come by reference: fetched once per content hash
  * (however many submissions ask at the same time), kept on the worker's disk, bounded by
- * {@code judge.worker.test-data.cache-size}, least recently used out first, never while in use.
+ * {@code judge.worker.test-cache.size}, least recently used out first, never while in use.
  */
 @Component
 public class TestDataStore implements MeterBinder {
@@ -51,18 +51,18 @@ public class TestDataStore implements MeterBinder {
 
     private final TestDataFetcher fetcher;
     private final GeneratedTestsUpload upload;
-    private final TestDataProperties properties;
+    private final TestCacheProperties cacheProperties;
     private final Path cache;
     private final Map<String, Entry> entries = new LinkedHashMap<>(16, 0.75f, true);
     // A folder per fetch, not per hash: one being deleted after eviction is never one being filled again.
     private final AtomicLong fetches = new AtomicLong();
 
     public TestDataStore(
-            InternalApi api, TestDataProperties properties, SandboxProperties sandboxProperties, JsonMapper json)
+            InternalApi api, TestCacheProperties cacheProperties, SandboxProperties sandboxProperties, JsonMapper json)
             throws IOException {
         this.fetcher = new TestDataFetcher(api, json);
         this.upload = new GeneratedTestsUpload(api, json);
-        this.properties = properties;
+        this.cacheProperties = cacheProperties;
         this.cache = sandboxProperties.workDir().resolve("test-data");
         // What a restarted container left is not trusted: nothing says its fetches finished.
         FileSystemUtils.deleteRecursively(cache);
@@ -155,7 +155,7 @@ public class TestDataStore implements MeterBinder {
             long total =
                     entries.values().stream().mapToLong(entry -> entry.bytes).sum();
             for (Iterator<Entry> eldestFirst = entries.values().iterator();
-                    eldestFirst.hasNext() && total > properties.cacheSize().toBytes(); ) {
+                    eldestFirst.hasNext() && total > cacheProperties.size().toBytes(); ) {
                 Entry entry = eldestFirst.next();
                 if (entry.readers == 0 && entry.groups.isDone()) {
                     eldestFirst.remove();

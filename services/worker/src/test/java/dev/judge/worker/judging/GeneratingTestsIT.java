@@ -56,7 +56,7 @@ class GeneratingTestsIT {
         WorkerProperties properties = TestSandboxes.workerProperties(
                 Map.of("judge.worker.setter-time-limit", "1s", "judge.worker.output-limit", "1MB"));
         TestDataStore testData = TestSandboxes.testDataStore(Map.of(
-                "judge.worker.test-data.api-url", api.url(), "judge.worker.test-data.token", TestDataServer.TOKEN));
+                "judge.worker.internal-api.url", api.url(), "judge.worker.internal-api.token", TestDataServer.TOKEN));
         preparer = ProblemPreparerIT.newPreparer(sandbox, properties, testData);
     }
 

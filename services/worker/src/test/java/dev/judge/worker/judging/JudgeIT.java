@@ -84,9 +84,9 @@ class JudgeIT {
                     shippedCatalog(),
                     properties,
                     TestSandboxes.testDataStore(Map.of(
-                            "judge.worker.test-data.api-url",
+                            "judge.worker.internal-api.url",
                             api.url(),
-                            "judge.worker.test-data.token",
+                            "judge.worker.internal-api.token",
                             TestDataServer.TOKEN)));
 
             assertThat(judge.judge(byReference(sum, reference), Instant.now()).testCases())

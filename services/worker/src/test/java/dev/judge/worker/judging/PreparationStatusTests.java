@@ -9,12 +9,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.util.unit.DataSize;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.ProblemPreparation;
 import dev.judge.worker.testdata.InternalApi;
-import dev.judge.worker.testdata.TestDataProperties;
+import dev.judge.worker.testdata.InternalApiProperties;
 import dev.judge.worker.testdata.TestDataServer;
 
 /** A preparation sent again is dropped once its version is prepared; when the API cannot say, it is done. */
@@ -50,8 +49,7 @@ class PreparationStatusTests {
 
     private static PreparationStatus status(String url, String token) {
         return new PreparationStatus(
-                new InternalApi(new TestDataProperties(
-                        URI.create(url), token, DataSize.ofMegabytes(1), 1, Duration.ofSeconds(5))),
+                new InternalApi(new InternalApiProperties(URI.create(url), token, 1, Duration.ofSeconds(5))),
                 JsonMapper.builder().build());
     }
 

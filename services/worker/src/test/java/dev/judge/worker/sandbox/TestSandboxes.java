@@ -18,7 +18,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.worker.judging.WorkerProperties;
 import dev.judge.worker.testdata.InternalApi;
-import dev.judge.worker.testdata.TestDataProperties;
+import dev.judge.worker.testdata.InternalApiProperties;
+import dev.judge.worker.testdata.TestCacheProperties;
 import dev.judge.worker.testdata.TestDataStore;
 
 /** A real sandbox pool for tests, configured with the shipped defaults plus the given overrides. */
@@ -44,11 +45,10 @@ public final class TestSandboxes {
     /** A worker's store of fetched tests, in the tests' work folder. */
     public static TestDataStore testDataStore(Map<String, String> overrides) {
         try {
-            TestDataProperties properties =
-                    bind("judge.worker.test-data", TestDataProperties.class, overrides, Map.of());
             return new TestDataStore(
-                    new InternalApi(properties),
-                    properties,
+                    new InternalApi(
+                            bind("judge.worker.internal-api", InternalApiProperties.class, overrides, Map.of())),
+                    bind("judge.worker.test-cache", TestCacheProperties.class, overrides, Map.of()),
                     sandboxProperties(Map.of()),
                     JsonMapper.builder().build());
         } catch (IOException e) {

@@ -49,7 +49,10 @@ class TestDataStoreTests {
 
     private TestDataStore store(Map<String, String> settings) {
         Map<String, String> all = new HashMap<>(Map.of(
-                "judge.worker.test-data.api-url", server.url(), "judge.worker.test-data.token", TestDataServer.TOKEN));
+                "judge.worker.internal-api.url",
+                server.url(),
+                "judge.worker.internal-api.token",
+                TestDataServer.TOKEN));
         all.putAll(settings);
         return TestSandboxes.testDataStore(all);
     }
@@ -111,7 +114,7 @@ class TestDataStoreTests {
 
     @Test
     void refusesTestsThatAreNotTheOnesReferencedAndKeepsNothingOfThem() throws IOException {
-        TestDataStore store = store(Map.of("judge.worker.test-data.fetch-attempts", "2"));
+        TestDataStore store = store(Map.of("judge.worker.internal-api.attempts", "2"));
         TestData reference = server.serve(
                 server.serve(1, 1, SUM),
                 List.of(new TestCase("1 2\n", "4\n", "small"), new TestCase("2 2\n", "4\n", null)));
@@ -130,8 +133,8 @@ class TestDataStoreTests {
     void aWrongTokenIsRefusedAtOnceAndAnUnavailableApiIsTriedAgain() throws IOException {
         TestData reference = server.serve(1, 1, SUM);
 
-        assertThatThrownBy(() ->
-                        store(Map.of("judge.worker.test-data.token", "guess")).open(request(reference)))
+        assertThatThrownBy(() -> store(Map.of("judge.worker.internal-api.token", "guess"))
+                        .open(request(reference)))
                 .isInstanceOf(TestDataUnavailableException.class)
                 .hasMessageContaining("401");
         assertThat(server.requests()).isEqualTo(1);
@@ -147,7 +150,7 @@ class TestDataStoreTests {
     void evictsTheLeastRecentlyUsedVersionWhenFull() throws IOException {
         TestData first = server.serve(1, 1, SUM);
         TestData second = server.serve(2, 1, List.of(new TestCase("5 5\n", "10\n", null)));
-        TestDataStore store = store(Map.of("judge.worker.test-data.cache-size", first.bytes() + "B"));
+        TestDataStore store = store(Map.of("judge.worker.test-cache.size", first.bytes() + "B"));
 
         try (TestSet tests = store.open(request(first))) {
             assertThat(read(tests)).isEqualTo(SUM);
@@ -164,7 +167,7 @@ class TestDataStoreTests {
     @Test
     void keepsTestsInUseThoughTheyAreOverTheSize() throws IOException {
         TestData reference = server.serve(1, 1, SUM);
-        TestDataStore store = store(Map.of("judge.worker.test-data.cache-size", "1B"));
+        TestDataStore store = store(Map.of("judge.worker.test-cache.size", "1B"));
 
         try (TestSet tests = store.open(request(reference));
                 TestSet again = store.open(request(reference))) {
