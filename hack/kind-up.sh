@@ -71,7 +71,6 @@ fi
 kubectl config use-context kind-judge >/dev/null
 
 helm repo add prometheus-community https://prometheus-community.github.io/helm-charts --force-update >/dev/null
-helm repo add cnpg https://cloudnative-pg.github.io/charts --force-update >/dev/null
 helm repo add grafana https://grafana.github.io/helm-charts --force-update >/dev/null
 helm repo add metrics-server https://kubernetes-sigs.github.io/metrics-server/ --force-update >/dev/null
 helm repo add jetstack https://charts.jetstack.io --force-update >/dev/null
@@ -90,9 +89,11 @@ kubectl apply --server-side -f "https://github.com/kedacore/keda/releases/downlo
 kubectl -n keda wait --for condition=Available deployment --all --timeout 5m
 kubectl apply -f "$PROJECT_DIR/manifests/platform/keda-monitors.yaml"
 
-echo "== CloudNativePG $CLOUDNATIVE_PG_VERSION"
-helm upgrade --install cnpg cnpg/cloudnative-pg --version "$CLOUDNATIVE_PG_CHART_VERSION" -n cnpg-system --create-namespace \
-  -f "$PROJECT_DIR/manifests/platform/cloudnative-pg-values.yaml" --wait
+echo "== CloudNativePG $CLOUDNATIVE_PG_VERSION (its release manifest, which the pod tests install from the same source)"
+# As CloudNativePG's installation docs give it: the manifest committed on the release's branch.
+kubectl apply --server-side -f "https://raw.githubusercontent.com/cloudnative-pg/cloudnative-pg/release-${CLOUDNATIVE_PG_VERSION%.*}/releases/cnpg-$CLOUDNATIVE_PG_VERSION.yaml"
+kubectl -n cnpg-system rollout status deployment/cnpg-controller-manager --timeout 5m
+kubectl apply -f "$PROJECT_DIR/manifests/platform/cloudnative-pg-monitors.yaml"
 
 echo "== RabbitMQ cluster operator $RABBITMQ_CLUSTER_OPERATOR_VERSION"
 kubectl apply -f "https://github.com/rabbitmq/cluster-operator/releases/download/v$RABBITMQ_CLUSTER_OPERATOR_VERSION/cluster-operator.yml"

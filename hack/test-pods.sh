@@ -47,7 +47,9 @@ K6_OPERATOR_CHART="$(module_dir "github.com/grafana/k6-operator@v$K6_OPERATOR_VE
 METRICS_SERVER_CHART="$(module_dir "sigs.k8s.io/metrics-server@$METRICS_SERVER_VERSION")/charts/metrics-server"
 # KEDA's release manifest is this kustomization, rendered with the release's image tags.
 KEDA_CONFIG="$(module_dir "github.com/kedacore/keda/v2@v$KEDA_VERSION")/config/default"
-export K6_OPERATOR_CHART METRICS_SERVER_CHART KEDA_CONFIG
+# CloudNativePG's release manifest, as its docs apply it, from the pinned module.
+CLOUDNATIVE_PG_MANIFEST="$(module_dir "github.com/cloudnative-pg/cloudnative-pg@v$CLOUDNATIVE_PG_VERSION")/releases/cnpg-$CLOUDNATIVE_PG_VERSION.yaml"
+export K6_OPERATOR_CHART METRICS_SERVER_CHART KEDA_CONFIG CLOUDNATIVE_PG_MANIFEST
 if ((${#image_sets[@]})); then
   # The operator's own example manifests, and kube-state-metrics' (examples/standard).
   PROMETHEUS_OPERATOR_MODULE="$(module_dir "github.com/prometheus-operator/prometheus-operator@v$PROMETHEUS_OPERATOR_VERSION")"
@@ -62,6 +64,6 @@ for key in "${tunables[@]}"; do saved+=("$key=$(sysctl -n "$key")"); done
 restore() { sysctl -q -w "${saved[@]}" || true; }
 trap restore EXIT
 
-rm -rf "${state:?}/cluster" "$state/rabbitmq" "$state/postgres" "$state/logs" "$state"/*.log
+rm -rf "${state:?}/cluster" "$state/rabbitmq" "$state/postgres" "$state/volumes" "$state/logs" "$state"/*.log
 unshare --net -- "$PROJECT_DIR/hack/node.sh" "$state" "$images" \
   python3 -m pytest "$PROJECT_DIR/tests/pods" -v -s -p no:cacheprovider --durations=15 "${selection[@]}" "$@"

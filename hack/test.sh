@@ -22,13 +22,13 @@ if [[ "$scope" == all ]]; then
 fi
 
 # The Go tools only the pod tier needs (the TestRun's k6 and k6-operator, metrics-server, KEDA's
-# admission webhooks) build beside the suites before it, at the lowest priority: cold, they take
+# admission webhooks, CloudNativePG's operator) build beside the suites before it, at the lowest priority: cold, they take
 # minutes of CPU that those suites leave idle; warm, nothing. Their output is shown if they fail.
 mkdir -p "$PROJECT_DIR/build"
 pod_tools_log="$PROJECT_DIR/build/pod-tools.log"
 pod_tools=""
 if [[ "$scope" == all ]]; then
-  setsid nice -n 19 "$PROJECT_DIR/hack/tools.sh" k6 k6-operator metrics-server keda-webhooks > "$pod_tools_log" 2>&1 &
+  setsid nice -n 19 "$PROJECT_DIR/hack/tools.sh" k6 k6-operator metrics-server keda-webhooks cloudnative-pg > "$pod_tools_log" 2>&1 &
   pod_tools=$!  # a process group of its own, so that an early exit stops its go builds too
 fi
 

@@ -6,7 +6,8 @@
 #                                kube-controller-manager etcd k6 kind keda-operator keda-adapter
 #                                keda-webhooks,
 #                                and a node's: kubelet kube-scheduler kube-proxy coredns containerd runc pause,
-#                                and, for their images, k6-operator (its controller) and metrics-server,
+#                                and, for their images, k6-operator (its controller), metrics-server and
+#                                cloudnative-pg (the operator's manager),
 #                                and make test-cluster's prometheus-operator (with its config reloader),
 #                                prometheus (with promtool) and kube-state-metrics
 #
@@ -220,6 +221,20 @@ build_k6_operator() { # the controller ("manager"), as the operator's Dockerfile
   link k6-operator "$version"
 }
 
+build_cloudnative_pg() { # the operator's manager (also its instance manager), as its Makefile builds it
+  local version=v$CLOUDNATIVE_PG_VERSION
+  if [[ ! -x "$CACHE/cloudnative-pg-$version" ]]; then
+    echo "Building cloudnative-pg $version"
+    # From a copy: go install asks the proxy for the module's version list, which it refuses.
+    local src; src=$(module_copy github.com/cloudnative-pg/cloudnative-pg "$version")
+    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath -ldflags "-s -w \
+      -X github.com/cloudnative-pg/cloudnative-pg/pkg/versions.buildVersion=$CLOUDNATIVE_PG_VERSION" \
+      -o "$CACHE/cloudnative-pg-$version" ./cmd/manager)
+    rm -rf "$src"
+  fi
+  link cloudnative-pg "$version"
+}
+
 build_prometheus_operator() { # the operator and its config reloader, from one copy of the module, as its Makefile builds them
   local version=v$PROMETHEUS_OPERATOR_VERSION missing=() tool
   for tool in prometheus-operator prometheus-config-reloader; do [[ -x "$CACHE/$tool-$version" ]] || missing+=("$tool"); done
@@ -345,6 +360,7 @@ for tool in "${tools[@]}"; do
     etcd) build_etcd ;;
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
     k6-operator) build_k6_operator ;;
+    cloudnative-pg) build_cloudnative_pg ;;
     prometheus-operator) build_prometheus_operator ;;
     prometheus) build_prometheus ;;
     kube-state-metrics) build_kube_state_metrics ;;

@@ -11,6 +11,8 @@
 #   ghcr.io/grafana/k6-operator:controller-v<K6_OPERATOR_VERSION>   the k6-operator chart's controller
 #   registry.k8s.io/metrics-server/metrics-server:<METRICS_SERVER_VERSION>   the metrics-server chart's
 #   ghcr.io/kedacore/keda{,-metrics-apiserver,-admission-webhooks}:<KEDA_VERSION>   KEDA's release manifest's
+#   ghcr.io/cloudnative-pg/cloudnative-pg:<CLOUDNATIVE_PG_VERSION>   CloudNativePG's release manifest's
+#   <CLOUDNATIVE_PG_POSTGRES_IMAGE>                  its PostgreSQL: Debian's, with the official image's layout
 #
 # and with `monitoring` (make test-cluster), what kube-prometheus-stack runs with its operator:
 #   quay.io/prometheus-operator/prometheus-operator:v<PROMETHEUS_OPERATOR_VERSION>   and its prometheus-config-reloader
@@ -23,7 +25,7 @@ source "$PROJECT_DIR/versions.env"
 out=$(mkdir -p "${1:?usage: upstream-images.sh OUT_DIR [monitoring]}" && cd "$1" && pwd)
 monitoring=false; [[ "${2:-}" != monitoring ]] || monitoring=true
 recipes="$PROJECT_DIR/hack/upstream-images"
-"$PROJECT_DIR/hack/tools.sh" k6 k6-operator metrics-server keda-operator keda-adapter keda-webhooks
+"$PROJECT_DIR/hack/tools.sh" k6 k6-operator metrics-server keda-operator keda-adapter keda-webhooks cloudnative-pg
 read -ra stand_ins <<< "$("$PROJECT_DIR/hack/stand-ins.sh")"
 
 build() { # archive-name image containerfile [binary [build-arg...]]
@@ -58,6 +60,8 @@ keda_image() { # name binary target
 keda_image keda keda-operator keda
 keda_image keda-metrics-apiserver keda-adapter keda-adapter
 keda_image keda-admission-webhooks keda-webhooks keda-admission-webhooks
+build cloudnative-pg "ghcr.io/cloudnative-pg/cloudnative-pg:$CLOUDNATIVE_PG_VERSION" cloudnative-pg.Containerfile cloudnative-pg
+build postgresql "$CLOUDNATIVE_PG_POSTGRES_IMAGE" postgresql.Containerfile
 
 if $monitoring; then
   "$PROJECT_DIR/hack/tools.sh" prometheus-operator prometheus kube-state-metrics

@@ -1,7 +1,7 @@
-"""The chart installed by helm on hack/node.sh's one-node cluster: real pods from the imported images,
-run by the kubelet and containerd, in the sealed network namespace this runs in (hack/test-pods.sh).
-The broker and database are hack/infra.sh's, behind the secrets and broker users their operators
-would create."""
+"""The chart installed by helm on hack/node.sh's cluster: real pods from the imported images, run by
+the kubelet and containerd, in the sealed network namespace this runs in (hack/test-pods.sh). The
+database is the chart's Cluster as CloudNativePG's operator runs it; the broker is hack/infra.sh's,
+behind the broker users its topology operator would create."""
 
 import base64
 import datetime
@@ -25,7 +25,6 @@ STATE = pathlib.Path(os.environ["NODE_STATE"])
 NODE_ADDRESS = os.environ["NODE_ADDRESS"]
 AMQP_PORT = int(os.environ["NODE_AMQP_PORT"])
 MANAGEMENT_PORT = AMQP_PORT + 10000  # hack/infra.sh's
-PG_PORT = int(os.environ["NODE_PG_PORT"])
 # Each node's container runtime socket, by node name (hack/node.sh).
 SOCKETS = dict(pair.split("=", 1) for pair in os.environ["NODE_SOCKETS"].split())
 KUBECONFIG = os.environ["KUBECONFIG"]
@@ -49,16 +48,6 @@ RELEASE_VALUES = functools.reduce(
     (yaml.safe_load(path.read_text()) for path in VALUE_FILES),
     yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text()),
 )
-
-
-def secret(name, data):
-    return {
-        "apiVersion": "v1",
-        "kind": "Secret",
-        "type": "Opaque",
-        "metadata": {"name": name, "namespace": NAMESPACE},
-        "stringData": data,
-    }
 
 
 class Pods:
@@ -216,26 +205,92 @@ def keda(kube):
 
 
 @pytest.fixture(scope="session")
-def release(kube, broker, metrics_server, keda):
-    """helm install of the chart with VALUE_FILES, and what the operators would make for
-    it: CloudNativePG's application secret, and the broker user of each component with only its
-    chart's permissions (the topology operator's part, played from the User and Permission objects
-    the install created). The pods start once their users' secrets exist."""
-    kube.apply(
-        [
-            secret(
-                f"{RELEASE}-postgres-app",
-                {
-                    "username": "judge",
-                    "password": "judge",
-                    "host": NODE_ADDRESS,
-                    "port": str(PG_PORT),
-                    "dbname": "judge",
-                    "uri": f"postgresql://judge:judge@{NODE_ADDRESS}:{PG_PORT}/judge",
-                },
-            ),
-        ]
+def cloudnative_pg(kube):
+    """CloudNativePG as make kind-up installs it: its release manifest from the pinned module (the
+    same file its docs apply), server-side, with its operator image built here from that module; only
+    the pull policy differs (Always would ask a registry this machine cannot reach). And, for the
+    Cluster's volumes, what kind's default StorageClass would provision: a host folder per instance,
+    owned by the uid PostgreSQL runs as (26), as static PersistentVolumes without a class, which the
+    operator's claims (no class named, and this cluster has no default) bind to."""
+    manifest = pathlib.Path(os.environ["CLOUDNATIVE_PG_MANIFEST"]).read_text()
+    assert manifest.count("imagePullPolicy: Always") == 1, "the operator's one Deployment"
+    subprocess.run(
+        [str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, "apply", "--server-side", "--force-conflicts", "-f", "-"],
+        input=manifest.replace("imagePullPolicy: Always", "imagePullPolicy: IfNotPresent"),
+        text=True,
+        check=True,
+        stdout=subprocess.DEVNULL,
     )
+    volumes = []
+    for index in range(1, RELEASE_VALUES["postgresql"]["instances"] + 1):
+        folder = STATE / "volumes" / f"postgres-{index}"
+        folder.mkdir(parents=True, exist_ok=True)
+        os.chown(folder, 26, 26)
+        volumes.append(
+            {
+                "apiVersion": "v1",
+                "kind": "PersistentVolume",
+                "metadata": {"name": f"judge-postgres-{index}"},
+                "spec": {
+                    "capacity": {"storage": RELEASE_VALUES["postgresql"]["storage"]},
+                    "accessModes": ["ReadWriteOnce"],
+                    "persistentVolumeReclaimPolicy": "Retain",
+                    "storageClassName": "",
+                    "hostPath": {"path": str(folder), "type": "Directory"},
+                },
+            }
+        )
+    kube.apply(volumes)
+    Kube(PROJECT / "bin/kubectl", KUBECONFIG, "cnpg-system").run(
+        "rollout", "status", "deployment/cnpg-controller-manager", "--timeout=300s"
+    )
+
+
+class Database:
+    """The chart's Cluster as CloudNativePG runs it: its pods, and SQL through its -rw Service as the
+    application's owner (with the credentials the operator wrote), as the API and consumer reach it."""
+
+    def __init__(self, kube, name):
+        self.kube, self.name = kube, name
+
+    def instances(self):
+        return self.kube.get("pods", selector=f"cnpg.io/cluster={self.name}")["items"]
+
+    def primary(self):
+        return self.kube.get("cluster", self.name)["status"].get("currentPrimary")
+
+    def ready(self):
+        """Every instance ready and a primary, as the operator's Cluster status says."""
+        status = self.kube.get("cluster", self.name).get("status", {})
+        return status.get("readyInstances") == RELEASE_VALUES["postgresql"]["instances"] and bool(status.get("currentPrimary"))
+
+    def wait_ready(self, timeout=600):
+        """Returns the seconds waited until ready()."""
+        started = time.monotonic()
+        while not self.ready():
+            assert time.monotonic() - started < timeout, (
+                f"Cluster {self.name} not ready: {json.dumps(self.kube.get('cluster', self.name).get('status'))[:2000]}"
+            )
+            time.sleep(1)
+        return round(time.monotonic() - started, 1)
+
+    def uri(self):
+        app = {k: base64.b64decode(v).decode() for k, v in self.kube.get("secret", f"{self.name}-app")["data"].items()}
+        address = self.kube.get("service", f"{self.name}-rw")["spec"]["clusterIP"]
+        return f"postgresql://{app['username']}:{app['password']}@{address}:{app['port']}/{app['dbname']}"
+
+    def sql(self, query):
+        return subprocess.run(
+            ["psql", self.uri(), "-At", "-c", query], check=True, capture_output=True, text=True, timeout=60
+        ).stdout.strip()
+
+
+@pytest.fixture(scope="session")
+def release(kube, broker, metrics_server, keda, cloudnative_pg):
+    """helm install of the chart with VALUE_FILES: CloudNativePG makes its database, with the
+    application's secret; and the broker user of each component with only its chart's permissions
+    (the topology operator's part, played from the User and Permission objects the install created).
+    The pods start once their secrets exist."""
     started = time.monotonic()
     helm(
         "install",
@@ -245,6 +300,8 @@ def release(kube, broker, metrics_server, keda):
         NAMESPACE,
         *(f"--values={path}" for path in VALUE_FILES),
         "--set",
+        f"postgresql.imageName={VERSIONS['CLOUDNATIVE_PG_POSTGRES_IMAGE']}",
+        "--set",
         f"rabbitmq.host={NODE_ADDRESS}",
         "--set",
         f"rabbitmq.port={AMQP_PORT}",
@@ -252,11 +309,16 @@ def release(kube, broker, metrics_server, keda):
         f"rabbitmq.managementUrl=http://{NODE_ADDRESS}:{MANAGEMENT_PORT}/",
     )
     BROKER_USERS.update(play_topology_operator(kube, broker, kube.get("user")["items"], kube.get("permission")["items"]))
+    REPORT["install_to_database_ready_s"] = database(kube).wait_ready()
     pods = Pods(kube)
     pods.wait_ready("api")
     pods.wait_ready("consumer")
     REPORT["install_to_api_and_consumer_ready_s"] = round(time.monotonic() - started, 1)
     return pods
+
+
+def database(kube):
+    return Database(kube, f"{RELEASE}-postgres")
 
 
 @pytest.fixture(scope="session")

@@ -8,7 +8,6 @@ Whatever runs the workers is given as `workers`, with ready_count(), stop_times(
 
 import json
 import math
-import subprocess
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -22,11 +21,11 @@ SOLUTION = "a, b = map(int, input().split())\nprint(a + b)\n"
 
 class Loop:
     def __init__(
-        self, api, kube, broker, workers, autoscaling, worker_deployment, pg_port, keda_metrics_url, verdicts_recorded, state
+        self, api, kube, broker, workers, autoscaling, worker_deployment, database, keda_metrics_url, verdicts_recorded, state
     ):
         self.api, self.kube, self.broker, self.workers = api, kube, broker, workers
         self.autoscaling, self.worker_deployment = autoscaling, worker_deployment
-        self.pg_port, self.keda_metrics_url, self.state = pg_port, keda_metrics_url, state
+        self.database, self.keda_metrics_url, self.state = database, keda_metrics_url, state
         # The consumer's count of verdicts it recorded (a duplicate would count twice).
         self.verdicts_recorded = verdicts_recorded
         # The trickle lasts until the HPA's scale-down (its stabilisation window after the burst
@@ -34,14 +33,6 @@ class Loop:
         scale_down = autoscaling["behavior"]["scaleDown"]
         self.trickle_after_drain_s = scale_down["stabilizationWindowSeconds"] + 2 * scale_down["periodSeconds"] + 15
         self.trickle_max_s = 600
-
-    def sql(self, query):
-        return subprocess.run(
-            ["psql", f"postgresql://postgres@127.0.0.1:{self.pg_port}/judge", "-At", "-c", query],
-            check=True,
-            capture_output=True,
-            text=True,
-        ).stdout.strip()
 
     def run(self):
         """Runs the loop; returns its figures (also in the report files)."""
@@ -75,7 +66,7 @@ class Loop:
         recorder.join()
         samples = recorder.samples
 
-        rows = self.sql(
+        rows = self.database.sql(
             f"select status || coalesce('/' || verdict, ''), count(*) from submission where problem_id = {problem_id} group by 1"
         ).splitlines()
         counts = {status: int(n) for status, n in (row.split("|") for row in rows)}

@@ -9,7 +9,7 @@ import urllib.error
 
 from loop import Loop, assert_loop
 
-from conftest import PG_PORT, RELEASE_VALUES, STATE
+from conftest import RELEASE_VALUES, STATE, database
 from support.cluster import WORKER_QUEUES, keda_metric_name
 from support.processes import counter
 
@@ -97,7 +97,7 @@ def test_a_burst_is_judged_by_worker_pods_keda_adds_and_removes_with_nothing_los
             for pod in release.wait_ready("consumer")
         )
 
-    figures = Loop(api, kube, broker, watcher, AUTOSCALING, WORKER, PG_PORT, keda, verdicts_recorded, STATE).run()
+    figures = Loop(api, kube, broker, watcher, AUTOSCALING, WORKER, database(kube), keda, verdicts_recorded, STATE).run()
     figures["worker_stop_durations_s"] = watcher.stop_durations()
     watcher.stopped.set()
 

@@ -42,6 +42,7 @@ API_PATHS = {
     "testrun": "apis/k6.io/v1alpha1",
     "node": "api/v1",
     "prometheusrule": "apis/monitoring.coreos.com/v1",
+    "cluster": "apis/postgresql.cnpg.io/v1",
 }
 PLURALS = {
     "pods": "pods",
@@ -56,6 +57,7 @@ PLURALS = {
     "testrun": "testruns",
     "node": "nodes",
     "prometheusrule": "prometheusrules",
+    "cluster": "clusters",
 }
 
 
