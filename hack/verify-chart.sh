@@ -76,7 +76,9 @@ trap '"$PROJECT_DIR/hack/apiserver.sh" down "$APISERVER_STATE"' EXIT
 "$PROJECT_DIR/hack/apiserver.sh" up "$APISERVER_STATE"
 export KUBECONFIG="$APISERVER_STATE/kubeconfig"
 kubectl create namespace judge >/dev/null
-kubectl create namespace keda >/dev/null  # manifests/platform's monitors of KEDA live there
+# manifests/platform's monitors of KEDA and CloudNativePG live in the operators' namespaces.
+kubectl create namespace keda >/dev/null
+kubectl create namespace cnpg-system >/dev/null
 # No controller-manager runs to create it; pods are admitted only with one.
 kubectl -n judge create serviceaccount default >/dev/null
 for file in "$OUT"/*.yaml "${manifests[@]}"; do
