@@ -68,6 +68,17 @@ abstract class LiveApi {
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
     }
 
+    /** A plain problem (one test, no setter programs), ready for submissions; its id. */
+    long plainProblem() throws Exception {
+        HttpResponse<String> created = post("/api/problems", """
+                {"title": "Plain", "timeLimitMs": 1000, "memoryLimitMb": 64,
+                 "testCases": [{"input": "1", "expectedOutput": "1"}]}""");
+        if (created.statusCode() != 201) {
+            throw new AssertionError("Creating a problem: " + created.statusCode() + " " + created.body());
+        }
+        return json.readTree(created.body()).get("id").asLong();
+    }
+
     HttpResponse<String> get(String path) throws Exception {
         return send(request(path).GET());
     }

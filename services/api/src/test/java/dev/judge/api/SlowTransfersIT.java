@@ -37,7 +37,7 @@ class SlowTransfersIT extends LiveApi {
 
     @Test
     void slowUploadsHoldNoDatabaseConnectionAndThoseBeyondTheSlotsAre503() throws Exception {
-        long problem = createProblem();
+        long problem = plainProblem();
         List<Socket> uploads = new ArrayList<>();
         try {
             for (int i = 0; i < SLOTS; i++) {
@@ -106,13 +106,5 @@ class SlowTransfersIT extends LiveApi {
         chunk[chunk.length - 2] = '\r';
         chunk[chunk.length - 1] = '\n';
         return chunk;
-    }
-
-    private long createProblem() throws Exception {
-        HttpResponse<String> created = post("/api/problems", """
-                {"title": "Slow", "timeLimitMs": 1000, "memoryLimitMb": 64,
-                 "testCases": [{"input": "1", "expectedOutput": "1"}]}""");
-        assertThat(created.statusCode()).isEqualTo(201);
-        return json.readTree(created.body()).get("id").asLong();
     }
 }

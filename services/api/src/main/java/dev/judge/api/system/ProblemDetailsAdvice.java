@@ -1,5 +1,7 @@
 package dev.judge.api.system;
 
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +17,8 @@ import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.transaction.TransactionException;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.validation.FieldError;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
@@ -81,6 +85,36 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
         TryLaterException unavailable = TryLaterException.databaseUnavailable(DATABASE_RETRY_AFTER);
         return handleErrorResponseException(
                 unavailable, unavailable.getHeaders(), unavailable.getStatusCode(), request);
+    }
+
+    /**
+     * A transaction that could not begin, or whose statement and rollback both failed, because the
+     * connection went (a database failover cuts every connection and refuses new ones until a replica
+     * is promoted): the same 503. Any other transaction failure is unexpected.
+     */
+    @ExceptionHandler
+    ResponseEntity<Object> handleTransactionFailure(TransactionException ex, WebRequest request) {
+        if (!connectionLost(ex)
+                && !(ex instanceof TransactionSystemException failed
+                        && failed.getApplicationException() != null
+                        && connectionLost(failed.getApplicationException()))) {
+            return ResponseEntity.internalServerError().body(handleUnexpected(ex));
+        }
+        return handleDatabaseUnavailable(new DataAccessResourceFailureException(ex.getMessage(), ex), request);
+    }
+
+    /** Whether the database was out of reach: no connection within the pool's wait, or one cut (SQLSTATE 08: connection exception, 57: operator intervention). */
+    private static boolean connectionLost(Throwable ex) {
+        for (Throwable cause = ex; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof SQLTransientConnectionException
+                    || (cause instanceof SQLException sql
+                            && sql.getSQLState() != null
+                            && (sql.getSQLState().startsWith("08")
+                                    || sql.getSQLState().startsWith("57")))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @ExceptionHandler
