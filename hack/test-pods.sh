@@ -30,12 +30,16 @@ fi
 "$PROJECT_DIR/hack/images.sh" podman
 mkdir -p "$images"
 version=$(judge_version)
+# Each image also under a second tag, the release a helm upgrade moves to (tests/pods/test_upgrade.py):
+# the same content, so that the upgrade replaces every pod as a new release does.
+export JUDGE_UPGRADE_TAG="$version-upgrade"
 for component in api worker consumer; do
   image="localhost/$(judge_image "$component"):$version"
   id=$(judge_podman image inspect --format '{{.Id}}' "$image")
   if [[ "$(cat "$images/$component.id" 2>/dev/null)" != "$id" ]]; then
     rm -f "$images/$component.tar"
-    judge_podman save --format docker-archive -o "$images/$component.tar" "$image"
+    judge_podman tag "$image" "${image%:*}:$JUDGE_UPGRADE_TAG"
+    judge_podman save --format docker-archive -o "$images/$component.tar" "$image" "${image%:*}:$JUDGE_UPGRADE_TAG"
     echo "$id" > "$images/$component.id"
   fi
 done

@@ -112,8 +112,9 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(items):
-    """The TestRun and the drain after the rest (the TestRun first), since they leave the release
-    scaled out, or with other pods on fewer nodes; the rest in file order."""
+    """The disruptive tests after the rest, by rank (the database failover, the TestRun, the drain,
+    the upgrade), since they leave the release scaled out, on fewer nodes, with another primary or
+    other pods; the rest in file order."""
 
     def rank(item):
         marker = item.get_closest_marker("disruptive")

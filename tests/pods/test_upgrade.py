@@ -1,0 +1,71 @@
+"""`helm upgrade` to new images while clients submit: every Deployment of the release rolls its pods
+over (API, workers, consumer), and every submission the API accepted gets one verdict. The new
+release's images are the same content under another tag (hack/test-pods.sh), which is all the
+kubelet needs to replace every pod as a real release does."""
+
+import collections
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from conftest import NAMESPACE, PROJECT, RELEASE, database, helm
+from support.polite_clients import PoliteClients
+
+# 8 submissions a second, well within what this tier judges: with 40 a second (8 clients 0.2 s apart)
+# the queue grew all along, the API's autoscaler went to its maximum, and the rollout took 294 s.
+CLIENTS = 4
+INTERVAL_S = 0.5
+BEFORE_UPGRADE = 100  # submissions accepted before the upgrade starts
+AFTER_ROLLOUT_S = 10  # how long clients go on submitting once every Deployment has rolled over
+COMPONENTS = ("api", "worker", "consumer")
+
+
+@pytest.mark.disruptive(3)
+def test_a_helm_upgrade_to_new_images_under_load_loses_and_duplicates_nothing(api, kube, release, report):
+    tag = os.environ["JUDGE_UPGRADE_TAG"]
+    problem = api.create_problem(title="Sum (upgrade)")
+    clients = PoliteClients(api, problem, INTERVAL_S)
+    with ThreadPoolExecutor(CLIENTS) as pool:
+        running = [pool.submit(clients.run, n) for n in range(CLIENTS)]
+        while len(clients.ids) < BEFORE_UPGRADE:
+            assert not any(client.done() for client in running), [client.exception() for client in running]
+            time.sleep(0.05)
+        upgraded_at = time.monotonic()
+        helm(
+            "upgrade",
+            RELEASE,
+            str(PROJECT / "charts/judge"),
+            "-n",
+            NAMESPACE,
+            "--reuse-values",
+            *(f"--set={component}.image.tag={tag}" for component in COMPONENTS),
+        )
+        for component in COMPONENTS:
+            kube.run("rollout", "status", f"deployment/{RELEASE}-{component}", "--timeout=600s")
+        rolled_over_at = time.monotonic()
+        time.sleep(AFTER_ROLLOUT_S)
+        clients.stop.set()
+        for client in running:
+            client.result()  # a client's unexpected answer fails the test here
+
+    verdicts = collections.Counter(api.wait_for_verdict(id_, timeout=600, interval=0.5)["verdict"] for id_ in clients.ids)
+    rows = database(kube).sql(
+        f"select count(*), count(*) filter (where judgement = 1) from submission where problem_id = {problem}"
+    )
+    images = {component: {pod["spec"]["containers"][0]["image"] for pod in release.of(component)} for component in COMPONENTS}
+    report["upgrade"] = {
+        "clients": CLIENTS,
+        "upgrade_to_rolled_over_s": round(rolled_over_at - upgraded_at, 1),
+        "longest_accept_pause_s": round(clients.longest_pause(upgraded_at), 1),
+        "answers_from_upgrade_to_stop": dict(collections.Counter(str(s) for at, s, _ in clients.answers if at >= upgraded_at)),
+        "slowest_answer_s": round(max(taken for _, _, taken in clients.answers), 1),
+        "accepted": len(clients.ids),
+        "verdicts": dict(verdicts),
+        "rows_and_first_judgements": rows,
+    }
+    assert all(image.endswith(":" + tag) for pods in images.values() for image in pods), images
+    assert verdicts == {"ACCEPTED": len(clients.ids)}, verdicts
+    # One row per accepted submission (none stored twice by a retry), none judged a second time.
+    assert rows == f"{len(clients.ids)}|{len(clients.ids)}", rows

@@ -1,0 +1,58 @@
+"""Clients that submit without pause while the cluster under them changes (a database failover, an
+upgrade), as polite clients do: a 503 is tried again after its Retry-After."""
+
+import json
+import threading
+import time
+import urllib.error
+import urllib.request
+
+from support.programs import SUM
+
+
+class PoliteClients:
+    """Each submits one submission after another (interval_s apart) until stopped, trying a 503 again
+    after its Retry-After, and records what each try was answered and when."""
+
+    def __init__(self, api, problem, interval_s=0.2):
+        self.api, self.problem, self.interval_s = api, problem, interval_s
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+        self.answers = []  # (monotonic time answered, status or error, seconds taken)
+        self.ids = []
+
+    def run(self, _):
+        body = json.dumps({"problemId": self.problem, "language": "python", "sourceCode": SUM["python"]}).encode()
+        while not self.stop.is_set():
+            request = urllib.request.Request(
+                self.api.base_url + "/api/submissions", data=body, method="POST", headers=self.api.headers
+            )
+            sent = time.monotonic()
+            try:
+                with urllib.request.urlopen(request, timeout=120) as response:
+                    submission_id = json.loads(response.read())["id"]
+                    self.record(sent, response.status, submission_id)
+                time.sleep(self.interval_s)
+            except urllib.error.HTTPError as error:
+                self.record(sent, error.code)
+                if error.code != 503 or not error.headers.get("Retry-After"):
+                    raise AssertionError(f"{error.code} {error.read()[:500]}") from None
+                time.sleep(float(error.headers["Retry-After"]))
+            except (urllib.error.URLError, TimeoutError) as error:
+                self.record(sent, type(error).__name__)
+                raise
+
+    def record(self, sent, status, submission_id=None):
+        with self.lock:
+            self.answers.append((time.monotonic(), status, time.monotonic() - sent))
+            if submission_id:
+                self.ids.append(submission_id)
+
+    def accepted_after(self, moment):
+        """When each submission accepted from that moment on was accepted, in order."""
+        return sorted(at for at, status, _ in self.answers if status == 202 and at >= moment)
+
+    def longest_pause(self, moment):
+        """The longest time from that moment without a submission accepted, in seconds."""
+        accepted = self.accepted_after(moment)
+        return max(later - earlier for earlier, later in zip([moment, *accepted], accepted))
