@@ -3,7 +3,8 @@
 # plane of hack/control-plane.sh (kube-apiserver, kube-controller-manager) plus a scheduler;
 # two nodes, judge-worker and judge-worker2 (kind's names for kind-config.yaml's two workers), each
 # with its own containerd, runc state, kubelet, address, pod address range and cgroup root; one
-# kube-proxy and CoreDNS; and hack/infra.sh's RabbitMQ and PostgreSQL; all at the versions
+# kube-proxy and CoreDNS; and hack/infra.sh's RabbitMQ (the database is CloudNativePG's, in pods,
+# installed by the tests as make kind-up installs it); all at the versions
 # versions.env pins. Run it through hack/test-pods.sh, which makes the namespace (unshare --net) and
 # builds and saves the images first; nothing here can pull or reach another host.
 #
@@ -12,7 +13,7 @@
 # The namespace holds only lo and the bridge judge0 (198.18.0.0/24, the pods' network, where the
 # nodes are 198.18.0.1 and .2): no default route, nothing forwarded out. Service addresses
 # (10.0.0.0/24) are kube-proxy's: they lead to this namespace's pods and nowhere else. Names resolve
-# through CoreDNS (cluster.local only, no upstream). The broker and database listen on 198.18.0.1.
+# through CoreDNS (cluster.local only, no upstream). The broker listens on 198.18.0.1.
 # The nodes share the namespace, so one kube-proxy's rules serve both (kind runs one on each node).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -27,7 +28,7 @@ POD_SUBNET=198.18.0.0/24
 SERVICE_RANGE=10.0.0.0/24
 CLUSTER_DNS=10.0.0.10
 AMQP_PORT=${NODE_AMQP_PORT:-5677}
-PG_PORT=${NODE_PG_PORT:-5437}
+PG_PORT=5437  # hack/infra.sh's argument; no PostgreSQL is started here
 # Each node: name, address, and the part of the pod subnet its pods get addresses from.
 NODES=(judge-worker judge-worker2)
 declare -A NODE_IP=([judge-worker]=198.18.0.1 [judge-worker2]=198.18.0.2)
@@ -284,7 +285,7 @@ down() {
   done
   for node in "${NODES[@]}"; do cgroup_root "$node" down; done
   "$PROJECT_DIR/hack/control-plane.sh" down "$state/cluster"
-  "$PROJECT_DIR/hack/infra.sh" down "$state" "$AMQP_PORT" "$PG_PORT"
+  "$PROJECT_DIR/hack/infra.sh" rabbit-down "$state" "$AMQP_PORT" "$PG_PORT"
   # The broker's port mapper outlives it, and would keep this namespace alive.
   epmd -kill >/dev/null 2>&1
   rm -rf "$RUN_ROOT"
@@ -295,7 +296,7 @@ network
 RABBITMQ_STATISTICS_INTERVAL_MS=$(python3 -c 'import sys, yaml; print(yaml.safe_load(open(sys.argv[1]))["rabbitmq"]["statisticsIntervalMs"])' \
   "$PROJECT_DIR/charts/judge/values.yaml")
 export RABBITMQ_STATISTICS_INTERVAL_MS INFRA_POD_ADDRESS=$NODE_ADDRESS
-"$PROJECT_DIR/hack/infra.sh" up "$state" "$AMQP_PORT" "$PG_PORT"
+"$PROJECT_DIR/hack/infra.sh" rabbit-up "$state" "$AMQP_PORT" "$PG_PORT"
 echo "== Control plane (logs in $state/cluster)"
 # Every controller a cluster runs by default: among them node lifecycle (the not-ready taint a
 # kubelet registers its node with), EndpointSlices (which kube-proxy routes to), Jobs (the
@@ -319,5 +320,5 @@ services_up
 echo "== Nodes ${NODES[*]} ready"
 # The container runtimes' sockets by node (node=socket ...), for tests that act on a pod's containers.
 NODE_SOCKETS=$(for node in "${NODES[@]}"; do printf '%s=%s ' "$node" "$(socket "$node")"; done)
-export NODE_ADDRESS NODE_AMQP_PORT=$AMQP_PORT NODE_PG_PORT=$PG_PORT NODE_STATE=$state NODE_SOCKETS
+export NODE_ADDRESS NODE_AMQP_PORT=$AMQP_PORT NODE_STATE=$state NODE_SOCKETS
 "$@"

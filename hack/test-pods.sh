@@ -68,6 +68,6 @@ for key in "${tunables[@]}"; do saved+=("$key=$(sysctl -n "$key")"); done
 restore() { sysctl -q -w "${saved[@]}" || true; }
 trap restore EXIT
 
-rm -rf "${state:?}/cluster" "$state/rabbitmq" "$state/postgres" "$state/volumes" "$state/logs" "$state"/*.log
+rm -rf "${state:?}/cluster" "$state/rabbitmq" "$state/volumes" "$state/logs" "$state"/*.log
 unshare --net -- "$PROJECT_DIR/hack/node.sh" "$state" "$images" \
   python3 -m pytest "$PROJECT_DIR/tests/pods" -v -s -p no:cacheprovider --durations=15 "${selection[@]}" "$@"

@@ -56,7 +56,9 @@ def test_schemathesis_finds_nothing_the_document_does_not_allow(api, tmp_path):
         timeout=600,
         env=dict(os.environ, SCHEMATHESIS_HOOKS="schemathesis_hooks", PYTHONPATH=str(PROJECT / "tests/e2e")),
     )
-    summary = run.stdout[run.stdout.find("SUMMARY") :] if "SUMMARY" in run.stdout else run.stdout[-3000:]
+    # From the failures (each with the request that replays it) on, or the summary when there are none.
+    start = next((run.stdout.find(mark) for mark in ("FAILURES", "SUMMARY") if mark in run.stdout), -3000)
+    summary = run.stdout[start:]
     print(summary)
     report = json.loads(pathlib.Path(glob.glob(str(tmp_path / "json-*.json"))[0]).read_text())
     cases = report["test_cases"]
