@@ -79,6 +79,18 @@ class Pods:
             )
             time.sleep(0.5)
 
+    def wait_for_no_workers(self):
+        """Until KEDA has taken the workers to zero. The Deployment is created with one replica, which
+        KEDA's first poll removes; but a CI run of the tier with CloudNativePG saw KEDA add workers
+        47 s after the install, as the database became ready (cause not found yet), and then keep them
+        for its cooldownPeriod: so wait that long, and a minute more."""
+        deadline = time.monotonic() + RELEASE_VALUES["worker"]["autoscaling"]["cooldownPeriod"] + 60
+        while self.kube.replicas(f"{RELEASE}-worker") or self.of("worker", running_only=False):
+            assert time.monotonic() < deadline, "workers start at zero: " + ", ".join(
+                pod["metadata"]["name"] for pod in self.of("worker", running_only=False)
+            )
+            time.sleep(2)
+
     def exec(self, pod, *command):
         return subprocess.run(
             [
@@ -381,11 +393,7 @@ def first_worker(api, release):
     submission, as users see it happen, with its start-up and the tier's memory beside it reported."""
     if "closed_loop" in REPORT:
         return release.wait_ready("worker")[0]
-    # The Deployment is created with one replica; KEDA takes it to zero on its first poll.
-    deadline = time.monotonic() + 120
-    while release.of("worker", running_only=False) and time.monotonic() < deadline:
-        time.sleep(1)
-    assert release.of("worker", running_only=False) == [], "workers start at zero"
+    release.wait_for_no_workers()
     api.wait_for_verdict(api.submit(api.create_problem(), SUM["python"]), timeout=180)
     [pod] = release.wait_ready("worker")
     REPORT["first_worker_scheduled_to_ready_s"] = condition_time(pod, "Ready") - condition_time(pod, "PodScheduled")

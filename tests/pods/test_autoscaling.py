@@ -81,11 +81,7 @@ class PodWatcher(threading.Thread):
 def test_a_burst_is_judged_by_worker_pods_keda_adds_and_removes_with_nothing_lost_or_judged_twice(
     api, kube, broker, release, keda, report
 ):
-    # From zero worker pods: the install creates the Deployment with one, and KEDA's first poll removes it.
-    deadline = time.monotonic() + 120
-    while (kube.replicas(WORKER) or release.of("worker", running_only=False)) and time.monotonic() < deadline:
-        time.sleep(2)
-    assert kube.replicas(WORKER) == 0 and release.of("worker", running_only=False) == []
+    release.wait_for_no_workers()
     api_replicas_before = kube.replicas(API)
     watcher = PodWatcher(kube, "app.kubernetes.io/component=worker")
     watcher.start()
