@@ -4,7 +4,6 @@ as polite ones do (a 503 is tried again after its Retry-After) from before the d
 primary has served them a while; the report says how long accepting paused, what the clients were
 answered meanwhile, and how long the operator took."""
 
-import collections
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -40,22 +39,16 @@ def test_the_primary_deleted_under_load_fails_over_and_every_accepted_submission
         for client in running:
             client.result()  # a client's unexpected answer fails the test here
 
-    verdicts = collections.Counter(api.wait_for_verdict(id_, timeout=600, interval=0.5)["verdict"] for id_ in clients.ids)
-    rows = db.sql(f"select count(*), count(*) filter (where judgement = 1) from submission where problem_id = {problem}")
+    outcome = clients.outcome(api, db, deleted_at)
     accepted_at = clients.accepted_after(deleted_at)
     report["database_failover"] = {
         "clients": CLIENTS,
         "old_primary": old_primary,
         "new_primary": primary,
         "delete_to_new_primary_ready_s": round(promoted_at - deleted_at, 1),
-        "longest_accept_pause_s": round(clients.longest_pause(deleted_at), 1),
-        "answers_from_delete_to_stop": dict(collections.Counter(str(s) for at, s, _ in clients.answers if at >= deleted_at)),
-        "slowest_answer_s": round(max(taken for _, _, taken in clients.answers), 1),
-        "accepted": len(clients.ids),
-        "verdicts": dict(verdicts),
-        "rows_and_first_judgements": rows,
+        **outcome,
     }
     assert accepted_at and accepted_at[-1] > promoted_at, "the new primary took submissions"
-    assert verdicts == {"ACCEPTED": len(clients.ids)}, verdicts
+    assert outcome["verdicts"] == {"ACCEPTED": len(clients.ids)}, outcome
     # One row per accepted submission (none stored twice by a retry), none judged a second time.
-    assert rows == f"{len(clients.ids)}|{len(clients.ids)}", rows
+    assert outcome["rows_and_first_judgements"] == f"{len(clients.ids)}|{len(clients.ids)}", outcome

@@ -3,7 +3,6 @@ over (API, workers, consumer), and every submission the API accepted gets one ve
 release's images are the same content under another tag (hack/test-pods.sh), which is all the
 kubelet needs to replace every pod as a real release does."""
 
-import collections
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -50,22 +49,14 @@ def test_a_helm_upgrade_to_new_images_under_load_loses_and_duplicates_nothing(ap
         for client in running:
             client.result()  # a client's unexpected answer fails the test here
 
-    verdicts = collections.Counter(api.wait_for_verdict(id_, timeout=600, interval=0.5)["verdict"] for id_ in clients.ids)
-    rows = database(kube).sql(
-        f"select count(*), count(*) filter (where judgement = 1) from submission where problem_id = {problem}"
-    )
+    outcome = clients.outcome(api, database(kube), upgraded_at)
     images = {component: {pod["spec"]["containers"][0]["image"] for pod in release.of(component)} for component in COMPONENTS}
     report["upgrade"] = {
         "clients": CLIENTS,
         "upgrade_to_rolled_over_s": round(rolled_over_at - upgraded_at, 1),
-        "longest_accept_pause_s": round(clients.longest_pause(upgraded_at), 1),
-        "answers_from_upgrade_to_stop": dict(collections.Counter(str(s) for at, s, _ in clients.answers if at >= upgraded_at)),
-        "slowest_answer_s": round(max(taken for _, _, taken in clients.answers), 1),
-        "accepted": len(clients.ids),
-        "verdicts": dict(verdicts),
-        "rows_and_first_judgements": rows,
+        **outcome,
     }
     assert all(image.endswith(":" + tag) for pods in images.values() for image in pods), images
-    assert verdicts == {"ACCEPTED": len(clients.ids)}, verdicts
+    assert outcome["verdicts"] == {"ACCEPTED": len(clients.ids)}, outcome
     # One row per accepted submission (none stored twice by a retry), none judged a second time.
-    assert rows == f"{len(clients.ids)}|{len(clients.ids)}", rows
+    assert outcome["rows_and_first_judgements"] == f"{len(clients.ids)}|{len(clients.ids)}", outcome

@@ -1,6 +1,7 @@
 """Clients that submit without pause while the cluster under them changes (a database failover, an
 upgrade), as polite clients do: a 503 is tried again after its Retry-After."""
 
+import collections
 import json
 import threading
 import time
@@ -56,3 +57,19 @@ class PoliteClients:
         """The longest time from that moment without a submission accepted, in seconds."""
         accepted = self.accepted_after(moment)
         return max(later - earlier for earlier, later in zip([moment, *accepted], accepted))
+
+    def outcome(self, api, database, since):
+        """What came of the clients' submissions from `since` (the disruption) on: the answers and
+        pauses they saw, the verdicts, and the problem's rows and first judgements ("rows|firsts")."""
+        verdicts = collections.Counter(api.wait_for_verdict(id_, timeout=600, interval=0.5)["verdict"] for id_ in self.ids)
+        rows = database.sql(
+            f"select count(*), count(*) filter (where judgement = 1) from submission where problem_id = {self.problem}"
+        )
+        return {
+            "longest_accept_pause_s": round(self.longest_pause(since), 1),
+            "answers_from_disruption_to_stop": dict(collections.Counter(str(s) for at, s, _ in self.answers if at >= since)),
+            "slowest_answer_s": round(max(taken for _, _, taken in self.answers), 1),
+            "accepted": len(self.ids),
+            "verdicts": dict(verdicts),
+            "rows_and_first_judgements": rows,
+        }
