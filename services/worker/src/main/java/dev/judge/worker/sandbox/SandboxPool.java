@@ -15,6 +15,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
@@ -35,6 +37,7 @@ import org.springframework.stereotype.Component;
 class SandboxPool implements Sandboxes, SmartLifecycle {
 
     private static final Logger log = LoggerFactory.getLogger(SandboxPool.class);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
 
     private final SandboxProperties properties;
     private final Path boxes;
@@ -156,11 +159,20 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
     @Override
     public void stop() {
         running = false;
+        // A sandbox still being started (a refill) must be gone too when stop returns: its folder is
+        // under the work dir, where the next pool (a restarted context, the next test) starts its own.
+        starter.shutdown();
+        try {
+            if (!starter.awaitTermination(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+                log.warn("A sandbox was still starting {} s after the pool stopped", STOP_TIMEOUT.toSeconds());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         BubblewrapSandbox sandbox;
         while ((sandbox = ready.poll()) != null) {
             sandbox.close();
         }
-        starter.shutdown();
     }
 
     @Override
@@ -174,34 +186,44 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
         return SmartLifecycle.DEFAULT_PHASE - 1000;
     }
 
+    /** Starts a sandbox in the background, on the starter, so that {@link #stop()} can wait for it. */
     private void refill() {
-        Thread.ofVirtual().name("sandbox-refill").start(() -> {
-            try {
-                BubblewrapSandbox sandbox = startOne();
-                if (running) {
-                    ready.add(sandbox);
-                } else {
-                    sandbox.close();
+        try {
+            starter.execute(() -> {
+                try {
+                    BubblewrapSandbox sandbox = startOnStarter();
+                    if (running) {
+                        ready.add(sandbox);
+                    } else {
+                        sandbox.close();
+                    }
+                } catch (IOException e) {
+                    log.error("Could not start a sandbox: {}", e.getMessage());
                 }
-            } catch (IOException e) {
-                log.error("Could not start a sandbox: {}", e.getMessage());
-            }
-        });
+            });
+        } catch (RejectedExecutionException e) {
+            // The pool stopped meanwhile: nothing to refill.
+        }
     }
 
     private BubblewrapSandbox startOne() throws IOException {
-        long number = started.incrementAndGet();
-        int uid = isolation.separateUids() ? properties.firstUid() + (int) (number % properties.uidCount()) : -1;
         try {
-            return starter.submit(() ->
-                            BubblewrapSandbox.start(boxes.resolve("box-" + number), init, uid, isolation, properties))
-                    .get();
+            return starter.submit(this::startOnStarter).get();
+        } catch (RejectedExecutionException e) {
+            throw new IOException("The sandbox pool is stopped", e);
         } catch (ExecutionException e) {
             throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("Interrupted while starting a sandbox", e);
         }
+    }
+
+    /** Runs on the starter thread only (see {@link #starter}). */
+    private BubblewrapSandbox startOnStarter() throws IOException {
+        long number = started.incrementAndGet();
+        int uid = isolation.separateUids() ? properties.firstUid() + (int) (number % properties.uidCount()) : -1;
+        return BubblewrapSandbox.start(boxes.resolve("box-" + number), init, uid, isolation, properties);
     }
 
     private void installInit() throws IOException {

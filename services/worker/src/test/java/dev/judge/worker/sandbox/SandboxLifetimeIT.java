@@ -2,10 +2,14 @@ package dev.judge.worker.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -13,7 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * bubblewrap's --die-with-parent kills a sandbox when the thread that spawned it ends (the parent-death
- * signal follows the thread, not the process). A sandbox must survive whichever thread asked for it.
+ * signal follows the thread, not the process). A sandbox must survive whichever thread asked for it,
+ * and none may outlive its pool.
  */
 class SandboxLifetimeIT {
 
@@ -57,6 +62,38 @@ class SandboxLifetimeIT {
                                     1 << 20))
                             .exitedZero())
                     .isTrue();
+        }
+    }
+
+    /**
+     * A sandbox replaced after its last submission is started in the background; stopping the pool
+     * meanwhile must wait for it and remove it. Left running, it deleted its folder later, when a
+     * new pool in the same work dir (a restarted worker, the next test class) had a sandbox of the
+     * same name there: that run's files vanished, and a program over the disk limit was ACCEPTED.
+     */
+    @Test
+    void stoppingThePoolRemovesASandboxStillBeingStarted() throws Exception {
+        Path workDir = Files.createDirectories(TestSandboxes.WORK_DIR.resolveSibling("sandbox-stop-tests"));
+        Path slowBubblewrap = workDir.resolve("slow-bwrap");
+        Files.writeString(slowBubblewrap, "#!/bin/sh\nsleep 0.5\nexec bwrap \"$@\"\n");
+        Files.setPosixFilePermissions(slowBubblewrap, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Sandboxes pool = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of(
+                "judge.sandbox.pool-size",
+                "1",
+                "judge.sandbox.reuse",
+                "1",
+                "judge.sandbox.bubblewrap",
+                slowBubblewrap.toString(),
+                "judge.sandbox.work-dir",
+                workDir.toString())));
+        try {
+            pool.open().close(); // served its one submission: replaced by a sandbox started now
+            Thread.sleep(100); // the replacement is starting (it takes 500 ms and more)
+        } finally {
+            TestSandboxes.stop(pool);
+        }
+        try (Stream<Path> boxes = Files.list(workDir.resolve("boxes"))) {
+            assertThat(boxes).as("sandboxes left when the pool stopped").isEmpty();
         }
     }
 }
