@@ -28,8 +28,9 @@ final class RunVerdicts {
     private RunVerdicts() {}
 
     /**
-     * In order: the wall clock; output (SIGXFSZ, a full stdout, or a failure with a file at the limit,
-     * since a runtime that ignores SIGXFSZ dies of the failed write instead); memory (the cgroup's OOM
+     * In order: the wall clock; output (SIGXFSZ, a full stdout, the disk limit, even when only seen
+     * after a clean exit, or a failure with a file at the limit, since a runtime that ignores SIGXFSZ
+     * dies of the failed write instead); memory (the cgroup's OOM
      * killer, or, without a cgroup, a failure at 90% of the limit or more, since a failed allocation
      * usually crashes the program rather than being reported); CPU time (SIGXCPU, or over the limit).
      */
@@ -37,7 +38,10 @@ final class RunVerdicts {
         if (run.wallLimitReached()) {
             return Termination.TIME_LIMIT;
         }
-        if (signalled(run, SIGXFSZ) || run.stdoutAtLimit() || run.failed() && run.fileAtLimit()) {
+        if (signalled(run, SIGXFSZ)
+                || run.stdoutAtLimit()
+                || run.diskLimitExceeded()
+                || run.failed() && run.fileAtLimit()) {
             return Termination.OUTPUT_LIMIT;
         }
         if (run.oomKilled()

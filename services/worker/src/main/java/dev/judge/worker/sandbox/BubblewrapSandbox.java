@@ -372,7 +372,8 @@ final class BubblewrapSandbox implements Sandbox {
                 cgroup != null,
                 // A program may survive a failed write to a full stdout (CPython ignores SIGXFSZ).
                 SandboxFiles.regularSize(io.resolve(STDOUT)) >= spec.outputLimitBytes(),
-                reply.get("disk_exceeded") == 1 || failed && aFileReachedLimit(spec.outputLimitBytes()),
+                failed && aFileReachedLimit(spec.outputLimitBytes()),
+                reply.get("disk_exceeded") == 1,
                 SandboxFiles.readRegularText(io.resolve(STDOUT), spec.outputLimitBytes()),
                 SandboxFiles.readRegularText(io.resolve(STDERR), STDERR_LIMIT_BYTES));
     }

@@ -15,6 +15,8 @@ import java.time.Duration;
  * @param memoryLimitedByCgroup whether a cgroup held the run's memory limit (else RLIMIT_DATA, per process)
  * @param stdoutAtLimit stdout reached the output limit
  * @param fileAtLimit a file the program wrote reached the output limit; looked for only when it failed
+ * @param diskLimitExceeded what the run kept in its writable folders went over the disk limit, seen
+ *     while it ran (it was killed) or only after it exited (a fast writer between two looks)
  * @param stdout what the program printed, up to the output limit
  * @param stderr the start of what it printed to stderr (compiler messages live here)
  */
@@ -29,6 +31,7 @@ public record RunOutcome(
         boolean memoryLimitedByCgroup,
         boolean stdoutAtLimit,
         boolean fileAtLimit,
+        boolean diskLimitExceeded,
         String stdout,
         String stderr) {
 
@@ -45,6 +48,7 @@ public record RunOutcome(
                 memoryLimitedByCgroup,
                 stdoutAtLimit,
                 fileAtLimit,
+                diskLimitExceeded,
                 output,
                 stderr);
     }

@@ -23,23 +23,25 @@ class RunVerdictsTests {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
-            right answer                                | false | 0  | -  | 100  | 1000  | false | true  | false | false | 3\\n | ACCEPTED
-            wrong answer                                | false | 0  | -  | 100  | 1000  | false | true  | false | false | 4\\n | WRONG_ANSWER
-            a non-zero exit                             | false | 1  | -  | 100  | 1000  | false | true  | false | false | 3\\n | RUNTIME_ERROR
-            killed by SIGSEGV                           | false | -  | 11 | 100  | 1000  | false | true  | false | false | -    | RUNTIME_ERROR
-            killed by SIGKILL, not by the judge         | false | -  | 9  | 0    | 1000  | false | true  | false | false | -    | RUNTIME_ERROR
-            the wall clock ran out, judge-init killed it| true  | -  | 9  | 0    | 1000  | false | true  | false | false | -    | TIME_LIMIT_EXCEEDED
-            SIGXCPU                                     | false | -  | 24 | 1000 | 1000  | false | true  | false | false | -    | TIME_LIMIT_EXCEEDED
-            over the CPU limit, yet exited 0            | false | 0  | -  | 1001 | 1000  | false | true  | false | false | 3\\n | TIME_LIMIT_EXCEEDED
-            SIGXFSZ                                     | false | -  | 25 | 100  | 1000  | false | true  | false | false | -    | OUTPUT_LIMIT_EXCEEDED
-            stdout full, exited 0 (CPython ignores it)  | false | 0  | -  | 100  | 1000  | false | true  | true  | false | 3\\n | OUTPUT_LIMIT_EXCEEDED
-            a file at the limit and a crash             | false | 1  | -  | 100  | 1000  | false | true  | false | true  | -    | OUTPUT_LIMIT_EXCEEDED
-            the cgroup's OOM killer                     | false | -  | 9  | 100  | 65536 | true  | true  | false | false | -    | MEMORY_LIMIT_EXCEEDED
-            no cgroup: a crash at 90% of the limit      | false | 1  | -  | 100  | 58983 | false | false | false | false | -    | MEMORY_LIMIT_EXCEEDED
-            no cgroup: a crash below 90%                | false | 1  | -  | 100  | 58982 | false | false | false | false | -    | RUNTIME_ERROR
-            no cgroup: 90% and a clean exit             | false | 0  | -  | 100  | 60000 | false | false | false | false | 3\\n | ACCEPTED
-            a cgroup: a crash at 90% is the program's   | false | 1  | -  | 100  | 60000 | false | true  | false | false | -    | RUNTIME_ERROR
-            the wall clock beats every other limit      | true  | -  | 25 | 2000 | 65536 | true  | true  | true  | false | -    | TIME_LIMIT_EXCEEDED
+            right answer                                | false | 0  | -  | 100  | 1000  | false | true  | false | false | false | 3\\n | ACCEPTED
+            wrong answer                                | false | 0  | -  | 100  | 1000  | false | true  | false | false | false | 4\\n | WRONG_ANSWER
+            a non-zero exit                             | false | 1  | -  | 100  | 1000  | false | true  | false | false | false | 3\\n | RUNTIME_ERROR
+            killed by SIGSEGV                           | false | -  | 11 | 100  | 1000  | false | true  | false | false | false | -    | RUNTIME_ERROR
+            killed by SIGKILL, not by the judge         | false | -  | 9  | 0    | 1000  | false | true  | false | false | false | -    | RUNTIME_ERROR
+            the wall clock ran out, judge-init killed it| true  | -  | 9  | 0    | 1000  | false | true  | false | false | false | -    | TIME_LIMIT_EXCEEDED
+            SIGXCPU                                     | false | -  | 24 | 1000 | 1000  | false | true  | false | false | false | -    | TIME_LIMIT_EXCEEDED
+            over the CPU limit, yet exited 0            | false | 0  | -  | 1001 | 1000  | false | true  | false | false | false | 3\\n | TIME_LIMIT_EXCEEDED
+            SIGXFSZ                                     | false | -  | 25 | 100  | 1000  | false | true  | false | false | false | -    | OUTPUT_LIMIT_EXCEEDED
+            stdout full, exited 0 (CPython ignores it)  | false | 0  | -  | 100  | 1000  | false | true  | true  | false | false | 3\\n | OUTPUT_LIMIT_EXCEEDED
+            a file at the limit and a crash             | false | 1  | -  | 100  | 1000  | false | true  | false | true  | false | -    | OUTPUT_LIMIT_EXCEEDED
+            over the disk limit, killed by judge-init   | false | -  | 9  | 100  | 1000  | false | true  | false | false | true  | -    | OUTPUT_LIMIT_EXCEEDED
+            over the disk limit, seen after a clean exit| false | 0  | -  | 100  | 1000  | false | true  | false | false | true  | 3\\n | OUTPUT_LIMIT_EXCEEDED
+            the cgroup's OOM killer                     | false | -  | 9  | 100  | 65536 | true  | true  | false | false | false | -    | MEMORY_LIMIT_EXCEEDED
+            no cgroup: a crash at 90% of the limit      | false | 1  | -  | 100  | 58983 | false | false | false | false | false | -    | MEMORY_LIMIT_EXCEEDED
+            no cgroup: a crash below 90%                | false | 1  | -  | 100  | 58982 | false | false | false | false | false | -    | RUNTIME_ERROR
+            no cgroup: 90% and a clean exit             | false | 0  | -  | 100  | 60000 | false | false | false | false | false | 3\\n | ACCEPTED
+            a cgroup: a crash at 90% is the program's   | false | 1  | -  | 100  | 60000 | false | true  | false | false | false | -    | RUNTIME_ERROR
+            the wall clock beats every other limit      | true  | -  | 25 | 2000 | 65536 | true  | true  | true  | false | false | -    | TIME_LIMIT_EXCEEDED
             """)
     void decidesTheVerdict(
             String why,
@@ -52,6 +54,7 @@ class RunVerdictsTests {
             boolean cgroup,
             boolean stdoutAtLimit,
             boolean fileAtLimit,
+            boolean diskLimitExceeded,
             String stdout,
             Verdict expected) {
         RunOutcome run = new RunOutcome(
@@ -65,6 +68,7 @@ class RunVerdictsTests {
                 cgroup,
                 stdoutAtLimit,
                 fileAtLimit,
+                diskLimitExceeded,
                 stdout == null ? "" : stdout.replace("\\n", "\n"),
                 "");
         assertThat(RunVerdicts.verdict(run, LIMITS, SUM, Checker.EXACT)).isEqualTo(expected);

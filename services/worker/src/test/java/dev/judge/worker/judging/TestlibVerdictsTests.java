@@ -77,6 +77,7 @@ class TestlibVerdictsTests {
                 true,
                 false,
                 false,
+                false,
                 "",
                 stderr.replace("\\n", "\n"));
 
@@ -126,6 +127,7 @@ class TestlibVerdictsTests {
                 1000L,
                 false,
                 true,
+                false,
                 false,
                 false,
                 stdout,
