@@ -143,7 +143,7 @@ class Recorder(threading.Thread):
             "desired": loop.kube.replicas(loop.worker_deployment),
             "running": loop.workers.ready_count(),
             "finished": int(
-                loop.sql(f"select count(*) from submission where problem_id = {self.problem_id} and status = 'FINISHED'")
+                loop.database.sql(f"select count(*) from submission where problem_id = {self.problem_id} and status = 'FINISHED'")
             ),
         }
 
