@@ -149,7 +149,7 @@ test-e2e: deps ## The three services as processes, end to end (the API fuzzed to
 	$(PROJECT_DIR)/hack/test.sh e2e
 
 .PHONY: test-cluster
-test-cluster: test-autoscaling test-monitoring ## What make test leaves out for time, run before a release: KEDA's and the HPA's timing step by step, and what Prometheus makes of the chart
+test-cluster: test-autoscaling test-monitoring test-rabbitmq-operators ## What make test leaves out for time, run before a release: KEDA's and the HPA's timing step by step, what Prometheus makes of the chart, the broker as the RabbitMQ operators run it
 
 .PHONY: test-unit
 test-unit: ## The fast loop: the services' unit tests (*Tests), no RabbitMQ, PostgreSQL, sandbox or Go tools
@@ -166,6 +166,10 @@ test-pods: deps ## The chart's pods on a real kubelet and containerd in a sealed
 .PHONY: test-monitoring
 test-monitoring: deps ## The pod cluster with the Prometheus Operator, Prometheus and kube-state-metrics: the chart's monitors, alerts and dashboard panels; report and PNGs in build/monitoring
 	$(PROJECT_DIR)/hack/test-pods.sh --monitoring
+
+.PHONY: test-rabbitmq-operators
+test-rabbitmq-operators: deps ## The pod cluster with the RabbitMQ cluster and topology operators and cert-manager: the chart's RabbitmqCluster (3 nodes), users and permissions made by them, a broker pod deleted under load; report in build/rabbitmq-operators
+	$(PROJECT_DIR)/hack/test-pods.sh --rabbitmq-operators
 
 .PHONY: clean
 clean: ## Remove build output (stop the local stack first)

@@ -6,23 +6,33 @@
 # ones (hack/upstream-images.sh), saved for import.
 # The kernel settings the kubelet changes at start are put back afterwards.
 #
-#   hack/test-pods.sh [--monitoring] [pytest args...]
+#   hack/test-pods.sh [--monitoring | --rabbitmq-operators] [pytest args...]
 #
 # --monitoring (make test-monitoring) runs the tests marked monitoring instead of the others: the
 # Prometheus Operator, Prometheus and kube-state-metrics in the cluster, reading the chart's monitors,
 # alerts and dashboard; their images are built for it.
+# --rabbitmq-operators (make test-rabbitmq-operators) runs the tests marked rabbitmq_operators or
+# any_broker on the chart's RabbitmqCluster, users and permissions as the RabbitMQ cluster and
+# messaging topology operators (with cert-manager) make them; their images and the broker's are
+# built for it.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$PROJECT_DIR/versions.env"
 
 state="$PROJECT_DIR/build/pods"
 images="$state/images"
-selection=(-m "not monitoring") image_sets=()
-if [[ "${1:-}" == --monitoring ]]; then
-  shift
-  selection=(-m monitoring) image_sets=(monitoring)
-  state="$PROJECT_DIR/build/monitoring"
-fi
+selection=(-m "not monitoring and not rabbitmq_operators") image_sets=()
+case "${1:-}" in
+  --monitoring)
+    shift
+    selection=(-m monitoring) image_sets=(monitoring)
+    state="$PROJECT_DIR/build/monitoring" ;;
+  --rabbitmq-operators)
+    shift
+    selection=(-m "rabbitmq_operators or any_broker") image_sets=(rabbitmq-operators)
+    state="$PROJECT_DIR/build/rabbitmq-operators"
+    export JUDGE_PODS_BROKER=operators ;;
+esac
 
 "$PROJECT_DIR/hack/tools.sh" helm kubectl kube-apiserver kube-controller-manager kube-scheduler kubelet kube-proxy coredns etcd \
   containerd runc pause
@@ -54,7 +64,15 @@ KEDA_CONFIG="$(module_dir "github.com/kedacore/keda/v2@v$KEDA_VERSION")/config/d
 # CloudNativePG's release manifest, as its docs apply it, from the pinned module.
 CLOUDNATIVE_PG_MANIFEST="$(module_dir "github.com/cloudnative-pg/cloudnative-pg@v$CLOUDNATIVE_PG_VERSION")/releases/cnpg-$CLOUDNATIVE_PG_VERSION.yaml"
 export K6_OPERATOR_CHART METRICS_SERVER_CHART KEDA_CONFIG CLOUDNATIVE_PG_MANIFEST
-if ((${#image_sets[@]})); then
+if [[ " ${image_sets[*]} " == *" rabbitmq-operators "* ]]; then
+  # The operators' release manifests are these kustomizations, rendered with the releases' image tags;
+  # cert-manager's chart is in its module.
+  RABBITMQ_CLUSTER_OPERATOR_CONFIG="$(module_dir "github.com/rabbitmq/cluster-operator/v2@v$RABBITMQ_CLUSTER_OPERATOR_VERSION")/config/installation"
+  MESSAGING_TOPOLOGY_OPERATOR_CONFIG="$(module_dir "github.com/rabbitmq/messaging-topology-operator@v$MESSAGING_TOPOLOGY_OPERATOR_VERSION")/config/installation"
+  CERT_MANAGER_CHART="$(module_dir "github.com/cert-manager/cert-manager@$CERT_MANAGER_CHART_VERSION")/deploy/charts/cert-manager"
+  export RABBITMQ_CLUSTER_OPERATOR_CONFIG MESSAGING_TOPOLOGY_OPERATOR_CONFIG CERT_MANAGER_CHART
+fi
+if [[ " ${image_sets[*]} " == *" monitoring "* ]]; then
   # The operator's own example manifests, and kube-state-metrics' (examples/standard).
   PROMETHEUS_OPERATOR_MODULE="$(module_dir "github.com/prometheus-operator/prometheus-operator@v$PROMETHEUS_OPERATOR_VERSION")"
   KUBE_STATE_METRICS_MODULE="$(module_dir "k8s.io/kube-state-metrics/v2@$KUBE_STATE_METRICS_VERSION")"

@@ -9,7 +9,9 @@
 #                                and, for their images, k6-operator (its controller), metrics-server and
 #                                cloudnative-pg (the operator's manager),
 #                                and make test-cluster's prometheus-operator (with its config reloader),
-#                                prometheus (with promtool) and kube-state-metrics
+#                                prometheus (with promtool) and kube-state-metrics, rabbitmq-cluster-operator,
+#                                messaging-topology-operator and cert-manager-{controller,webhook,cainjector,
+#                                startupapicheck}
 #
 # kind, helm and kubectl, which `make kind-up` needs on a user's machine, are first downloaded from
 # their release pages where versions.env has a checksum for the platform, and built only when that
@@ -235,6 +237,59 @@ build_cloudnative_pg() { # the operator's manager (also its instance manager), a
   link cloudnative-pg "$version"
 }
 
+# In a module copy, each dependency versions.env moves ("module=module@version", space-separated): the
+# version its go.mod requires is one the Go module proxy refuses.
+replace_refused() { # dir replacements...
+  local dir=$1 replacement
+  for replacement in "${@:2}"; do (cd "$dir" && go mod edit -replace "$replacement"); done
+}
+
+# The RabbitMQ cluster operator and messaging topology operator, each as its Dockerfile builds its
+# manager (static, timetzdata), from a copy of its module.
+build_rabbitmq_operator() { # tool module version package [replacement...]
+  local tool=$1 module=$2 version=$3 package=$4
+  if [[ ! -x "$CACHE/$tool-$version" ]]; then
+    echo "Building $tool $version"
+    local src; src=$(module_copy "$module" "$version")
+    replace_refused "$src" "${@:5}"
+    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath -tags timetzdata \
+      -ldflags "-s -w" -o "$CACHE/$tool-$version" "$package")
+    rm -rf "$src"
+  fi
+  link "$tool" "$version"
+}
+
+# cert-manager's controller, webhook, cainjector and startupapicheck. Their main packages are modules
+# of their own under cmd/ (replacing the main module with ../../), which the Go module proxy does not
+# serve; the main module it does. So: the main module at the pinned version from the proxy, and cmd/
+# from the project's git (CERT_MANAGER_GIT, a URL or a local clone; CERT_MANAGER_CMD_REF, default the
+# release's tag) put back in its place, built as cert-manager's Makefile builds them.
+build_cert_manager() { # tools...
+  local version=$CERT_MANAGER_CHART_VERSION missing=() tool
+  for tool in "$@"; do [[ -x "$CACHE/$tool-$version" ]] || missing+=("$tool"); done
+  if ((${#missing[@]})); then
+    local git=${CERT_MANAGER_GIT:-https://github.com/cert-manager/cert-manager} ref=${CERT_MANAGER_CMD_REF:-$version}
+    echo "Building ${missing[*]} $version (cmd/ from $git at $ref)"
+    local src; src=$(module_copy github.com/cert-manager/cert-manager "$version")
+    local replacements; read -ra replacements <<< "${CERT_MANAGER_REPLACE_REFUSED:-}"
+    replace_refused "$src" "${replacements[@]}"
+    if [[ -d "$git" ]]; then
+      git --git-dir "$(git -C "$git" rev-parse --absolute-git-dir)" archive "$ref" cmd | tar -x -C "$src"
+    else
+      local clone; clone=$(mktemp -d)
+      git clone --quiet --depth 1 --branch "$ref" "$git" "$clone"
+      cp -r "$clone/cmd" "$src/"
+      rm -rf "$clone"
+    fi
+    for tool in "${missing[@]}"; do
+      (cd "$src/cmd/${tool#cert-manager-}" && GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath -ldflags \
+        "-s -w -X github.com/cert-manager/cert-manager/pkg/util.AppVersion=$version" -o "$CACHE/$tool-$version" .)
+    done
+    rm -rf "$src"
+  fi
+  for tool in "$@"; do link "$tool" "$version"; done
+}
+
 build_prometheus_operator() { # the operator and its config reloader, from one copy of the module, as its Makefile builds them
   local version=v$PROMETHEUS_OPERATOR_VERSION missing=() tool
   for tool in prometheus-operator prometheus-config-reloader; do [[ -x "$CACHE/$tool-$version" ]] || missing+=("$tool"); done
@@ -333,7 +388,7 @@ GO
 tools=("$@")
 ((${#tools[@]})) || tools=(helm kubeconform helm-unittest helm-docs kube-apiserver kubectl kube-controller-manager kubelet
   kube-scheduler kube-proxy coredns etcd keda-operator keda-adapter keda-webhooks containerd runc pause)
-kubernetes_tools=() keda_tools=()  # each set built together, from one copy of its (large) module
+kubernetes_tools=() keda_tools=() cert_manager_tools=()  # each set built together, from one copy of its (large) module
 for tool in "${tools[@]}"; do
   case "$tool" in
     helm)
@@ -361,6 +416,13 @@ for tool in "${tools[@]}"; do
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
     k6-operator) build_k6_operator ;;
     cloudnative-pg) build_cloudnative_pg ;;
+    rabbitmq-cluster-operator) build_rabbitmq_operator "$tool" github.com/rabbitmq/cluster-operator/v2 \
+      "v$RABBITMQ_CLUSTER_OPERATOR_VERSION" . ;;
+    messaging-topology-operator)
+      read -ra replacements <<< "${MESSAGING_TOPOLOGY_OPERATOR_REPLACE_REFUSED:-}"
+      build_rabbitmq_operator "$tool" github.com/rabbitmq/messaging-topology-operator \
+        "v$MESSAGING_TOPOLOGY_OPERATOR_VERSION" ./cmd "${replacements[@]}" ;;
+    cert-manager-controller|cert-manager-webhook|cert-manager-cainjector|cert-manager-startupapicheck) cert_manager_tools+=("$tool") ;;
     prometheus-operator) build_prometheus_operator ;;
     prometheus) build_prometheus ;;
     kube-state-metrics) build_kube_state_metrics ;;
@@ -376,3 +438,4 @@ for tool in "${tools[@]}"; do
 done
 ((${#kubernetes_tools[@]} == 0)) || build_kubernetes "${kubernetes_tools[@]}"
 ((${#keda_tools[@]} == 0)) || build_keda "${keda_tools[@]}"
+((${#cert_manager_tools[@]} == 0)) || build_cert_manager "${cert_manager_tools[@]}"

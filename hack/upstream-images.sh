@@ -4,7 +4,7 @@
 # and upstream charts use, so those run unchanged. Each is saved as an archive for containerd to
 # import (hack/node.sh), and saved again only when its image changes.
 #
-#   hack/upstream-images.sh OUT_DIR [monitoring]
+#   hack/upstream-images.sh OUT_DIR [monitoring] [rabbitmq-operators]
 #
 #   docker.io/grafana/k6:<K6_RUNNER_IMAGE's tag>     the TestRun's runner and initializer
 #   <K6_STARTER_IMAGE>                               the TestRun's starter
@@ -18,12 +18,26 @@
 #   quay.io/prometheus-operator/prometheus-operator:v<PROMETHEUS_OPERATOR_VERSION>   and its prometheus-config-reloader
 #   quay.io/prometheus/prometheus:<PROMETHEUS_VERSION>
 #   registry.k8s.io/kube-state-metrics/kube-state-metrics:<KUBE_STATE_METRICS_VERSION>
+#
+# and with `rabbitmq-operators` (make test-rabbitmq-operators), what the RabbitMQ operators' release
+# manifests and cert-manager's chart run, and the broker itself:
+#   docker.io/rabbitmqoperator/cluster-operator:<RABBITMQ_CLUSTER_OPERATOR_VERSION>
+#   ghcr.io/rabbitmq/messaging-topology-operator:<MESSAGING_TOPOLOGY_OPERATOR_VERSION>
+#   quay.io/jetstack/cert-manager-{controller,webhook,cainjector,startupapicheck}:<CERT_MANAGER_CHART_VERSION>
+#   <RABBITMQ_SERVER_IMAGE>                          Debian's RabbitMQ, with the official image's layout
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$PROJECT_DIR/versions.env"
 
-out=$(mkdir -p "${1:?usage: upstream-images.sh OUT_DIR [monitoring]}" && cd "$1" && pwd)
-monitoring=false; [[ "${2:-}" != monitoring ]] || monitoring=true
+out=$(mkdir -p "${1:?usage: upstream-images.sh OUT_DIR [monitoring] [rabbitmq-operators]}" && cd "$1" && pwd)
+monitoring=false rabbitmq_operators=false
+for set in "${@:2}"; do
+  case "$set" in
+    monitoring) monitoring=true ;;
+    rabbitmq-operators) rabbitmq_operators=true ;;
+    *) echo "unknown image set: $set" >&2; exit 2 ;;
+  esac
+done
 recipes="$PROJECT_DIR/hack/upstream-images"
 "$PROJECT_DIR/hack/tools.sh" k6 k6-operator metrics-server keda-operator keda-adapter keda-webhooks cloudnative-pg
 read -ra stand_ins <<< "$("$PROJECT_DIR/hack/stand-ins.sh")"
@@ -73,4 +87,17 @@ if $monitoring; then
   build prometheus "quay.io/prometheus/prometheus:$PROMETHEUS_VERSION" prometheus.Containerfile prometheus
   build kube-state-metrics "registry.k8s.io/kube-state-metrics/kube-state-metrics:$KUBE_STATE_METRICS_VERSION" \
     kube-state-metrics.Containerfile kube-state-metrics
+fi
+
+if $rabbitmq_operators; then
+  cert_manager_tools=(cert-manager-controller cert-manager-webhook cert-manager-cainjector cert-manager-startupapicheck)
+  "$PROJECT_DIR/hack/tools.sh" rabbitmq-cluster-operator messaging-topology-operator "${cert_manager_tools[@]}"
+  build rabbitmq-cluster-operator "docker.io/rabbitmqoperator/cluster-operator:$RABBITMQ_CLUSTER_OPERATOR_VERSION" \
+    rabbitmq-operator.Containerfile rabbitmq-cluster-operator BINARY=rabbitmq-cluster-operator UID=1000
+  build messaging-topology-operator "ghcr.io/rabbitmq/messaging-topology-operator:$MESSAGING_TOPOLOGY_OPERATOR_VERSION" \
+    rabbitmq-operator.Containerfile messaging-topology-operator BINARY=messaging-topology-operator UID=1001
+  for tool in "${cert_manager_tools[@]}"; do
+    build "$tool" "quay.io/jetstack/$tool:$CERT_MANAGER_CHART_VERSION" cert-manager.Containerfile "$tool" "BINARY=$tool"
+  done
+  build rabbitmq "$RABBITMQ_SERVER_IMAGE" rabbitmq.Containerfile
 fi

@@ -1,7 +1,9 @@
 """The chart installed by helm on hack/node.sh's cluster: real pods from the imported images, run by
 the kubelet and containerd, in the sealed network namespace this runs in (hack/test-pods.sh). The
-database is the chart's Cluster as CloudNativePG's operator runs it; the broker is hack/infra.sh's,
-behind the broker users its topology operator would create."""
+database is the chart's Cluster as CloudNativePG's operator runs it. The broker is hack/infra.sh's,
+behind the broker users its topology operator would create; or, with --rabbitmq-operators (make
+test-rabbitmq-operators), the chart's RabbitmqCluster, users and permissions as the RabbitMQ cluster
+and messaging topology operators make them."""
 
 import base64
 import datetime
@@ -29,10 +31,14 @@ MANAGEMENT_PORT = AMQP_PORT + 10000  # hack/infra.sh's
 SOCKETS = dict(pair.split("=", 1) for pair in os.environ["NODE_SOCKETS"].split())
 KUBECONFIG = os.environ["KUBECONFIG"]
 RELEASE = NAMESPACE = "judge"
+# Whether the broker is the RabbitMQ operators' (hack/test-pods.sh --rabbitmq-operators).
+RABBITMQ_OPERATORS = os.environ.get("JUDGE_PODS_BROKER") == "operators"
 # The kind install's values as shipped (make deploy), and on top of them only what this node needs.
-VALUE_FILES = [PROJECT / "manifests/judge-kind-values.yaml", PROJECT / "tests/pods/values.yaml"]
+VALUE_FILES = [PROJECT / "manifests/judge-kind-values.yaml", PROJECT / "tests/pods/values.yaml"] + (
+    [PROJECT / "tests/pods/rabbitmq-operators-values.yaml"] if RABBITMQ_OPERATORS else []
+)
 REPORT = {}
-BROKER_USERS = {}  # User name -> (username, password), as the topology operator's stand-in made them
+BROKER_USERS = {}  # User name -> (username, password), as the topology operator (or its stand-in) made them
 
 
 def merged(base, override):
@@ -121,6 +127,12 @@ def pytest_configure(config):
         "markers",
         "monitoring: needs the Prometheus stack (make test-monitoring, hack/test-pods.sh --monitoring); left out of make test",
     )
+    config.addinivalue_line(
+        "markers",
+        "rabbitmq_operators: needs the broker of the RabbitMQ operators (make test-rabbitmq-operators, hack/test-pods.sh "
+        "--rabbitmq-operators); left out of make test",
+    )
+    config.addinivalue_line("markers", "any_broker: runs with either broker, hack/infra.sh's or the RabbitMQ operators'")
 
 
 def pytest_collection_modifyitems(items):
@@ -299,12 +311,22 @@ class Database:
 
 
 @pytest.fixture(scope="session")
-def release(kube, broker, metrics_server, keda, cloudnative_pg):
+def release(request, kube, metrics_server, keda, cloudnative_pg):
     """helm install of the chart with VALUE_FILES: CloudNativePG makes its database, with the
-    application's secret; and the broker user of each component with only its chart's permissions
-    (the topology operator's part, played from the User and Permission objects the install created).
-    The pods start once their secrets exist."""
+    application's secret; and the broker user of each component with only its chart's permissions:
+    made by the messaging topology operator from the User and Permission objects the install created,
+    or, on hack/infra.sh's broker, which it cannot reach, played from them by the tests. The pods start
+    once their secrets exist."""
     started = time.monotonic()
+    if RABBITMQ_OPERATORS:
+        request.getfixturevalue("rabbitmq_operators")
+        broker_values = [f"rabbitmq.image={VERSIONS['RABBITMQ_SERVER_IMAGE']}"]
+    else:
+        broker_values = [
+            f"rabbitmq.host={NODE_ADDRESS}",
+            f"rabbitmq.port={AMQP_PORT}",
+            f"rabbitmq.managementUrl=http://{NODE_ADDRESS}:{MANAGEMENT_PORT}/",
+        ]
     helm(
         "install",
         RELEASE,
@@ -314,14 +336,14 @@ def release(kube, broker, metrics_server, keda, cloudnative_pg):
         *(f"--values={path}" for path in VALUE_FILES),
         "--set",
         f"postgresql.imageName={VERSIONS['CLOUDNATIVE_PG_POSTGRES_IMAGE']}",
-        "--set",
-        f"rabbitmq.host={NODE_ADDRESS}",
-        "--set",
-        f"rabbitmq.port={AMQP_PORT}",
-        "--set",
-        f"rabbitmq.managementUrl=http://{NODE_ADDRESS}:{MANAGEMENT_PORT}/",
+        *(argument for value in broker_values for argument in ("--set", value)),
     )
-    BROKER_USERS.update(play_topology_operator(kube, broker, kube.get("user")["items"], kube.get("permission")["items"]))
+    if RABBITMQ_OPERATORS:
+        REPORT["install_to_broker_users_ready_s"] = rabbitmq(kube).wait_users_ready()
+        BROKER_USERS.update(rabbitmq(kube).user_credentials())
+    else:
+        broker = request.getfixturevalue("broker")
+        BROKER_USERS.update(play_topology_operator(kube, broker, kube.get("user")["items"], kube.get("permission")["items"]))
     REPORT["install_to_database_ready_s"] = database(kube).wait_ready()
     pods = Pods(kube)
     pods.wait_ready("api")
@@ -332,6 +354,162 @@ def release(kube, broker, metrics_server, keda, cloudnative_pg):
 
 def database(kube):
     return Database(kube, f"{RELEASE}-postgres")
+
+
+def apply_rendered(manifest):
+    """kubectl apply --server-side of a rendered manifest that names its own namespaces."""
+    subprocess.run(
+        [str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, "apply", "--server-side", "--force-conflicts", "-f", "-"],
+        input=manifest,
+        text=True,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+
+
+def kustomized(config, image, version):
+    """An operator's release manifest as its release workflow makes it: its config/installation
+    rendered with kustomize, the image given the release's tag."""
+    rendered = subprocess.run(
+        [str(PROJECT / "bin/kubectl"), "kustomize", config], capture_output=True, text=True, check=True
+    ).stdout
+    assert rendered.count(f"image: {image}:latest") == 1, f"{config}: one Deployment running {image}"
+    return rendered.replace(f"image: {image}:latest", f"image: {image}:{version}")
+
+
+@pytest.fixture(scope="session")
+def cert_manager():
+    """cert-manager as make kind-up installs it (helm, crds.enabled, --wait, which waits for its
+    startupapicheck), from the chart in its pinned module, with the version and appVersion its release
+    tool writes into Chart.yaml (the module has v0.0.0), so that its images are the release's names."""
+    version = VERSIONS["CERT_MANAGER_CHART_VERSION"]
+    chart = STATE / "cert-manager-chart"
+    subprocess.run(["rm", "-rf", str(chart)], check=True)
+    subprocess.run(["cp", "-r", os.environ["CERT_MANAGER_CHART"], str(chart)], check=True)
+    subprocess.run(["chmod", "-R", "u+w", str(chart)], check=True)
+    chart_yaml = chart / "Chart.yaml"
+    chart_yaml.write_text(
+        re.sub(r"(?m)^(version|appVersion): v0\.0\.0$", lambda match: f"{match.group(1)}: {version}", chart_yaml.read_text())
+    )
+    helm(
+        "install",
+        "cert-manager",
+        str(chart),
+        "-n",
+        "cert-manager",
+        "--create-namespace",
+        "--set",
+        "crds.enabled=true",
+        "--wait",
+        "--timeout",
+        "5m",
+    )
+
+
+@pytest.fixture(scope="session")
+def rabbitmq_operators(kube, cert_manager):
+    """The RabbitMQ cluster operator and messaging topology operator as make kind-up applies them
+    (their release manifests, rendered here from the pinned modules; the topology operator's with
+    cert-manager), their images built here from those modules. And, for the RabbitmqCluster's
+    volumes, what kind's default StorageClass would provision: a host folder per node, owned by the
+    uid RabbitMQ runs as (999), as static PersistentVolumes without a class."""
+    apply_rendered(
+        kustomized(
+            os.environ["RABBITMQ_CLUSTER_OPERATOR_CONFIG"],
+            "rabbitmqoperator/cluster-operator",
+            VERSIONS["RABBITMQ_CLUSTER_OPERATOR_VERSION"],
+        )
+    )
+    system = Kube(PROJECT / "bin/kubectl", KUBECONFIG, "rabbitmq-system")
+    system.run("rollout", "status", "deployment/rabbitmq-cluster-operator", "--timeout=300s")
+    apply_rendered(
+        kustomized(
+            os.environ["MESSAGING_TOPOLOGY_OPERATOR_CONFIG"],
+            "ghcr.io/rabbitmq/messaging-topology-operator",
+            VERSIONS["MESSAGING_TOPOLOGY_OPERATOR_VERSION"],
+        )
+    )
+    system.run("rollout", "status", "deployment/messaging-topology-operator", "--timeout=300s")
+    volumes = []
+    for index in range(RELEASE_VALUES["rabbitmq"]["replicas"]):
+        folder = STATE / "volumes" / f"rabbitmq-{index}"
+        folder.mkdir(parents=True, exist_ok=True)
+        os.chown(folder, 999, 999)
+        volumes.append(
+            {
+                "apiVersion": "v1",
+                "kind": "PersistentVolume",
+                "metadata": {"name": f"judge-rabbitmq-{index}"},
+                "spec": {
+                    "capacity": {"storage": RELEASE_VALUES["rabbitmq"]["storage"]},
+                    "accessModes": ["ReadWriteOnce"],
+                    "persistentVolumeReclaimPolicy": "Retain",
+                    "storageClassName": "",
+                    "hostPath": {"path": str(folder), "type": "Directory"},
+                },
+            }
+        )
+    kube.apply(volumes)
+
+
+class RabbitMQ:
+    """The chart's RabbitmqCluster as the cluster operator runs it, and its User objects as the topology
+    operator reconciles them."""
+
+    def __init__(self, kube, name):
+        self.kube, self.name = kube, name
+
+    def pods(self):
+        return self.kube.get("pods", selector=f"app.kubernetes.io/name={self.name}")["items"]
+
+    def condition(self, kind):
+        conditions = self.kube.get("rabbitmqcluster", self.name).get("status", {}).get("conditions", [])
+        return next((c["status"] == "True" for c in conditions if c["type"] == kind), False)
+
+    def wait_ready(self, timeout=600):
+        """Returns the seconds waited until every replica is ready, as the operator's status says."""
+        started = time.monotonic()
+        while not self.condition("AllReplicasReady"):
+            assert time.monotonic() - started < timeout, (
+                f"RabbitmqCluster {self.name}: {json.dumps(self.kube.get('rabbitmqcluster', self.name).get('status'))[:2000]}"
+            )
+            time.sleep(1)
+        return round(time.monotonic() - started, 1)
+
+    def wait_users_ready(self, timeout=900):
+        """Returns the seconds until the topology operator has made every User's credentials secret."""
+        started = time.monotonic()
+        while True:
+            users = self.kube.get("user")["items"]
+            missing = [u["metadata"]["name"] for u in users if not u.get("status", {}).get("credentials")]
+            if users and not missing:
+                return round(time.monotonic() - started, 1)
+            assert time.monotonic() - started < timeout, (
+                f"users without credentials: {missing}: " + json.dumps([u.get("status") for u in users])[:2000]
+            )
+            time.sleep(2)
+
+    def user_credentials(self):
+        """Username and password of each User, from the secret the topology operator wrote."""
+        credentials = {}
+        for user in self.kube.get("user")["items"]:
+            secret = self.kube.get("secret", user["status"]["credentials"]["name"])["data"]
+            credentials[user["metadata"]["name"]] = tuple(
+                base64.b64decode(secret[key]).decode() for key in ("username", "password")
+            )
+        return credentials
+
+    def as_administrator(self):
+        """The management API and AMQP through the operator's client Service, as its default user."""
+        secret = {
+            k: base64.b64decode(v).decode() for k, v in self.kube.get("secret", f"{self.name}-default-user")["data"].items()
+        }
+        address = self.kube.get("service", self.name)["spec"]["clusterIP"]
+        return Broker(int(secret["port"]), 15672, secret["username"], secret["password"], address)
+
+
+def rabbitmq(kube):
+    return RabbitMQ(kube, f"{RELEASE}-rabbitmq")
 
 
 @pytest.fixture(scope="session")
@@ -412,7 +590,11 @@ def worker_pod(api, release, first_worker):
 
 
 @pytest.fixture(scope="session")
-def broker():
+def broker(kube):
+    """The broker as its administrator: hack/infra.sh's, or the operator's cluster through its Service
+    with the default user the cluster operator made."""
+    if RABBITMQ_OPERATORS:
+        return rabbitmq(kube).as_administrator()
     return Broker(AMQP_PORT, MANAGEMENT_PORT)
 
 

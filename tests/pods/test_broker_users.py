@@ -11,6 +11,8 @@ import pytest
 
 from conftest import BROKER_USERS, RELEASE
 
+pytestmark = pytest.mark.any_broker
+
 REFUSED = 403
 
 

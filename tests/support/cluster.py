@@ -43,6 +43,7 @@ API_PATHS = {
     "node": "api/v1",
     "prometheusrule": "apis/monitoring.coreos.com/v1",
     "cluster": "apis/postgresql.cnpg.io/v1",
+    "rabbitmqcluster": "apis/rabbitmq.com/v1beta1",
 }
 PLURALS = {
     "pods": "pods",
@@ -58,6 +59,7 @@ PLURALS = {
     "node": "nodes",
     "prometheusrule": "prometheusrules",
     "cluster": "clusters",
+    "rabbitmqcluster": "rabbitmqclusters",
 }
 
 
@@ -185,8 +187,8 @@ def keda_scaler_metric(metrics_url, scaled_object, metric=None):
 
 
 class Broker:
-    def __init__(self, amqp_port, management_port, user="guest", password="guest"):
-        self.amqp_port, self.management = amqp_port, f"http://127.0.0.1:{management_port}"
+    def __init__(self, amqp_port, management_port, user="guest", password="guest", host="127.0.0.1"):
+        self.host, self.amqp_port, self.management = host, amqp_port, f"http://{host}:{management_port}"
         self.user, self.password = user, password
         auth = base64.b64encode(f"{user}:{password}".encode()).decode()
         self.headers = {"Authorization": "Basic " + auth, "Content-Type": "application/json"}
@@ -236,13 +238,13 @@ class Broker:
         )
 
     def as_user(self, user, password):
-        return Broker(self.amqp_port, int(self.management.rsplit(":", 1)[1]), user, password)
+        return Broker(self.amqp_port, int(self.management.rsplit(":", 1)[1]), user, password, self.host)
 
     def connect(self):
         # No heartbeats: a test holds the connection idle while it waits on KEDA.
         return pika.BlockingConnection(
             pika.ConnectionParameters(
-                "127.0.0.1", self.amqp_port, credentials=pika.PlainCredentials(self.user, self.password), heartbeat=0
+                self.host, self.amqp_port, credentials=pika.PlainCredentials(self.user, self.password), heartbeat=0
             )
         )
 

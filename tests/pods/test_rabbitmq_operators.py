@@ -1,0 +1,97 @@
+"""The broker as a user's cluster runs it: the chart's RabbitmqCluster made into three RabbitMQ nodes by
+the cluster operator, its User and Permission objects made into broker users by the messaging topology
+operator (with cert-manager for its webhooks), the judge connected with the credentials they wrote;
+and the node that leads the request queue deleted while clients submit, with nothing lost (make
+test-rabbitmq-operators)."""
+
+import time
+import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from conftest import BROKER_USERS, RELEASE, RELEASE_VALUES, database, rabbitmq
+from support.cluster import REQUEST_QUEUE
+from support.polite_clients import PoliteClients
+from support.programs import SUM
+
+pytestmark = pytest.mark.rabbitmq_operators
+
+CLIENTS = 4
+BEFORE_DELETE = 100  # submissions accepted before the broker node goes
+AFTER_RETURN_S = 10  # how long clients go on submitting once the node is back
+
+
+def pod_of(node):
+    """The pod of a RabbitMQ node name, rabbit@<pod>.<headless service>.<namespace>."""
+    return node.split("@", 1)[1].split(".", 1)[0]
+
+
+def test_the_operators_make_the_charts_broker_users_and_permissions(api, kube, broker, release, report):
+    cluster = rabbitmq(kube)
+    report["broker_nodes_ready_after_install_s"] = cluster.wait_ready()
+    assert cluster.condition("ReconcileSuccess"), kube.get("rabbitmqcluster", cluster.name)["status"]
+    nodes = broker._call("GET", "/api/nodes")
+    assert sorted(pod_of(node["name"]) for node in nodes if node["running"]) == sorted(
+        f"{cluster.name}-server-{index}" for index in range(RELEASE_VALUES["rabbitmq"]["replicas"])
+    ), "one cluster of every replica"
+
+    # Each User a broker user with the chart's grants, as its Permission says.
+    assert set(BROKER_USERS) == {f"{RELEASE}-rabbitmq-{c}" for c in ("api", "worker", "consumer", "keda")}
+    for permission in kube.get("permission")["items"]:
+        username = BROKER_USERS[permission["spec"]["userReference"]["name"]][0]
+        granted = broker._call("GET", f"/api/permissions/%2F/{urllib.parse.quote(username, safe='')}")
+        assert {kind: granted[kind] for kind in ("configure", "write", "read")} == permission["spec"]["permissions"]
+    assert broker._call("GET", f"/api/users/{BROKER_USERS[f'{RELEASE}-rabbitmq-keda'][0]}")["tags"] == ["management"]
+
+    # The judge runs on them: the API and consumer connected as their own users, and a submission judged
+    # (which wakes a worker through KEDA, reading the queue as its user).
+    verdict = api.wait_for_verdict(api.submit(api.create_problem(), SUM["python"]), timeout=300)
+    assert verdict["verdict"] == "ACCEPTED", verdict
+    connected = {connection["user"] for connection in broker._call("GET", "/api/connections")}
+    for component in ("api", "worker", "consumer"):
+        assert BROKER_USERS[f"{RELEASE}-rabbitmq-{component}"][0] in connected, (component, connected)
+
+
+@pytest.mark.disruptive(0)
+def test_the_node_leading_the_request_queue_deleted_under_load_loses_and_repeats_nothing(api, kube, broker, release, report):
+    cluster = rabbitmq(kube)
+    problem = api.create_problem(title="Sum (broker node deleted)")
+    clients = PoliteClients(api, problem)
+    with ThreadPoolExecutor(CLIENTS) as pool:
+        running = [pool.submit(clients.run, n) for n in range(CLIENTS)]
+        while len(clients.ids) < BEFORE_DELETE:
+            assert not any(client.done() for client in running), [client.exception() for client in running]
+            time.sleep(0.05)
+        leader = pod_of(broker.queue(REQUEST_QUEUE)["leader"])
+        old_uid = kube.get("pods", leader)["metadata"]["uid"]
+        deleted_at = time.monotonic()
+        kube.run("delete", "pod", leader, "--wait=false")  # graceful, as kubectl delete is: its preStop drains it
+        while not (
+            (pod := kube.find("pods", leader))
+            and pod["metadata"]["uid"] != old_uid
+            and release.ready(pod)
+            and cluster.condition("AllReplicasReady")
+        ):
+            assert time.monotonic() - deleted_at < 600, (
+                f"{leader} not back: {kube.get('rabbitmqcluster', cluster.name)['status']}"
+            )
+            time.sleep(1)
+        returned_at = time.monotonic()
+        time.sleep(AFTER_RETURN_S)
+        clients.stop.set()
+        for client in running:
+            client.result()  # a client's unexpected answer fails the test here
+
+    outcome = clients.outcome(api, database(kube), deleted_at)
+    report["broker_node_deleted"] = {
+        "clients": CLIENTS,
+        "node": leader,
+        "new_leader": pod_of(broker.queue(REQUEST_QUEUE)["leader"]),
+        "delete_to_node_back_s": round(returned_at - deleted_at, 1),
+        **outcome,
+    }
+    assert clients.accepted_after(returned_at), "submissions accepted once the node was back"
+    assert outcome["verdicts"] == {"ACCEPTED": len(clients.ids)}, outcome
+    # One row per accepted submission, none judged a second time.
+    assert outcome["rows_and_first_judgements"] == f"{len(clients.ids)}|{len(clients.ids)}", outcome
