@@ -106,6 +106,12 @@ helm upgrade --install cert-manager jetstack/cert-manager --version "$CERT_MANAG
 echo "== RabbitMQ messaging topology operator $MESSAGING_TOPOLOGY_OPERATOR_VERSION, for the broker user of each component"
 kubectl apply -f "https://github.com/rabbitmq/messaging-topology-operator/releases/download/v$MESSAGING_TOPOLOGY_OPERATOR_VERSION/messaging-topology-operator-with-certmanager.yaml"
 kubectl -n rabbitmq-system rollout status deployment/messaging-topology-operator --timeout 5m
+# Available is not yet answering: wait until its webhook admits a Permission (a dry run).
+for _ in $(seq 60); do
+  kubectl apply --dry-run=server -f "$PROJECT_DIR/manifests/platform/topology-webhook-probe.yaml" >/dev/null 2>&1 && break
+  sleep 5
+done
+kubectl apply --dry-run=server -f "$PROJECT_DIR/manifests/platform/topology-webhook-probe.yaml" >/dev/null
 
 echo "== k6-operator $K6_OPERATOR_VERSION (chart $K6_OPERATOR_CHART_VERSION)"
 # As its docs install it: a release in "default" whose chart makes the namespace k6-operator-system.

@@ -69,7 +69,7 @@ if [[ " ${image_sets[*]} " == *" rabbitmq-operators "* ]]; then
   # cert-manager's chart is in its module.
   RABBITMQ_CLUSTER_OPERATOR_CONFIG="$(module_dir "github.com/rabbitmq/cluster-operator/v2@v$RABBITMQ_CLUSTER_OPERATOR_VERSION")/config/installation"
   MESSAGING_TOPOLOGY_OPERATOR_CONFIG="$(module_dir "github.com/rabbitmq/messaging-topology-operator@v$MESSAGING_TOPOLOGY_OPERATOR_VERSION")/config/installation"
-  CERT_MANAGER_CHART="$(module_dir "github.com/cert-manager/cert-manager@$CERT_MANAGER_CHART_VERSION")/deploy/charts/cert-manager"
+  CERT_MANAGER_CHART="$(module_dir "github.com/cert-manager/cert-manager@$CERT_MANAGER_TESTED_VERSION")/deploy/charts/cert-manager"
   export RABBITMQ_CLUSTER_OPERATOR_CONFIG MESSAGING_TOPOLOGY_OPERATOR_CONFIG CERT_MANAGER_CHART
 fi
 if [[ " ${image_sets[*]} " == *" monitoring "* ]]; then

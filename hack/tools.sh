@@ -261,18 +261,17 @@ build_rabbitmq_operator() { # tool module version package [replacement...]
 
 # cert-manager's controller, webhook, cainjector and startupapicheck. Their main packages are modules
 # of their own under cmd/ (replacing the main module with ../../), which the Go module proxy does not
-# serve; the main module it does. So: the main module at the pinned version from the proxy, and cmd/
-# from the project's git (CERT_MANAGER_GIT, a URL or a local clone; CERT_MANAGER_CMD_REF, default the
-# release's tag) put back in its place, built as cert-manager's Makefile builds them.
+# serve; the main module it does. So: the main module from the proxy, and cmd/ from the release's tag
+# in cert-manager's git (CERT_MANAGER_GIT: its URL, or a local clone on a machine without GitHub) put
+# back in its place, built as cert-manager's Makefile builds them. The version is the one the tests
+# run (versions.env says why it is not make kind-up's).
 build_cert_manager() { # tools...
-  local version=$CERT_MANAGER_CHART_VERSION missing=() tool
+  local version=$CERT_MANAGER_TESTED_VERSION missing=() tool
   for tool in "$@"; do [[ -x "$CACHE/$tool-$version" ]] || missing+=("$tool"); done
   if ((${#missing[@]})); then
-    local git=${CERT_MANAGER_GIT:-https://github.com/cert-manager/cert-manager} ref=${CERT_MANAGER_CMD_REF:-$version}
+    local git=${CERT_MANAGER_GIT:-https://github.com/cert-manager/cert-manager} ref=$version
     echo "Building ${missing[*]} $version (cmd/ from $git at $ref)"
     local src; src=$(module_copy github.com/cert-manager/cert-manager "$version")
-    local replacements; read -ra replacements <<< "${CERT_MANAGER_REPLACE_REFUSED:-}"
-    replace_refused "$src" "${replacements[@]}"
     if [[ -d "$git" ]]; then
       git --git-dir "$(git -C "$git" rev-parse --absolute-git-dir)" archive "$ref" cmd | tar -x -C "$src"
     else

@@ -23,7 +23,7 @@
 # manifests and cert-manager's chart run, and the broker itself:
 #   docker.io/rabbitmqoperator/cluster-operator:<RABBITMQ_CLUSTER_OPERATOR_VERSION>
 #   ghcr.io/rabbitmq/messaging-topology-operator:<MESSAGING_TOPOLOGY_OPERATOR_VERSION>
-#   quay.io/jetstack/cert-manager-{controller,webhook,cainjector,startupapicheck}:<CERT_MANAGER_CHART_VERSION>
+#   quay.io/jetstack/cert-manager-{controller,webhook,cainjector,startupapicheck}:<CERT_MANAGER_TESTED_VERSION>
 #   <RABBITMQ_SERVER_IMAGE>                          Debian's RabbitMQ, with the official image's layout
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -97,7 +97,7 @@ if $rabbitmq_operators; then
   build messaging-topology-operator "ghcr.io/rabbitmq/messaging-topology-operator:$MESSAGING_TOPOLOGY_OPERATOR_VERSION" \
     rabbitmq-operator.Containerfile messaging-topology-operator BINARY=messaging-topology-operator UID=1001
   for tool in "${cert_manager_tools[@]}"; do
-    build "$tool" "quay.io/jetstack/$tool:$CERT_MANAGER_CHART_VERSION" cert-manager.Containerfile "$tool" "BINARY=$tool"
+    build "$tool" "quay.io/jetstack/$tool:$CERT_MANAGER_TESTED_VERSION" cert-manager.Containerfile "$tool" "BINARY=$tool"
   done
   build rabbitmq "$RABBITMQ_SERVER_IMAGE" rabbitmq.Containerfile
 fi

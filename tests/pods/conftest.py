@@ -261,6 +261,9 @@ def cloudnative_pg(kube):
                     "accessModes": ["ReadWriteOnce"],
                     "persistentVolumeReclaimPolicy": "Retain",
                     "storageClassName": "",
+                    # Bound ahead to its instance's claim (CloudNativePG names it after the pod), so that
+                    # no other claim of the same size (the broker's) takes a folder another uid owns.
+                    "claimRef": {"namespace": NAMESPACE, "name": f"{RELEASE}-postgres-{index}"},
                     "hostPath": {"path": str(folder), "type": "Directory"},
                 },
             }
@@ -339,12 +342,13 @@ def release(request, kube, metrics_server, keda, cloudnative_pg):
         *(argument for value in broker_values for argument in ("--set", value)),
     )
     if RABBITMQ_OPERATORS:
-        REPORT["install_to_broker_users_ready_s"] = rabbitmq(kube).wait_users_ready()
+        REPORT["install_to_broker_ready_s"] = round(time.monotonic() - started + rabbitmq(kube).wait_ready(), 1)
+        REPORT["install_to_broker_users_ready_s"] = round(time.monotonic() - started + rabbitmq(kube).wait_users_ready(), 1)
         BROKER_USERS.update(rabbitmq(kube).user_credentials())
     else:
         broker = request.getfixturevalue("broker")
         BROKER_USERS.update(play_topology_operator(kube, broker, kube.get("user")["items"], kube.get("permission")["items"]))
-    REPORT["install_to_database_ready_s"] = database(kube).wait_ready()
+    REPORT["install_to_database_ready_s"] = round(time.monotonic() - started + database(kube).wait_ready(), 1)
     pods = Pods(kube)
     pods.wait_ready("api")
     pods.wait_ready("consumer")
@@ -380,17 +384,19 @@ def kustomized(config, image, version):
 @pytest.fixture(scope="session")
 def cert_manager():
     """cert-manager as make kind-up installs it (helm, crds.enabled, --wait, which waits for its
-    startupapicheck), from the chart in its pinned module, with the version and appVersion its release
-    tool writes into Chart.yaml (the module has v0.0.0), so that its images are the release's names."""
-    version = VERSIONS["CERT_MANAGER_CHART_VERSION"]
+    startupapicheck), from the chart in its pinned module with the Chart.yaml its Makefile writes from
+    Chart.template.yaml (version and appVersion the release's, so that its images are the release's
+    names)."""
+    version = VERSIONS["CERT_MANAGER_TESTED_VERSION"]
     chart = STATE / "cert-manager-chart"
     subprocess.run(["rm", "-rf", str(chart)], check=True)
     subprocess.run(["cp", "-r", os.environ["CERT_MANAGER_CHART"], str(chart)], check=True)
     subprocess.run(["chmod", "-R", "u+w", str(chart)], check=True)
-    chart_yaml = chart / "Chart.yaml"
-    chart_yaml.write_text(
-        re.sub(r"(?m)^(version|appVersion): v0\.0\.0$", lambda match: f"{match.group(1)}: {version}", chart_yaml.read_text())
-    )
+    metadata = yaml.safe_load((chart / "Chart.template.yaml").read_text())
+    metadata["annotations"]["artifacthub.io/signKey"] = (chart / "signkey_annotation.txt").read_text()
+    metadata["annotations"]["artifacthub.io/prerelease"] = "false"
+    metadata["version"] = metadata["appVersion"] = version
+    (chart / "Chart.yaml").write_text(yaml.safe_dump(metadata, sort_keys=False))
     helm(
         "install",
         "cert-manager",
@@ -430,6 +436,18 @@ def rabbitmq_operators(kube, cert_manager):
         )
     )
     system.run("rollout", "status", "deployment/messaging-topology-operator", "--timeout=300s")
+    # Available is not yet answering: as make kind-up does, wait until its webhook admits a Permission.
+    probe = PROJECT / "manifests/platform/topology-webhook-probe.yaml"
+    deadline = time.monotonic() + 300
+    while (
+        answer := subprocess.run(
+            [str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, "apply", "--dry-run=server", "-f", str(probe)],
+            capture_output=True,
+            text=True,
+        )
+    ).returncode:
+        assert time.monotonic() < deadline, answer.stderr
+        time.sleep(2)
     volumes = []
     for index in range(RELEASE_VALUES["rabbitmq"]["replicas"]):
         folder = STATE / "volumes" / f"rabbitmq-{index}"
@@ -445,6 +463,8 @@ def rabbitmq_operators(kube, cert_manager):
                     "accessModes": ["ReadWriteOnce"],
                     "persistentVolumeReclaimPolicy": "Retain",
                     "storageClassName": "",
+                    # The StatefulSet's claim of this node (volumeClaimTemplate "persistence").
+                    "claimRef": {"namespace": NAMESPACE, "name": f"persistence-{RELEASE}-rabbitmq-server-{index}"},
                     "hostPath": {"path": str(folder), "type": "Directory"},
                 },
             }

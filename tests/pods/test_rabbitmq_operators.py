@@ -29,8 +29,9 @@ def pod_of(node):
 
 def test_the_operators_make_the_charts_broker_users_and_permissions(api, kube, broker, release, report):
     cluster = rabbitmq(kube)
-    report["broker_nodes_ready_after_install_s"] = cluster.wait_ready()
-    assert cluster.condition("ReconcileSuccess"), kube.get("rabbitmqcluster", cluster.name)["status"]
+    assert cluster.condition("AllReplicasReady") and cluster.condition("ReconcileSuccess"), kube.get(
+        "rabbitmqcluster", cluster.name
+    )["status"]
     nodes = broker._call("GET", "/api/nodes")
     assert sorted(pod_of(node["name"]) for node in nodes if node["running"]) == sorted(
         f"{cluster.name}-server-{index}" for index in range(RELEASE_VALUES["rabbitmq"]["replicas"])
@@ -48,9 +49,12 @@ def test_the_operators_make_the_charts_broker_users_and_permissions(api, kube, b
     # (which wakes a worker through KEDA, reading the queue as its user).
     verdict = api.wait_for_verdict(api.submit(api.create_problem(), SUM["python"]), timeout=300)
     assert verdict["verdict"] == "ACCEPTED", verdict
-    connected = {connection["user"] for connection in broker._call("GET", "/api/connections")}
-    for component in ("api", "worker", "consumer"):
-        assert BROKER_USERS[f"{RELEASE}-rabbitmq-{component}"][0] in connected, (component, connected)
+    # The management API lists a connection once its statistics arrive (statisticsIntervalMs).
+    users = {BROKER_USERS[f"{RELEASE}-rabbitmq-{component}"][0] for component in ("api", "worker", "consumer")}
+    deadline = time.monotonic() + 30
+    while not users <= (connected := {connection["user"] for connection in broker._call("GET", "/api/connections")}):
+        assert time.monotonic() < deadline, f"not connected: {users - connected}"
+        time.sleep(1)
 
 
 @pytest.mark.disruptive(0)
