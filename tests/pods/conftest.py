@@ -194,6 +194,44 @@ def k6_operator():
     )
 
 
+def apply_rendered(manifest):
+    """kubectl apply --server-side of a rendered manifest that names its own namespaces."""
+    subprocess.run(
+        [str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, "apply", "--server-side", "--force-conflicts", "-f", "-"],
+        input=manifest,
+        text=True,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+
+
+def static_volumes(kube, claims, storage, uid):
+    """What kind's default StorageClass provisions for each claim, made ahead: a host folder owned by
+    the uid that writes it, as a PersistentVolume without a class bound to that claim, so that no other
+    claim of the same size takes a folder another uid owns."""
+    volumes = []
+    for claim in claims:
+        folder = STATE / "volumes" / claim
+        folder.mkdir(parents=True, exist_ok=True)
+        os.chown(folder, uid, uid)
+        volumes.append(
+            {
+                "apiVersion": "v1",
+                "kind": "PersistentVolume",
+                "metadata": {"name": claim},
+                "spec": {
+                    "capacity": {"storage": storage},
+                    "accessModes": ["ReadWriteOnce"],
+                    "persistentVolumeReclaimPolicy": "Retain",
+                    "storageClassName": "",
+                    "claimRef": {"namespace": NAMESPACE, "name": claim},
+                    "hostPath": {"path": str(folder), "type": "Directory"},
+                },
+            }
+        )
+    kube.apply(volumes)
+
+
 KEDA_NAMESPACE = "keda"
 # KEDA's operator: its Prometheus metrics (keda_scaler_metrics_value) on its Service's port "metrics".
 KEDA_OPERATOR = "keda-operator"
@@ -233,42 +271,14 @@ def keda(kube):
 def cloudnative_pg(kube):
     """CloudNativePG as make kind-up installs it: its release manifest from the pinned module (the
     same file its docs apply), server-side, with its operator image built here from that module; only
-    the pull policy differs (Always would ask a registry this machine cannot reach). And, for the
-    Cluster's volumes, what kind's default StorageClass would provision: a host folder per instance,
-    owned by the uid PostgreSQL runs as (26), as static PersistentVolumes without a class, which the
-    operator's claims (no class named, and this cluster has no default) bind to."""
+    the pull policy differs (Always would ask a registry this machine cannot reach). And the Cluster's
+    volumes, for PostgreSQL's uid (26)."""
     manifest = pathlib.Path(os.environ["CLOUDNATIVE_PG_MANIFEST"]).read_text()
     assert manifest.count("imagePullPolicy: Always") == 1, "the operator's one Deployment"
-    subprocess.run(
-        [str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, "apply", "--server-side", "--force-conflicts", "-f", "-"],
-        input=manifest.replace("imagePullPolicy: Always", "imagePullPolicy: IfNotPresent"),
-        text=True,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-    volumes = []
-    for index in range(1, RELEASE_VALUES["postgresql"]["instances"] + 1):
-        folder = STATE / "volumes" / f"postgres-{index}"
-        folder.mkdir(parents=True, exist_ok=True)
-        os.chown(folder, 26, 26)
-        volumes.append(
-            {
-                "apiVersion": "v1",
-                "kind": "PersistentVolume",
-                "metadata": {"name": f"judge-postgres-{index}"},
-                "spec": {
-                    "capacity": {"storage": RELEASE_VALUES["postgresql"]["storage"]},
-                    "accessModes": ["ReadWriteOnce"],
-                    "persistentVolumeReclaimPolicy": "Retain",
-                    "storageClassName": "",
-                    # Bound ahead to its instance's claim (CloudNativePG names it after the pod), so that
-                    # no other claim of the same size (the broker's) takes a folder another uid owns.
-                    "claimRef": {"namespace": NAMESPACE, "name": f"{RELEASE}-postgres-{index}"},
-                    "hostPath": {"path": str(folder), "type": "Directory"},
-                },
-            }
-        )
-    kube.apply(volumes)
+    apply_rendered(manifest.replace("imagePullPolicy: Always", "imagePullPolicy: IfNotPresent"))
+    # Its claims are named after the instances' pods.
+    claims = [f"{RELEASE}-postgres-{index}" for index in range(1, RELEASE_VALUES["postgresql"]["instances"] + 1)]
+    static_volumes(kube, claims, RELEASE_VALUES["postgresql"]["storage"], uid=26)
     Kube(PROJECT / "bin/kubectl", KUBECONFIG, "cnpg-system").run(
         "rollout", "status", "deployment/cnpg-controller-manager", "--timeout=300s"
     )
@@ -360,17 +370,6 @@ def database(kube):
     return Database(kube, f"{RELEASE}-postgres")
 
 
-def apply_rendered(manifest):
-    """kubectl apply --server-side of a rendered manifest that names its own namespaces."""
-    subprocess.run(
-        [str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, "apply", "--server-side", "--force-conflicts", "-f", "-"],
-        input=manifest,
-        text=True,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-
-
 def kustomized(config, image, version):
     """An operator's release manifest as its release workflow makes it: its config/installation
     rendered with kustomize, the image given the release's tag."""
@@ -416,9 +415,8 @@ def cert_manager():
 def rabbitmq_operators(kube, cert_manager):
     """The RabbitMQ cluster operator and messaging topology operator as make kind-up applies them
     (their release manifests, rendered here from the pinned modules; the topology operator's with
-    cert-manager), their images built here from those modules. And, for the RabbitmqCluster's
-    volumes, what kind's default StorageClass would provision: a host folder per node, owned by the
-    uid RabbitMQ runs as (999), as static PersistentVolumes without a class."""
+    cert-manager), their images built here from those modules. And the RabbitmqCluster's volumes, for
+    RabbitMQ's uid (999)."""
     apply_rendered(
         kustomized(
             os.environ["RABBITMQ_CLUSTER_OPERATOR_CONFIG"],
@@ -448,28 +446,9 @@ def rabbitmq_operators(kube, cert_manager):
     ).returncode:
         assert time.monotonic() < deadline, answer.stderr
         time.sleep(2)
-    volumes = []
-    for index in range(RELEASE_VALUES["rabbitmq"]["replicas"]):
-        folder = STATE / "volumes" / f"rabbitmq-{index}"
-        folder.mkdir(parents=True, exist_ok=True)
-        os.chown(folder, 999, 999)
-        volumes.append(
-            {
-                "apiVersion": "v1",
-                "kind": "PersistentVolume",
-                "metadata": {"name": f"judge-rabbitmq-{index}"},
-                "spec": {
-                    "capacity": {"storage": RELEASE_VALUES["rabbitmq"]["storage"]},
-                    "accessModes": ["ReadWriteOnce"],
-                    "persistentVolumeReclaimPolicy": "Retain",
-                    "storageClassName": "",
-                    # The StatefulSet's claim of this node (volumeClaimTemplate "persistence").
-                    "claimRef": {"namespace": NAMESPACE, "name": f"persistence-{RELEASE}-rabbitmq-server-{index}"},
-                    "hostPath": {"path": str(folder), "type": "Directory"},
-                },
-            }
-        )
-    kube.apply(volumes)
+    # The StatefulSet's claims (its volumeClaimTemplate "persistence").
+    claims = [f"persistence-{RELEASE}-rabbitmq-server-{index}" for index in range(RELEASE_VALUES["rabbitmq"]["replicas"])]
+    static_volumes(kube, claims, RELEASE_VALUES["rabbitmq"]["storage"], uid=999)
 
 
 class RabbitMQ:

@@ -6,7 +6,6 @@ test-rabbitmq-operators)."""
 
 import time
 import urllib.parse
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -62,11 +61,7 @@ def test_the_node_leading_the_request_queue_deleted_under_load_loses_and_repeats
     cluster = rabbitmq(kube)
     problem = api.create_problem(title="Sum (broker node deleted)")
     clients = PoliteClients(api, problem)
-    with ThreadPoolExecutor(CLIENTS) as pool:
-        running = [pool.submit(clients.run, n) for n in range(CLIENTS)]
-        while len(clients.ids) < BEFORE_DELETE:
-            assert not any(client.done() for client in running), [client.exception() for client in running]
-            time.sleep(0.05)
+    with clients.submitting(CLIENTS, accepted_first=BEFORE_DELETE):
         leader = pod_of(broker.queue(REQUEST_QUEUE)["leader"])
         old_uid = kube.get("pods", leader)["metadata"]["uid"]
         deleted_at = time.monotonic()
@@ -83,9 +78,6 @@ def test_the_node_leading_the_request_queue_deleted_under_load_loses_and_repeats
             time.sleep(1)
         returned_at = time.monotonic()
         time.sleep(AFTER_RETURN_S)
-        clients.stop.set()
-        for client in running:
-            client.result()  # a client's unexpected answer fails the test here
 
     outcome = clients.outcome(api, database(kube), deleted_at)
     report["broker_node_deleted"] = {
@@ -96,6 +88,4 @@ def test_the_node_leading_the_request_queue_deleted_under_load_loses_and_repeats
         **outcome,
     }
     assert clients.accepted_after(returned_at), "submissions accepted once the node was back"
-    assert outcome["verdicts"] == {"ACCEPTED": len(clients.ids)}, outcome
-    # One row per accepted submission, none judged a second time.
-    assert outcome["rows_and_first_judgements"] == f"{len(clients.ids)}|{len(clients.ids)}", outcome
+    clients.assert_each_judged_once(outcome)

@@ -5,7 +5,6 @@ kubelet needs to replace every pod as a real release does."""
 
 import os
 import time
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -26,11 +25,7 @@ def test_a_helm_upgrade_to_new_images_under_load_loses_and_duplicates_nothing(ap
     tag = os.environ["JUDGE_UPGRADE_TAG"]
     problem = api.create_problem(title="Sum (upgrade)")
     clients = PoliteClients(api, problem, INTERVAL_S)
-    with ThreadPoolExecutor(CLIENTS) as pool:
-        running = [pool.submit(clients.run, n) for n in range(CLIENTS)]
-        while len(clients.ids) < BEFORE_UPGRADE:
-            assert not any(client.done() for client in running), [client.exception() for client in running]
-            time.sleep(0.05)
+    with clients.submitting(CLIENTS, accepted_first=BEFORE_UPGRADE):
         upgraded_at = time.monotonic()
         helm(
             "upgrade",
@@ -45,9 +40,6 @@ def test_a_helm_upgrade_to_new_images_under_load_loses_and_duplicates_nothing(ap
             kube.run("rollout", "status", f"deployment/{RELEASE}-{component}", "--timeout=600s")
         rolled_over_at = time.monotonic()
         time.sleep(AFTER_ROLLOUT_S)
-        clients.stop.set()
-        for client in running:
-            client.result()  # a client's unexpected answer fails the test here
 
     outcome = clients.outcome(api, database(kube), upgraded_at)
     images = {component: {pod["spec"]["containers"][0]["image"] for pod in release.of(component)} for component in COMPONENTS}
@@ -57,6 +49,4 @@ def test_a_helm_upgrade_to_new_images_under_load_loses_and_duplicates_nothing(ap
         **outcome,
     }
     assert all(image.endswith(":" + tag) for pods in images.values() for image in pods), images
-    assert outcome["verdicts"] == {"ACCEPTED": len(clients.ids)}, outcome
-    # One row per accepted submission (none stored twice by a retry), none judged a second time.
-    assert outcome["rows_and_first_judgements"] == f"{len(clients.ids)}|{len(clients.ids)}", outcome
+    clients.assert_each_judged_once(outcome)

@@ -2,11 +2,13 @@
 upgrade), as polite clients do: a 503 is tried again after its Retry-After."""
 
 import collections
+import contextlib
 import json
 import threading
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
 from support.programs import SUM
 
@@ -42,6 +44,28 @@ class PoliteClients:
             except (urllib.error.URLError, TimeoutError) as error:
                 self.record(sent, type(error).__name__)
                 raise
+
+    @contextlib.contextmanager
+    def submitting(self, clients, accepted_first):
+        """`clients` of them submit from before the block (which is entered once `accepted_first`
+        submissions were accepted) to its end; a client's unexpected answer fails the block's end."""
+        with ThreadPoolExecutor(clients) as pool:
+            running = [pool.submit(self.run, n) for n in range(clients)]
+            while len(self.ids) < accepted_first:
+                assert not any(client.done() for client in running), [client.exception() for client in running]
+                time.sleep(0.05)
+            try:
+                yield
+            finally:
+                self.stop.set()
+            for client in running:
+                client.result()
+
+    def assert_each_judged_once(self, outcome):
+        """Every accepted submission judged ACCEPTED (the clients submit a right answer), stored once
+        (none twice by a retry) and judged once (no second judgement)."""
+        assert outcome["verdicts"] == {"ACCEPTED": len(self.ids)}, outcome
+        assert outcome["rows_and_first_judgements"] == f"{len(self.ids)}|{len(self.ids)}", outcome
 
     def record(self, sent, status, submission_id=None):
         with self.lock:
