@@ -87,9 +87,10 @@ class Pods:
 
     def wait_for_no_workers(self):
         """Until KEDA has taken the workers to zero. The Deployment is created with one replica, which
-        KEDA's first poll removes; but a CI run of the tier with CloudNativePG saw KEDA add workers
-        47 s after the install, as the database became ready (cause not found yet), and then keep them
-        for its cooldownPeriod: so wait that long, and a minute more."""
+        KEDA removes on its first poll whose triggers all answer. They fail until the API has declared
+        the queues, once the database is ready; and KEDA scales nothing in while a trigger fails (no
+        fallback: pkg/scaling/executor/scale_scaledobjects.go), and once a trigger was active keeps
+        the workers for its cooldownPeriod: so wait that long, and a minute more."""
         deadline = time.monotonic() + RELEASE_VALUES["worker"]["autoscaling"]["cooldownPeriod"] + 60
         while self.kube.replicas(f"{RELEASE}-worker") or self.of("worker", running_only=False):
             assert time.monotonic() < deadline, "workers start at zero: " + ", ".join(
@@ -457,9 +458,6 @@ class RabbitMQ:
 
     def __init__(self, kube, name):
         self.kube, self.name = kube, name
-
-    def pods(self):
-        return self.kube.get("pods", selector=f"app.kubernetes.io/name={self.name}")["items"]
 
     def condition(self, kind):
         conditions = self.kube.get("rabbitmqcluster", self.name).get("status", {}).get("conditions", [])

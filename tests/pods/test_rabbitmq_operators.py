@@ -26,12 +26,12 @@ def pod_of(node):
     return node.split("@", 1)[1].split(".", 1)[0]
 
 
-def test_the_operators_make_the_charts_broker_users_and_permissions(api, kube, broker, release, report):
+def test_the_operators_make_the_charts_broker_users_and_permissions(api, kube, broker, release):
     cluster = rabbitmq(kube)
     assert cluster.condition("AllReplicasReady") and cluster.condition("ReconcileSuccess"), kube.get(
         "rabbitmqcluster", cluster.name
     )["status"]
-    nodes = broker._call("GET", "/api/nodes")
+    nodes = broker.read("/api/nodes")
     assert sorted(pod_of(node["name"]) for node in nodes if node["running"]) == sorted(
         f"{cluster.name}-server-{index}" for index in range(RELEASE_VALUES["rabbitmq"]["replicas"])
     ), "one cluster of every replica"
@@ -40,9 +40,9 @@ def test_the_operators_make_the_charts_broker_users_and_permissions(api, kube, b
     assert set(BROKER_USERS) == {f"{RELEASE}-rabbitmq-{c}" for c in ("api", "worker", "consumer", "keda")}
     for permission in kube.get("permission")["items"]:
         username = BROKER_USERS[permission["spec"]["userReference"]["name"]][0]
-        granted = broker._call("GET", f"/api/permissions/%2F/{urllib.parse.quote(username, safe='')}")
+        granted = broker.read(f"/api/permissions/%2F/{urllib.parse.quote(username, safe='')}")
         assert {kind: granted[kind] for kind in ("configure", "write", "read")} == permission["spec"]["permissions"]
-    assert broker._call("GET", f"/api/users/{BROKER_USERS[f'{RELEASE}-rabbitmq-keda'][0]}")["tags"] == ["management"]
+    assert broker.read(f"/api/users/{BROKER_USERS[f'{RELEASE}-rabbitmq-keda'][0]}")["tags"] == ["management"]
 
     # The judge runs on them: the API and consumer connected as their own users, and a submission judged
     # (which wakes a worker through KEDA, reading the queue as its user).
@@ -51,7 +51,7 @@ def test_the_operators_make_the_charts_broker_users_and_permissions(api, kube, b
     # The management API lists a connection once its statistics arrive (statisticsIntervalMs).
     users = {BROKER_USERS[f"{RELEASE}-rabbitmq-{component}"][0] for component in ("api", "worker", "consumer")}
     deadline = time.monotonic() + 30
-    while not users <= (connected := {connection["user"] for connection in broker._call("GET", "/api/connections")}):
+    while not users <= (connected := {connection["user"] for connection in broker.read("/api/connections")}):
         assert time.monotonic() < deadline, f"not connected: {users - connected}"
         time.sleep(1)
 

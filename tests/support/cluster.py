@@ -201,10 +201,14 @@ class Broker:
             raw = response.read()
             return json.loads(raw) if raw else None
 
+    def read(self, path):
+        """A GET of the management API (path from /api on)."""
+        return self._call("GET", path)
+
     def queue(self, name):
         """The management API's view of a queue: what KEDA's http mode reads (refreshed every
         statistics interval)."""
-        return self._call("GET", "/api/queues/%2F/" + urllib.parse.quote(name, safe=""))
+        return self.read("/api/queues/%2F/" + urllib.parse.quote(name, safe=""))
 
     def depth(self, name):
         queue = self.queue(name)

@@ -1,5 +1,5 @@
-"""Clients that submit without pause while the cluster under them changes (a database failover, an
-upgrade), as polite clients do: a 503 is tried again after its Retry-After."""
+"""Clients that submit without pause while the cluster under them changes (a database failover, a
+broker node deleted, an upgrade), as polite clients do: a 503 is tried again after its Retry-After."""
 
 import collections
 import contextlib
