@@ -60,6 +60,29 @@ def test_a_package_imports_and_its_tagged_solutions_get_the_verdicts_their_tags_
     assert (accepted["verdict"], accepted["score"]) == ("ACCEPTED", 100)
 
 
+def test_a_polygon_checker_scores_in_points_of_the_test(api, worker):
+    # As Polygon counts them: quitp(30) on test 4, alone in its each-test group worth 60, is half of it.
+    scoring_checker = b"""import sys
+got, want = int(open(sys.argv[2]).read()), int(open(sys.argv[3]).read())
+if got == want:
+    sys.exit(0)
+if abs(got - want) == 1:
+    sys.stderr.write("points 30 off by one")
+    sys.exit(7)
+sys.exit(1)
+"""
+    status, problem = import_package(api, zipped(PACKAGE, lambda files: files.update({"files/check.py": scoring_checker})))
+    assert status == 201, problem
+    assert problem["checker"]["scores"] == "points"
+    assert api.wait_for_preparation(problem["id"])["status"] == "READY"
+
+    off_by_one_on_large = "a, b = map(int, input().split())\nprint(a + b - (a + b > 100))\n"
+    judged = api.wait_for_verdict(api.submit(problem["id"], off_by_one_on_large))
+
+    assert (judged["verdict"], judged["score"], judged["maxScore"]) == ("PARTIALLY_ACCEPTED", 70, 100), judged
+    assert [(group["name"], group["score"]) for group in judged["groups"]] == [("0", 0), ("1", 40), ("2-4", 30)]
+
+
 def test_a_package_whose_test_the_validator_rejects_fails_its_preparation_naming_the_test(api, worker):
     def out_of_range(files):
         files["tests/03"] = b"0 10\n"

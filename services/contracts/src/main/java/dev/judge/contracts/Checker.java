@@ -6,8 +6,10 @@ package dev.judge.contracts;
  * @param epsilon for {@link Kind#FLOAT}: the absolute or relative error numbers may have
  * @param program for {@link Kind#CUSTOM}: the setter's checker, run as
  *        {@code checker <input> <output> <answer>} with testlib's exit codes
+ * @param scores for {@link Kind#CUSTOM}: what the points of testlib's {@code quitp} are; never null
+ *        ({@link Scores#SHARE} in messages before contract version 7)
  */
-public record Checker(Kind kind, Double epsilon, ProblemProgram program) {
+public record Checker(Kind kind, Double epsilon, ProblemProgram program, Scores scores) {
 
     public enum Kind {
         /** Byte for byte, except that a single trailing newline on either side is ignored. */
@@ -20,8 +22,28 @@ public record Checker(Kind kind, Double epsilon, ProblemProgram program) {
         CUSTOM
     }
 
+    /** The scale of a custom checker's points (testlib's exit code 7). */
+    public enum Scores {
+        /** A share of the test, in [0, 1]: {@code quitp(0.5)} is half of it. */
+        SHARE,
+        /**
+         * Points of the test's subtask, as Polygon counts them: {@code quitp(10)} is all of a subtask
+         * worth 10 (Polygon's "each-test" groups are one test each here, so a subtask's points are the
+         * test's).
+         */
+        POINTS
+    }
+
     public static final Checker EXACT = new Checker(Kind.EXACT, null, null);
     public static final Checker WHITESPACE = new Checker(Kind.WHITESPACE, null, null);
+
+    public Checker {
+        scores = scores == null ? Scores.SHARE : scores;
+    }
+
+    public Checker(Kind kind, Double epsilon, ProblemProgram program) {
+        this(kind, epsilon, program, Scores.SHARE);
+    }
 
     /** The checker of the comparisons there were before checkers (and of messages of contract version 1). */
     public static Checker of(OutputComparison comparison) {

@@ -133,8 +133,10 @@ public final class JudgeQueues {
      * Version 6 added a preparation's {@link TestGeneration}; a worker of version 5 would validate the
      * placeholders of tests still to be generated, so upgrade workers before the API. It also added
      * {@link SetterLimits} to requests and preparations, which a worker of version 5 ignores.
+     * Version 7 added a custom checker's {@link Checker.Scores}; a worker of version 6 reads every
+     * score as a share and fails a checker's {@code quitp(10)} (INTERNAL_ERROR), so upgrade workers first.
      */
-    public static final int CONTRACT_VERSION = 6;
+    public static final int CONTRACT_VERSION = 7;
 
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 

@@ -23,7 +23,7 @@ import dev.judge.contracts.language.Language;
  * and a problem whose tests have points but no groups, become one subtask per test, so that each test
  * scores its own points. A dependency on a group of single tests depends on all of them. A package
  * whose points are all 0 (Polygon writes 0.0 on every test of an ICPC-style problem) is all or
- * nothing. Feedback policies do not change what is judged, only what Polygon shows contestants, and
+ * nothing; a scored package's checker gives Polygon's points ({@link Checker.Scores#POINTS}). Feedback policies do not change what is judged, only what Polygon shows contestants, and
  * are not kept.
  */
 final class ProblemImport {
@@ -63,7 +63,12 @@ final class ProblemImport {
                 true,
                 problem.checker() == null
                         ? (problem.interactor() == null ? Checker.EXACT : null)
-                        : new Checker(Checker.Kind.CUSTOM, null, program(problem.checker())),
+                        // Polygon's checkers score in points of the test (quitp(10) on a test worth 10).
+                        : new Checker(
+                                Checker.Kind.CUSTOM,
+                                null,
+                                program(problem.checker()),
+                                subtasks.groups().isEmpty() ? Checker.Scores.SHARE : Checker.Scores.POINTS),
                 program(problem.interactor()),
                 subtasks.groups(),
                 Map.of(),

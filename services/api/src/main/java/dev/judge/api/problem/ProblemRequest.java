@@ -168,7 +168,21 @@ record ProblemRequest(
             String standard,
 
             @Size(max = 20) @Schema(description = DEFINES_DESCRIPTION)
-            List<@NotNull @Pattern(regexp = Language.CompileOptions.DEFINE) String> defines) {
+            List<@NotNull @Pattern(regexp = Language.CompileOptions.DEFINE) String> defines,
+
+            @Schema(
+                    types = {"string", "null"},
+                    description = "For custom: what its points (testlib's quitp, exit code 7) are: share, of the "
+                            + "test in [0, 1] (the default), or points, of the test's subtask, as Polygon counts them",
+                    example = "share")
+            Scores scores) {
+
+        enum Scores {
+            @JsonProperty("share")
+            SHARE,
+            @JsonProperty("points")
+            POINTS
+        }
 
         enum Kind {
             @JsonProperty("exact")
@@ -186,8 +200,12 @@ record ProblemRequest(
                         "float needs an epsilon and custom a language and sourceCode; the other fields only with their kind")
         @Schema(hidden = true)
         boolean isComplete() {
-            boolean program =
-                    language != null || sourceCode != null || files != null || standard != null || defines != null;
+            boolean program = language != null
+                    || sourceCode != null
+                    || files != null
+                    || standard != null
+                    || defines != null
+                    || scores != null;
             return switch (kind == null ? Kind.EXACT : kind) {
                 case EXACT, WHITESPACE -> epsilon == null && !program;
                 case FLOAT -> epsilon != null && !program;

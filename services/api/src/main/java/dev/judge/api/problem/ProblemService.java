@@ -86,7 +86,14 @@ class ProblemService {
                 request.memoryLimitMb(),
                 request.stopOnFirstFailure() == null || request.stopOnFirstFailure(),
                 request.hasChecker()
-                        ? new Checker(request.checkerKind(), checker == null ? null : checker.epsilon(), checkerProgram)
+                        ? new Checker(
+                                request.checkerKind(),
+                                checker == null ? null : checker.epsilon(),
+                                checkerProgram,
+                                checker == null || checker.scores() == null
+                                        ? null
+                                        : Checker.Scores.valueOf(
+                                                checker.scores().name()))
                         : null,
                 interactor,
                 request.groupsOrNone().stream()

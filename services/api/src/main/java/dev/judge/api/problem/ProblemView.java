@@ -153,7 +153,8 @@ record ProblemView(
             String sourceCode,
             Map<String, String> files,
             String standard,
-            List<String> defines) {
+            List<String> defines,
+            ProblemRequest.CheckerRequest.Scores scores) {
 
         static CheckerView of(Checker checker, boolean withSources) {
             ProgramView program = program(checker.program(), withSources);
@@ -164,7 +165,11 @@ record ProblemView(
                     program == null ? null : program.sourceCode(),
                     program == null ? null : program.files(),
                     program == null ? null : program.standard(),
-                    program == null ? null : program.defines());
+                    program == null ? null : program.defines(),
+                    checker.isCustom()
+                            ? ProblemRequest.CheckerRequest.Scores.valueOf(
+                                    checker.scores().name())
+                            : null);
         }
     }
 

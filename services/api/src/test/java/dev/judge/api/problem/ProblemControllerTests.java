@@ -108,6 +108,9 @@ class ProblemControllerTests {
             "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "defines": ["-fplugin=/tmp/x.so"]} | 400
             "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "defines": ["X=$(id)"]}           | 400
             "checker": {"kind": "exact", "standard": "c++17"}                                                     | 400
+            "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "scores": "points"}               | 201
+            "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "scores": "percent"}              | 400
+            "checker": {"kind": "whitespace", "scores": "points"}                                                 | 400
             "interactor": {"language": "c", "sourceCode": "int main() {}"}                     | 201
             "interactor": {"language": "c", "sourceCode": "int main() {}", "defines": ["X; rm"]} | 400
             "interactor": {"language": "c"}                                                    | 400

@@ -154,7 +154,19 @@ final class TestRunner {
         SandboxFiles.copyFresh(output, copy);
         // The copy keeps the writer's private mode; the checker may run as another uid.
         Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rw-r--r--"));
-        return TestlibVerdicts.checked(checker.box().run(checkerRun), checkerRun);
+        return TestlibVerdicts.checked(checker.box().run(checkerRun), checkerRun, pointsOf(kind, test));
+    }
+
+    /** What all of a test is worth on its checker's scale. */
+    private double pointsOf(Checker kind, TestCase test) {
+        if (kind.scores() == Checker.Scores.SHARE) {
+            return 1;
+        }
+        return request.groups().stream()
+                .filter(group -> group.name().equals(test.group()))
+                .mapToDouble(JudgeRequest.Group::points)
+                .findFirst()
+                .orElse(JudgeRequest.UNGROUPED_POINTS);
     }
 
     /**

@@ -11,8 +11,9 @@ import dev.judge.worker.sandbox.RunSpec;
  * What a setter's program (a custom checker, an interactor) said of a test, by testlib's exit codes
  * (testlib.h built without TESTSYS, EJUDGE or CONTESTER): 0 accepted; 1 wrong answer; 2 presentation
  * error, 4 extra output and 8 unexpected end of file, all judged as a wrong answer with testlib's
- * reason; 3 the program's own failure; 7 points, a share of the test in [0, 1], read from the first
- * word of stdout or, as testlib's {@code quitp} writes it, from {@code points <share>} on stderr;
+ * reason; 3 the program's own failure; 7 points, read from the first word of stdout or, as testlib's
+ * {@code quitp} writes it, from {@code points <points>} on stderr, out of what the test is worth on
+ * the checker's scale ({@link dev.judge.contracts.Checker.Scores}: 1 for a share, or its subtask's points);
  * and {@code _pc(n)} (exit code n, {@code partially correct (n)} on stderr), n percent of the test,
  * whatever else exit code n means.
  * Anything else, or a setter's program that crashed or ran out of a limit, is the judge's failure
@@ -51,13 +52,17 @@ final class TestlibVerdicts {
 
     private TestlibVerdicts() {}
 
-    /** A custom checker's run, after a contestant's run that ended cleanly within its limits. */
-    static Judgement checked(RunOutcome checker, RunSpec checkerLimits) {
+    /**
+     * A custom checker's run, after a contestant's run that ended cleanly within its limits.
+     *
+     * @param outOf the points that are all of the test on the checker's scale: 1 for a share
+     */
+    static Judgement checked(RunOutcome checker, RunSpec checkerLimits, double outOf) {
         String broken = brokenBecause(checker, checkerLimits, false);
         if (broken != null) {
             return Judgement.of(Verdict.INTERNAL_ERROR, "The checker " + broken + ". " + checker.stderr());
         }
-        return byExitCode(checker, "checker");
+        return byExitCode(checker, "checker", outOf);
     }
 
     /**
@@ -79,7 +84,7 @@ final class TestlibVerdicts {
                 // SIGPIPE: the contestant stopped reading, and the interactor died telling it more.
                 ? Judgement.of(
                         Verdict.WRONG_ANSWER, "The program stopped reading the interactor. " + interactor.stderr())
-                : byExitCode(interactor, "interactor");
+                : byExitCode(interactor, "interactor", 1);
         if (decided.verdict() == Verdict.WRONG_ANSWER || decided.verdict() == Verdict.INTERNAL_ERROR) {
             return decided;
         }
@@ -99,7 +104,7 @@ final class TestlibVerdicts {
         };
     }
 
-    private static Judgement byExitCode(RunOutcome run, String who) {
+    private static Judgement byExitCode(RunOutcome run, String who, double outOf) {
         int exitCode = run.exitCode();
         String partiallyCorrect = lastMatch(TESTLIB_PARTIALLY_CORRECT, run.stderr());
         if (partiallyCorrect != null && Integer.parseInt(partiallyCorrect) == exitCode && exitCode <= 100) {
@@ -109,28 +114,34 @@ final class TestlibVerdicts {
             case OK -> Judgement.of(Verdict.ACCEPTED, run.stderr());
             case WRONG_ANSWER, PRESENTATION_ERROR, DIRT, UNEXPECTED_EOF ->
                 Judgement.of(Verdict.WRONG_ANSWER, run.stderr());
-            case POINTS -> points(run, who);
+            case POINTS -> points(run, who, outOf);
             default ->
                 Judgement.of(
                         Verdict.INTERNAL_ERROR, "The " + who + " failed (exit code " + exitCode + "). " + run.stderr());
         };
     }
 
-    private static Judgement points(RunOutcome run, String who) {
+    private static Judgement points(RunOutcome run, String who, double outOf) {
         String testlib = lastMatch(TESTLIB_POINTS, run.stderr());
         String printed = testlib != null ? testlib : run.stdout().strip().split("\\s+", 2)[0];
-        double score;
+        double points;
         try {
-            score = Double.parseDouble(printed);
+            points = Double.parseDouble(printed);
         } catch (NumberFormatException e) {
-            score = Double.NaN;
+            points = Double.NaN;
         }
-        if (!(score >= 0 && score <= 1)) {
+        if (!(points >= 0 && points <= outOf)) {
             return Judgement.of(
                     Verdict.INTERNAL_ERROR,
-                    "The " + who + " exited with 7 but gave no score in [0, 1] (\"" + printed + "\"). " + run.stderr());
+                    "The " + who + " exited with 7 but gave no score in [0, " + number(outOf) + "] (\"" + printed
+                            + "\"). " + run.stderr());
         }
-        return scored(score, run.stderr());
+        // A test worth nothing (a sample of a scored problem) scores nothing either way.
+        return scored(outOf == 0 ? 0 : points / outOf, run.stderr());
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) ? Long.toString((long) value) : Double.toString(value);
     }
 
     private static Judgement scored(double score, String message) {

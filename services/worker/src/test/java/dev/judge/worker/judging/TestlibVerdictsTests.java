@@ -43,29 +43,39 @@ class TestlibVerdictsTests {
             String stdout,
             Verdict verdict,
             double score) {
-        TestlibVerdicts.Judgement judgement =
-                TestlibVerdicts.checked(run(wallLimitReached, exitCode, signal, stdout.replace("\\n", "\n")), LIMITS);
+        TestlibVerdicts.Judgement judgement = TestlibVerdicts.checked(
+                run(wallLimitReached, exitCode, signal, stdout.replace("\\n", "\n")), LIMITS, 1);
 
         assertThat(judgement.verdict()).isEqualTo(verdict);
         assertThat(judgement.score()).isEqualTo(score);
     }
 
-    /** As testlib's quit() reports them on stderr: quitp's points, and _pc(n)'s partially correct. */
-    @ParameterizedTest(name = "testlib: exit {0}, {1}")
+    /**
+     * As testlib's quit() reports them on stderr: quitp's points, out of what the test is worth on the
+     * checker's scale (1 for a share, a subtask's points for Polygon's), and _pc(n)'s percent.
+     */
+    @ParameterizedTest(name = "testlib: exit {0}, {1}, out of {2}")
     @CsvSource(delimiter = '|', textBlock = """
-            7  | points 0.5 ja=1.0000 pa=0.5000                 | PARTIALLY_ACCEPTED | 0.5
-            7  | 'a debug line\\npoints 1 exact'                 | ACCEPTED           | 1.0
-            7  | points 0                                       | WRONG_ANSWER       | 0.0
-            7  | points 2.5                                     | INTERNAL_ERROR     | 0.0
-            7  | points -0.5                                    | INTERNAL_ERROR     | 0.0
-            50 | partially correct (50) half of it              | PARTIALLY_ACCEPTED | 0.5
-            13 | partially correct (13) result=13               | PARTIALLY_ACCEPTED | 0.13
-            50 | half of it                                     | INTERNAL_ERROR     | 0.0
-            51 | partially correct (50) the code disagrees      | INTERNAL_ERROR     | 0.0
-            2  | wrong output format Extra information in the output file | WRONG_ANSWER | 0.0
-            3  | FAIL cannot read the answer                    | INTERNAL_ERROR     | 0.0
+            7  | points 0.5 ja=1.0000 pa=0.5000                 | 1  | PARTIALLY_ACCEPTED | 0.5
+            7  | 'a debug line\\npoints 1 exact'                 | 1  | ACCEPTED           | 1.0
+            7  | points 0                                       | 1  | WRONG_ANSWER       | 0.0
+            7  | points 2.5                                     | 1  | INTERNAL_ERROR     | 0.0
+            7  | points -0.5                                    | 1  | INTERNAL_ERROR     | 0.0
+            7  | points 10 all of a subtask worth 10            | 10 | ACCEPTED           | 1.0
+            7  | points 2.5                                     | 10 | PARTIALLY_ACCEPTED | 0.25
+            7  | points 0.5 a share read as points              | 10 | PARTIALLY_ACCEPTED | 0.05
+            7  | points 12 more than the subtask is worth       | 10 | INTERNAL_ERROR     | 0.0
+            7  | points 0 on a sample worth nothing             | 0  | WRONG_ANSWER       | 0.0
+            7  | points 1 on a sample worth nothing             | 0  | INTERNAL_ERROR     | 0.0
+            50 | partially correct (50) half of it              | 1  | PARTIALLY_ACCEPTED | 0.5
+            50 | partially correct (50) percent on any scale    | 10 | PARTIALLY_ACCEPTED | 0.5
+            13 | partially correct (13) result=13               | 1  | PARTIALLY_ACCEPTED | 0.13
+            50 | half of it                                     | 1  | INTERNAL_ERROR     | 0.0
+            51 | partially correct (50) the code disagrees      | 1  | INTERNAL_ERROR     | 0.0
+            2  | wrong output format Extra information in the output file | 1 | WRONG_ANSWER | 0.0
+            3  | FAIL cannot read the answer                    | 1  | INTERNAL_ERROR     | 0.0
             """)
-    void readsTestlibsResultFromStderr(int exitCode, String stderr, Verdict verdict, double score) {
+    void readsTestlibsResultFromStderr(int exitCode, String stderr, double outOf, Verdict verdict, double score) {
         RunOutcome run = new RunOutcome(
                 false,
                 exitCode,
@@ -81,7 +91,7 @@ class TestlibVerdictsTests {
                 "",
                 stderr.replace("\\n", "\n"));
 
-        TestlibVerdicts.Judgement judgement = TestlibVerdicts.checked(run, LIMITS);
+        TestlibVerdicts.Judgement judgement = TestlibVerdicts.checked(run, LIMITS, outOf);
 
         assertThat(judgement.verdict()).isEqualTo(verdict);
         assertThat(judgement.score()).isEqualTo(score);
