@@ -184,6 +184,33 @@ def test_a_broken_package_is_refused_naming_the_file(api, breakage, file):
     assert "Nothing was stored" in refusal["detail"] and "root:" not in json.dumps(refusal)
 
 
+def test_a_package_whose_preparation_would_be_larger_than_a_service_reads_is_refused_before_it_is_stored(api):
+    # A C++ checker with a 1 MiB header goes to the worker once with each solution to verify: 10 MiB.
+    def heavy_checker(files):
+        files["files/big.h"] = b"// padding\n" * 100_000
+        files["files/check.cpp"] = b'#include "big.h"\nint main() { return 0; }\n'
+        xml = files["problem.xml"].replace(
+            b'<source path="files/check.py" type="python.3"/>', b'<source path="files/check.cpp" type="cpp.g++17"/>'
+        )
+        xml = xml.replace(
+            b'<file path="files/testlib.h" type="h.g++"/>',
+            b'<file path="files/testlib.h" type="h.g++"/><file path="files/big.h" type="h.g++"/>',
+        )
+        more = b"".join(
+            b'<solution tag="accepted"><source path="solutions/sum%d.py" type="python.3"/></solution>' % n for n in range(8)
+        )
+        files["problem.xml"] = xml.replace(b"</solutions>", more + b"</solutions>")
+        for n in range(8):
+            files[f"solutions/sum{n}.py"] = files["solutions/sum.py"]
+
+    status, refusal = import_package(api, zipped(PACKAGE, heavy_checker), "?verify=true")
+
+    assert (status, refusal.get("file")) == (413, "problem.xml"), refusal
+    assert "bytes as a worker gets them" in refusal["detail"] and "Nothing was stored" in refusal["detail"], refusal
+    status, accepted = import_package(api, zipped(PACKAGE, heavy_checker))
+    assert status == 201, accepted  # without the solutions to verify, the checker goes once
+
+
 def test_what_is_not_a_zip_is_refused(api):
     status, refusal = import_package(api, b"PK\x03\x04 not really")
 

@@ -134,7 +134,9 @@ public final class JudgeQueues {
      * placeholders of tests still to be generated, so upgrade workers before the API. It also added
      * {@link SetterLimits} to requests and preparations, which a worker of version 5 ignores.
      * Version 7 added a custom checker's {@link Checker.Scores}; a worker of version 6 reads every
-     * score as a share and fails a checker's {@code quitp(10)} (INTERNAL_ERROR), so upgrade workers first.
+     * score as a share and fails a checker's {@code quitp(10)} (INTERNAL_ERROR), so upgrade workers first;
+     * and to a {@link TestGeneration} the main solution's own limits, which a worker of version 6 ignores,
+     * and the files its generators share, without which a worker of version 6 fails to build them.
      */
     public static final int CONTRACT_VERSION = 7;
 

@@ -110,9 +110,23 @@ final class ProblemImport {
                     "test " + answers.getFirst() + "'s answer is not in the package: an interactive problem's answers "
                             + "must be (export the package with its tests)");
         }
+        // Generators' headers (testlib.h in each of dozens) go once, beside all of them.
         Map<String, ProblemProgram> generators = new TreeMap<>();
-        problem.generators().forEach((name, program) -> generators.put(name, program(program)));
-        return new TestGeneration(generators, recipes, answers.isEmpty() ? null : program(main), answers);
+        Map<String, String> shared = new TreeMap<>();
+        problem.generators().forEach((name, generator) -> {
+            ProblemProgram program = program(generator);
+            shared.putAll(program.files());
+            generators.put(
+                    name,
+                    new ProblemProgram(program.language(), program.sourceCode(), Map.of(), program.compileOptions()));
+        });
+        return new TestGeneration(
+                generators,
+                recipes,
+                answers.isEmpty() ? null : program(main),
+                answers,
+                new JudgeRequest.Limits(problem.timeLimitMs(), problem.memoryLimitBytes() / (1024 * 1024)),
+                shared);
     }
 
     private static List<ProblemVersion.TaggedSolution> solutions(PolygonPackage.Problem problem) {

@@ -145,7 +145,9 @@ class ProblemImportController {
                 id = service.createFrom(ProblemImport.toVersion(problem, verify), owner);
             } catch (PolygonPackage.InvalidPackageException e) {
                 throw refusal(
-                        HttpStatus.BAD_REQUEST, e.file(), e.file() + ": " + e.getMessage() + ". Nothing was stored.");
+                        e.tooLarge() ? HttpStatus.CONTENT_TOO_LARGE : HttpStatus.BAD_REQUEST,
+                        e.file(),
+                        e.file() + ": " + e.getMessage() + ". Nothing was stored.");
             }
             ProblemView view = problems.findCurrent(
                             id, testData.shownTestsLimit().toBytes())

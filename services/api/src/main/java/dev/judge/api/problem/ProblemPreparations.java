@@ -14,9 +14,11 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.dao.DataAccessException;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
+import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.JudgeQueues;
 import dev.judge.contracts.ProblemPreparation;
+import dev.judge.contracts.TestData;
 import dev.judge.contracts.language.LanguageCatalog;
 
 /**
@@ -45,14 +47,17 @@ class ProblemPreparations {
     private final TestDataProperties testData;
     private final Properties properties;
     private final LanguageCatalog languages;
+    private final JsonMapper json;
 
     ProblemPreparations(
             ProblemRepository problems,
             RabbitTemplate rabbit,
             TestDataProperties testData,
             Properties properties,
-            LanguageCatalog languages) {
+            LanguageCatalog languages,
+            JsonMapper json) {
         this.languages = languages;
+        this.json = json;
         this.problems = problems;
         this.rabbit = rabbit;
         this.testData = testData;
@@ -86,6 +91,35 @@ class ProblemPreparations {
                         e.getMessage());
             }
         }
+    }
+
+    /**
+     * The size of the preparation a version not yet stored would be sent as, its tests inline as they
+     * would be: the largest JSON document a service reads must hold it (a stored version is read back
+     * as parts of it, a worker reads all of it).
+     */
+    long preparationBytes(ProblemVersion version) {
+        ProblemVersion asSent = version;
+        if (version.testCases() != null) {
+            long testBytes = version.testCases().stream()
+                    .mapToLong(test -> test.input().length()
+                            + (test.expectedOutput() == null
+                                    ? 0
+                                    : test.expectedOutput().length()))
+                    .sum();
+            if (testBytes > testData.inlineLimit().toBytes()) {
+                // They travel as a reference, whose hash is not made yet: any of its size will do.
+                asSent = version.with(
+                        new TestData(
+                                version.problemId(),
+                                version.version(),
+                                "0".repeat(64),
+                                testBytes,
+                                version.testCases().size()),
+                        null);
+            }
+        }
+        return json.writeValueAsBytes(preparation(asSent)).length;
     }
 
     private ProblemPreparation preparation(ProblemVersion version) {

@@ -16,10 +16,13 @@ import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
+import tools.jackson.core.JacksonException;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -51,6 +54,8 @@ class ProblemRepository {
     private record StoredTimeLimits(double factor, long offsetMs) {}
 
     private final JdbcClient jdbc;
+    private static final Logger log = LoggerFactory.getLogger(ProblemRepository.class);
+
     private final JsonMapper json;
 
     ProblemRepository(JdbcClient jdbc, JsonMapper json) {
@@ -443,10 +448,21 @@ class ProblemRepository {
                     for update skip locked)
                 returning problem_id, version""").param(resendAfter.toSeconds()).query((RowCallbackHandler)
                 rs -> due.add(new Due(rs.getLong("problem_id"), rs.getInt("version"))));
-        return due.stream()
-                .map(version -> find(version.problemId(), version.version(), loadTestsUpTo)
-                        .orElseThrow())
-                .toList();
+        List<ProblemVersion> versions = new ArrayList<>();
+        for (Due version : due) {
+            try {
+                versions.add(find(version.problemId(), version.version(), loadTestsUpTo)
+                        .orElseThrow());
+            } catch (JacksonException e) {
+                // One version that cannot be read (stored before imports were bounded) must not hold up the rest.
+                log.error(
+                        "Problem {} version {} cannot be read to be prepared",
+                        version.problemId(),
+                        version.version(),
+                        e);
+            }
+        }
+        return versions;
     }
 
     // Test data is stored as bytes (UTF-8), so that NUL survives: PostgreSQL's text cannot hold it.

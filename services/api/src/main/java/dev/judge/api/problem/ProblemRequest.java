@@ -102,7 +102,7 @@ record ProblemRequest(
                         + "differ from the workers' (5 s, 512 MiB unless set otherwise); left out: the workers'")
         SetterLimitsRequest setterLimits) {
 
-    static final int MAX_TIME_LIMIT_MS = 10_000;
+    static final int MAX_TIME_LIMIT_MS = 15_000; // Polygon's highest
     static final int MAX_MEMORY_LIMIT_MB = 1_024;
     static final int MAX_TEST_CASES = 100;
     static final int MAX_GROUPS = 50;

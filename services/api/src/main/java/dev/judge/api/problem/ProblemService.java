@@ -7,11 +7,13 @@ import java.util.Objects;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Service;
 import org.springframework.web.ErrorResponseException;
 
+import dev.judge.api.problem.polygon.PolygonPackage;
 import dev.judge.api.system.NotFoundException;
 import dev.judge.api.system.UnknownReferenceException;
 import dev.judge.contracts.Checker;
@@ -27,11 +29,17 @@ class ProblemService {
     private final ProblemRepository problems;
     private final LanguageCatalog languages;
     private final ProblemPreparations preparations;
+    private final long maxDocumentBytes;
 
-    ProblemService(ProblemRepository problems, LanguageCatalog languages, ProblemPreparations preparations) {
+    ProblemService(
+            ProblemRepository problems,
+            LanguageCatalog languages,
+            ProblemPreparations preparations,
+            @Value("${spring.jackson.factory.constraints.read.max-document-length}") long maxDocumentBytes) {
         this.problems = problems;
         this.languages = languages;
         this.preparations = preparations;
+        this.maxDocumentBytes = maxDocumentBytes;
     }
 
     /** Stores a new problem; one with setter programs goes to the workers to be prepared. */
@@ -39,8 +47,18 @@ class ProblemService {
         return createFrom(toVersion(request), owner);
     }
 
-    /** Stores a problem made otherwise (a Polygon package's), prepared likewise. */
+    /**
+     * Stores a problem made otherwise (a Polygon package's), prepared likewise; refused, with nothing
+     * stored, if its preparation would be larger than the largest JSON document the services read.
+     */
     long createFrom(ProblemVersion version, ProblemOwner owner) {
+        long preparationBytes = preparations.preparationBytes(version);
+        if (preparationBytes > maxDocumentBytes) {
+            throw PolygonPackage.tooLarge("its programs, with the headers each includes and the checker once for each "
+                    + "solution to verify, come to " + preparationBytes + " bytes as a worker gets them; this judge "
+                    + "sends up to " + maxDocumentBytes
+                    + " (spring.jackson.factory.constraints.read.max-document-length)");
+        }
         Stream.of(
                         version.checker() == null ? null : version.checker().program(),
                         version.interactor(),

@@ -128,10 +128,10 @@ class ProblemControllerTests {
             "timeLimits": {"java": {"factor": 2, "offsetMs": 1000}}  | 201
             "timeLimits": {"java": {"factor": 0}}                    | 400
             "timeLimits": {"java": {"offsetMs": 1000}}               | 400
-            "setterLimits": {"timeLimitMs": 10000, "memoryLimitMb": 1024} | 201
+            "setterLimits": {"timeLimitMs": 15000, "memoryLimitMb": 1024} | 201
             "setterLimits": {"timeLimitMs": null}                    | 201
             "setterLimits": {"timeLimitMs": 0}                       | 400
-            "setterLimits": {"timeLimitMs": 10001}                   | 400
+            "setterLimits": {"timeLimitMs": 15001}                   | 400
             "setterLimits": {"memoryLimitMb": 4096}                  | 400
             "setterLimits": {"memoryLimitMb": "512"}                 | 400
             """)

@@ -17,7 +17,6 @@ import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.ProblemPreparation;
-import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.TestGeneration;
 import dev.judge.worker.sandbox.RunOutcome;
@@ -32,7 +31,7 @@ import dev.judge.worker.testdata.TestSet;
  * Makes the tests a setter gave as programs ({@link TestGeneration}): each generated input is what its
  * generator prints, run in a sandbox of its own with its arguments as Polygon passes them (no shell:
  * each argument as it is); each missing answer is what the main solution prints on the input. Both
- * run within the setter's limits. What was made is stored with the API, which answers with the
+ * run within the setter's limits, the main solution within the problem's where they are higher. What was made is stored with the API, which answers with the
  * version's complete tests; the preparation then validates and judges against those.
  */
 @Component
@@ -79,13 +78,12 @@ class TestGenerator {
     Generated generate(ProblemPreparation preparation) throws IOException {
         TestGeneration generation = preparation.generation();
         Map<String, SetterPrograms.Built> generators = new HashMap<>();
-        for (Map.Entry<String, ProblemProgram> generator :
-                generation.generators().entrySet()) {
-            SetterPrograms.Built built = setterPrograms.build(generator.getValue());
+        for (String name : generation.generators().keySet()) {
+            SetterPrograms.Built built = setterPrograms.build(generation.generator(name));
             if (built.failed()) {
-                return Generated.failed(ProblemPreparation.GENERATOR + generator.getKey(), built.failure());
+                return Generated.failed(ProblemPreparation.GENERATOR + name, built.failure());
             }
-            generators.put(generator.getKey(), built);
+            generators.put(name, built);
         }
         SetterPrograms.Built answerer = null;
         if (generation.answerer() != null) {
@@ -132,8 +130,11 @@ class TestGenerator {
                     }
                     String answer = null;
                     if (answers.contains(test)) {
-                        RunSpec run = properties.setterRun(
-                                answerer.command(List.of()), input, null, preparation.setterLimits());
+                        RunSpec run = properties.answererRun(
+                                answerer.command(List.of()),
+                                input,
+                                preparation.setterLimits(),
+                                generation.answererLimits());
                         RunOutcome outcome = runAlone(answerer, run);
                         if (!RunVerdicts.succeeded(outcome, run)) {
                             return Generated.failed(

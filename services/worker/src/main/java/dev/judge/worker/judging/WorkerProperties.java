@@ -8,6 +8,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
+import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.SetterLimits;
 import dev.judge.worker.sandbox.RunSpec;
 
@@ -40,7 +41,7 @@ import dev.judge.worker.sandbox.RunSpec;
  */
 @ConfigurationProperties("judge.worker")
 public record WorkerProperties(
-        @DefaultValue("10s") Duration maxTimeLimit,
+        @DefaultValue("15s") Duration maxTimeLimit,
         @DefaultValue("1GB") DataSize maxMemoryLimit,
         @DefaultValue("2") int wallTimeFactor,
         @DefaultValue("15s") Duration compileTimeLimit,
@@ -74,6 +75,34 @@ public record WorkerProperties(
         return own.memoryLimitMb() == null
                 ? setterMemoryLimit.toBytes()
                 : Math.min(own.memoryLimitMb() * 1024 * 1024, cap);
+    }
+
+    /**
+     * A main solution's run making answers: within the setter's limits, or the problem's where they are
+     * higher (it is meant to pass them), capped as a submission's are.
+     *
+     * @param problem null for the setter's limits alone
+     */
+    RunSpec answererRun(List<String> command, String stdin, SetterLimits own, JudgeRequest.Limits problem) {
+        Duration time = setterTimeLimit(own);
+        long memory = setterMemoryLimitBytes(own);
+        if (problem != null) {
+            Duration problems = Duration.ofMillis(problem.timeLimitMs());
+            time = max(time, problems.compareTo(maxTimeLimit) <= 0 ? problems : maxTimeLimit);
+            memory = Math.max(memory, Math.min(problem.memoryLimitMb() * 1024 * 1024, maxMemoryLimit.toBytes()));
+        }
+        return new RunSpec(
+                command,
+                stdin,
+                time,
+                time.multipliedBy(wallTimeFactor).plusSeconds(1),
+                memory,
+                outputLimit.toBytes(),
+                null);
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 
     /** A run of a setter's program on stdin (a validator, a generator, a main solution) within its limits. */

@@ -3,11 +3,14 @@ package dev.judge.worker.judging;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.SetterLimits;
+import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.TestSandboxes;
 
 /** A problem's own setter limits replace the worker's, capped as a submission's are. */
@@ -34,5 +37,23 @@ class SetterLimitsTests {
                 .isEqualTo(64L << 20);
         assertThat(properties.setterMemoryLimitBytes(new SetterLimits(null, 1L << 20)))
                 .isEqualTo(1L << 30);
+    }
+
+    @Test
+    void aMainSolutionMakingAnswersGetsTheProblemsLimitsWhereTheyAreHigher() {
+        RunSpec slowProblem = properties.answererRun(
+                List.of("./main"), "", SetterLimits.WORKERS, new JudgeRequest.Limits(8000, 1024));
+        assertThat(slowProblem.timeLimit()).isEqualTo(Duration.ofSeconds(8));
+        assertThat(slowProblem.memoryLimitBytes()).isEqualTo(1L << 30);
+
+        RunSpec quickProblem =
+                properties.answererRun(List.of("./main"), "", SetterLimits.WORKERS, new JudgeRequest.Limits(1000, 64));
+        assertThat(quickProblem.timeLimit()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(quickProblem.memoryLimitBytes()).isEqualTo(512L << 20);
+
+        RunSpec pastTheWorkers = properties.answererRun(
+                List.of("./main"), "", SetterLimits.WORKERS, new JudgeRequest.Limits(60_000, 1 << 20));
+        assertThat(pastTheWorkers.timeLimit()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(pastTheWorkers.memoryLimitBytes()).isEqualTo(1L << 30);
     }
 }

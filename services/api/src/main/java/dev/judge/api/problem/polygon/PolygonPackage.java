@@ -7,6 +7,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -368,7 +369,31 @@ public final class PolygonPackage {
         String language = language(type)
                 .orElseThrow(() -> new InvalidPackageException(
                         path, "its type \"" + type + "\" is not a language this judge runs (C, C++, Java, Python 3)"));
-        return new Program(path, language, entry(path, limits.maxFileBytes()), headers, standard(type));
+        String sourceCode = entry(path, limits.maxFileBytes());
+        return new Program(path, language, sourceCode, included(sourceCode, headers), standard(type));
+    }
+
+    private static final Pattern INCLUDE =
+            Pattern.compile("^\\s*#\\s*include\\s*[<\"]([^>\"]+)[>\"]", Pattern.MULTILINE);
+
+    /**
+     * The package's headers that a source includes, and those they include: only these go beside it, so
+     * that a package's many programs do not each carry every header (a solution rarely includes testlib.h).
+     */
+    static Map<String, String> included(String sourceCode, Map<String, String> headers) {
+        Map<String, String> included = new TreeMap<>();
+        ArrayDeque<String> toRead = new ArrayDeque<>(List.of(sourceCode));
+        while (!toRead.isEmpty()) {
+            Matcher include = INCLUDE.matcher(toRead.pop());
+            while (include.find()) {
+                String name = include.group(1).substring(include.group(1).lastIndexOf('/') + 1);
+                if (headers.containsKey(name) && !included.containsKey(name)) {
+                    included.put(name, headers.get(name));
+                    toRead.push(headers.get(name));
+                }
+            }
+        }
+        return included;
     }
 
     /** Polygon's source types, e.g. cpp.g++17, cpp.gcc14-64-msys2-g++23, c.gcc, java21, python.3, python.pypy3. */
@@ -461,6 +486,11 @@ public final class PolygonPackage {
     /** A refusal of the package for what its problem.xml says. */
     public static InvalidPackageException invalid(String reason) {
         return new InvalidPackageException(PROBLEM_XML, reason);
+    }
+
+    /** A package that is too large for this judge in a way its limits on files do not catch: 413. */
+    public static InvalidPackageException tooLarge(String reason) {
+        return new InvalidPackageException(PROBLEM_XML, reason, true);
     }
 
     private static String text(Element parent, String tag) {

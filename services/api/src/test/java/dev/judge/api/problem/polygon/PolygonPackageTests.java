@@ -45,12 +45,27 @@ class PolygonPackageTests {
         assertThat(problem.groups().get(2).eachTest()).isTrue();
         assertThat(problem.groups().get(2).dependsOn()).containsExactly("1");
         assertThat(problem.checker().language()).isEqualTo("python");
-        assertThat(problem.checker().files()).containsOnlyKeys("testlib.h");
+        assertThat(problem.checker().files()).isEmpty(); // a Python checker includes no header
         assertThat(problem.validator().sourceCode()).contains("10**6");
         assertThat(problem.interactor()).isNull();
         assertThat(problem.solutions())
                 .extracting(PolygonPackage.Solution::tag)
                 .containsExactly("main", "wrong-answer");
+    }
+
+    @Test
+    void aProgramGetsTheHeadersItIncludesAndThoseTheyInclude() {
+        Map<String, String> headers = Map.of(
+                "testlib.h", "#pragma once\n",
+                "rand.h", "#include \"testlib.h\"\n#include \"rand.h\"\n",
+                "olymp.h", "// for statements\n");
+
+        assertThat(PolygonPackage.included("#include \"rand.h\"\nint main() {}", headers))
+                .containsOnlyKeys("rand.h", "testlib.h");
+        assertThat(PolygonPackage.included("  # include <testlib.h>\nint main() {}", headers))
+                .containsOnlyKeys("testlib.h");
+        assertThat(PolygonPackage.included("#include <bits/stdc++.h>\n// #include \"olymp.h\" later", headers))
+                .isEmpty();
     }
 
     /** Polygon's standard package without its generated tests and answers: what setters export by default. */
