@@ -13,6 +13,7 @@ import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -100,6 +101,33 @@ class StockTestlibIT {
 
         assertThat(result.verdict()).as("%s", result).isEqualTo(verdict);
         assertThat(result.score()).isEqualTo(score);
+    }
+
+    /** pointscmp's quitp(|answer - printed|) on Polygon's scale: 3 points of a test worth 10. */
+    @Test
+    void theStockScoredCheckerGivesPolygonsPoints() throws IOException {
+        Checker custom =
+                new Checker(Checker.Kind.CUSTOM, null, setterProgram("checkers/pointscmp.cpp"), Checker.Scores.POINTS);
+
+        JudgeResult result = judge.judge(
+                new JudgeRequest(
+                        UUID.randomUUID(),
+                        "python",
+                        "print(7.0)\n",
+                        new JudgeRequest.Limits(2000, 128),
+                        custom.asComparison(),
+                        custom,
+                        null,
+                        List.of(new JudgeRequest.Group("only", 10, List.of())),
+                        true,
+                        List.of(new JudgeRequest.TestCase("1\n", "10.0\n", "only")),
+                        Instant.now(),
+                        null,
+                        1),
+                Instant.now());
+
+        assertThat(result.verdict()).as("%s", result).isEqualTo(Verdict.PARTIALLY_ACCEPTED);
+        assertThat(result.score()).isEqualTo(3.0);
     }
 
     /** testlib's A+B interactor writes the program's sums to tout; the stock wcmp judges them. */
