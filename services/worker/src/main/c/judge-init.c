@@ -22,7 +22,7 @@
  * process of the run is left to swap a file under it. While a run lasts it measures, every
  * DISK_WATCH_MS and at the end, what the run keeps on disk, and kills it past its disk limit: a
  * file size limit alone lets a program fill the worker's volume with many files under it. Its one argument is the niceness it and every program it
- * starts run at: judging is batch work and should yield the CPU to the services around it. When
+ * starts run at, and its autogroup's: judging is batch work and should yield the CPU to the services around it. When
  * stdin closes it exits, and the kernel kills whatever is left in the namespace with it.
  */
 #define _GNU_SOURCE
@@ -223,6 +223,19 @@ static int over_disk_limit(const struct request *r) {
 
 int main(int argc, char **argv) {
     if (argc > 1 && setpriority(PRIO_PROCESS, 0, atoi(argv[1])) != 0) return 4;
+    /* The sandbox is a session of its own (bubblewrap's --new-session), so, where the kernel groups
+     * sessions (sched(7): autogroups), an autogroup of its own, in which niceness counts only against
+     * its own processes: the group's weight is what yields to the services. Best effort: nothing to
+     * do where there are no autogroups (in a pod's cgroup they do not apply). The kernel takes one
+     * such change every 100 ms from an unprivileged process (EAGAIN), and a pool starts several. */
+    if (argc > 1) {
+        int autogroup = open("/proc/self/autogroup", O_WRONLY | O_CLOEXEC);
+        for (int attempt = 0; autogroup >= 0 && attempt < 50; attempt++) {
+            if (write(autogroup, argv[1], strlen(argv[1])) >= 0 || errno != EAGAIN) break;
+            usleep(20 * 1000);
+        }
+        if (autogroup >= 0) close(autogroup);
+    }
     /* Programs run as our uid: not dumpable, we cannot be traced or have our memory read by them. */
     if (prctl(PR_SET_DUMPABLE, 0) != 0) return 4;
     signal(SIGPIPE, SIG_IGN);

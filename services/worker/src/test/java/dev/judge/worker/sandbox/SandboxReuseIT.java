@@ -130,6 +130,26 @@ class SandboxReuseIT {
         }
     }
 
+    /**
+     * Judging yields the CPU: programs run at nice 19, and so does the sandbox's autogroup (its own
+     * session's), where the kernel has autogroups: within it alone the niceness would not count
+     * against the worker's neighbours (sched(7)).
+     */
+    @Test
+    void programsAndTheirAutogroupRunAtTheLowestPriority() throws Exception {
+        try (Sandbox session = sandbox.open()) {
+            RunOutcome outcome = run(session, """
+                    import os
+                    autogroup = "none"
+                    if os.path.exists("/proc/self/autogroup"):
+                        autogroup = open("/proc/self/autogroup").read().split()[-1]
+                    print(os.getpriority(os.PRIO_PROCESS, 0), autogroup)
+                    """);
+            String expected = Files.exists(Path.of("/proc/self/autogroup")) ? "19 19\n" : "19 none\n";
+            assertThat(outcome.stdout()).isEqualTo(expected);
+        }
+    }
+
     private static RunOutcome run(Sandbox session, String program) throws Exception {
         Files.writeString(session.folder().resolve("main.py"), program);
         return session.run(new RunSpec(
