@@ -187,6 +187,10 @@ bench-latency: ## Time POST to verdict, one submission at a time, against the ru
 bench-lanes: ## A contest submission's verdict behind 5,000 practice submissions against an empty queue, on the running local stack
 	mkdir -p $(PROJECT_DIR)/build/bench && cd $(PROJECT_DIR)/tests && python3 -m bench.lanes --base-url http://127.0.0.1:$(LOCAL_API_PORT) --backlog 5000 --out $(PROJECT_DIR)/build/bench/lanes.json
 
+.PHONY: bench-start
+bench-start: deps ## Each service's start (launch to Started), without and with its AOT cache, alternating; build/bench/start.json
+	$(PROJECT_DIR)/hack/bench-start.sh
+
 .PHONY: bench-sandbox
 bench-sandbox: ## The sandbox's cost per run: a trivial C and Python program bare vs sandboxed, 1 and 2 at a time
 	$(PROJECT_DIR)/hack/bench-worker.sh SandboxBenchmark 300 $(PROJECT_DIR)/tests/bench/bare.c

@@ -27,7 +27,8 @@ start() {
   [[ -f "$built" ]] || { echo "$built is missing: run 'make build'" >&2; exit 1; }
   # A service runs from a copy of its jar: the next build rewrites target/ under a running JVM, which
   # then fails to load its classes (seen: a worker dying with NoClassDefFoundError, a burst left QUEUED).
-  jar="$state/jars/$name.jar"
+  # Named as built (judge-api.jar...): tests/bench/cpu.py tells the services apart by it.
+  jar="$state/jars/$(basename "$built")"
   if [[ -f "$state/$name.pid" ]] && running "$name"; then
     if cmp -s "$built" "$jar"; then
       echo "$name already running, its jar unchanged"; return
@@ -48,8 +49,24 @@ start() {
                  JUDGE_WORKER_TESTLIBHEADER="$PROJECT_DIR/build/testlib/testlib.h") ;;
     consumer) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge") ;;
   esac
+  # JDK 25's AOT cache (JEP 483, 514): the classes a start loads, loaded and linked once, in a training
+  # run that stops once the context is refreshed (nothing is served, no broker or database is touched);
+  # it works only on the jar extracted. Remade when the jar changes; JUDGE_AOT_CACHE=no starts without.
+  local app launch=(-jar "$jar")
+  app="$state/app/$(basename "$built" .jar)"
+  if [[ "${JUDGE_AOT_CACHE:-yes}" == yes ]]; then
+    if [[ ! -f "$app.aot" ]] || ! cmp -s "$jar" "$app.trained.jar"; then
+      rm -rf "$app" "$app.aot"
+      "$java_home/bin/java" -Djarmode=tools -jar "$jar" extract --destination "$app" > /dev/null
+      env "${own[@]}" "$java_home/bin/java" "-Xmx$heap" -XX:AOTCacheOutput="$app.aot" \
+        -Dspring.context.exit=onRefresh -Dspring.flyway.enabled=false -jar "$app/$(basename "$built")" \
+        > "$state/logs/$name-training.log" 2>&1 || { echo "$name's AOT training run failed: $state/logs/$name-training.log" >&2; exit 1; }
+      cp "$jar" "$app.trained.jar"
+    fi
+    launch=(-XX:AOTCache="$app.aot" -jar "$app/$(basename "$built")")
+  fi
   env SERVER_PORT="$port" SPRING_RABBITMQ_PORT="$amqp_port" "${own[@]}" \
-    setsid nohup "$java_home/bin/java" "-Xmx$heap" -XX:+ExitOnOutOfMemoryError -jar "$jar" \
+    setsid nohup "$java_home/bin/java" "-Xmx$heap" -XX:+ExitOnOutOfMemoryError "${launch[@]}" \
       > "$state/logs/$name.log" 2>&1 < /dev/null &
   echo $! > "$state/$name.pid"
   echo "Started $name (pid $!, port $port, log $state/logs/$name.log)"

@@ -116,6 +116,16 @@ def test_the_pods_plain_environment_is_set(containers, pods, component):
     assert wanted and {name: environment.get(name) for name in wanted} == wanted
 
 
+@pytest.mark.parametrize("component", COMPONENTS)
+def test_each_service_starts_from_the_aot_cache_its_image_made(containers, component):
+    # A cache the JVM cannot use (another JVM, or another class path than the training run's) is
+    # said in [aot] lines, and the service then starts without it, as slowly as before.
+    command = containers.exec(component, "cat", "/proc/1/cmdline").stdout.split("\0")
+    assert any(argument.startswith("-XX:AOTCache=/app/") for argument in command), command
+    log = containers.log(component)
+    assert "[aot]" not in log, [line for line in log.splitlines() if "[aot]" in line]
+
+
 def test_the_worker_logs_its_isolation_layers(containers):
     [line] = [line for line in containers.log("worker").splitlines() if "Sandbox isolation:" in line]
 

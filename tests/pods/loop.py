@@ -83,6 +83,8 @@ class Loop:
             "burst_accepted_s": round(burst_accepted_s, 1),
             "closed_loop_activation_s": first(samples, lambda s: s["desired"] > 0),
             "first_worker_ready_s": first(samples, lambda s: s["running"] > 0),
+            # From zero workers: KEDA's activation, a pod scheduled, its JVM started, the first judging.
+            "first_verdict_s": first(samples, lambda s: s["finished"] > 0),
             "peak_replicas": peak,
             "scale_out_s": first(samples, lambda s: s["desired"] == peak),
             "peak_workers_ready": max(s["running"] for s in samples),

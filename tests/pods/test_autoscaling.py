@@ -3,6 +3,7 @@ the HPA asks for from the imported image, its probes decide when it is ready, an
 removes gets SIGTERM and drains within its grace period. It runs first, from the zero workers the
 install leaves, and the tests after it use the worker it ends with. Writes build/pods/{closed-loop.json,png}."""
 
+import re
 import threading
 import time
 import urllib.error
@@ -27,6 +28,7 @@ class PodWatcher(threading.Thread):
         super().__init__(daemon=True, name="pod-watcher")
         self.kube, self.selector = kube, selector
         self.pods, self.deleting, self.gone, self.exits = {}, {}, {}, {}
+        self.started_in = {}
         self.lock, self.stopped = threading.Lock(), threading.Event()
 
     def run(self):
@@ -54,6 +56,27 @@ class PodWatcher(threading.Thread):
             for status in pod["status"].get("containerStatuses", []):
                 if "terminated" in status.get("state", {}):
                     self.exits.setdefault(name, status["state"]["terminated"]["exitCode"])
+            ready = any(c["type"] == "Ready" and c["status"] == "True" for c in pod["status"].get("conditions", []))
+            if ready and name not in self.started_in:
+                self.started_in[name] = None
+                threading.Thread(target=self.read_start_time, args=(name,), daemon=True).start()
+
+    def read_start_time(self, name):
+        """The JVM's own count from its start to the worker consuming (Spring's "process running
+        for"): the kubelet's timestamps are whole seconds, and its probes add their periods."""
+        try:
+            started = re.search(
+                r"Started WorkerApplication in [\d.]+ seconds \(process running for ([\d.]+)\)", self.kube.run("logs", name)
+            )
+        except RuntimeError as error:
+            print(f"logs of {name}: {error}")
+            return
+        with self.lock:
+            self.started_in[name] = float(started.group(1)) if started else None
+
+    def start_times(self):
+        with self.lock:
+            return sorted(seconds for seconds in self.started_in.values() if seconds is not None)
 
     def ready_count(self):
         with self.lock:
@@ -95,6 +118,7 @@ def test_a_burst_is_judged_by_worker_pods_keda_adds_and_removes_with_nothing_los
 
     figures = Loop(api, kube, broker, watcher, AUTOSCALING, WORKER, database(kube), keda, verdicts_recorded, STATE).run()
     figures["worker_stop_durations_s"] = watcher.stop_durations()
+    figures["worker_started_in_s"] = watcher.start_times()
     watcher.stopped.set()
 
     # The burst also loads the API: its CPU autoscaler (metrics-server's readings) scales it out.
