@@ -187,6 +187,10 @@ bench-latency: ## Time POST to verdict, one submission at a time, against the ru
 bench-lanes: ## A contest submission's verdict behind 5,000 practice submissions against an empty queue, on the running local stack
 	mkdir -p $(PROJECT_DIR)/build/bench && cd $(PROJECT_DIR)/tests && python3 -m bench.lanes --base-url http://127.0.0.1:$(LOCAL_API_PORT) --backlog 5000 --out $(PROJECT_DIR)/build/bench/lanes.json
 
+.PHONY: bench-capacity
+bench-capacity: deps ## The highest submission rate held 5 minutes (0 errors, p99 accept < 1 s, backlog not growing) and the knee; build/bench/capacity.json
+	$(PROJECT_DIR)/hack/bench-capacity.sh
+
 .PHONY: bench-start
 bench-start: deps ## Each service's start (launch to Started), without and with its AOT cache, alternating; build/bench/start.json
 	$(PROJECT_DIR)/hack/bench-start.sh

@@ -27,28 +27,7 @@ state="$PROJECT_DIR/build/bench"
 amqp_port=5674 pg_port=5434 api_port=18300
 export JAVA_HOME; JAVA_HOME=$(judge_java_home)
 
-"$PROJECT_DIR/hack/install-deps.sh"
-"$PROJECT_DIR/hack/tools.sh" k6
-(cd "$SERVICES_DIR" && ./mvnw -q -B -ntp package -DskipTests)
-
-# 10,000 client and 10,000 server sockets, each process within its own open-file limit; a listen
-# backlog that holds the burst while Jetty accepts (capped by somaxconn).
-ulimit -n 20000
-saved_sysctls=$(sysctl -n net.core.somaxconn net.ipv4.tcp_max_syn_backlog | tr '\n' ' ')
-restore() {
-  "$PROJECT_DIR/hack/services.sh" down "$state" "$amqp_port" "$pg_port" "$api_port" >/dev/null 2>&1 || true
-  "$PROJECT_DIR/hack/infra.sh" down "$state" "$amqp_port" "$pg_port" >/dev/null 2>&1 || true
-  read -r somaxconn backlog <<< "$saved_sysctls"
-  sysctl -q -w net.core.somaxconn="$somaxconn" net.ipv4.tcp_max_syn_backlog="$backlog" || true
-}
-trap restore EXIT
-sysctl -q -w net.core.somaxconn=16384 net.ipv4.tcp_max_syn_backlog=16384 || echo "(could not raise somaxconn)"
-
-"$PROJECT_DIR/hack/services.sh" down "$state" "$amqp_port" "$pg_port" "$api_port" >/dev/null 2>&1 || true
-"$PROJECT_DIR/hack/infra.sh" down "$state" "$amqp_port" "$pg_port" >/dev/null 2>&1 || true
-rm -rf "$state" && mkdir -p "$state/results"
-"$PROJECT_DIR/hack/infra.sh" up "$state" "$amqp_port" "$pg_port"
-"$PROJECT_DIR/hack/services.sh" up "$state" "$amqp_port" "$pg_port" "$api_port"
+bench_stack_up "$state" "$amqp_port" "$pg_port" "$api_port"
 base="http://127.0.0.1:$api_port"
 management="http://127.0.0.1:$(management_port "$api_port")"
 k6_run=("$PROJECT_DIR/bin/k6" run --quiet --no-usage-report)

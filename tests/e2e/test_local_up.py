@@ -9,7 +9,7 @@ import subprocess
 
 from conftest import AMQP_PORT, PG_PORT, STATE
 from support.judge_client import JudgeClient
-from support.processes import PROJECT
+from support.processes import JARS, PROJECT
 
 # The API's port; the worker's, the consumer's and the API's management port are the next three.
 API_PORT = 18200
@@ -52,9 +52,10 @@ def test_local_up_again_keeps_what_is_unchanged_and_restarts_what_was_rebuilt():
         assert pids(state) == started
 
         # The next build changed the consumer's jar: its copy no longer matches (replaced, never rewritten in place).
-        stale = state / "jars" / "consumer.jar.stale"
+        copy = state / "jars" / JARS["consumer"].name
+        stale = copy.with_suffix(".stale")
         stale.write_bytes(b"the jar of an earlier build")
-        os.replace(stale, state / "jars" / "consumer.jar")
+        os.replace(stale, copy)
         rebuilt = services("up", state)
         assert rebuilt.returncode == 0, rebuilt.stdout + rebuilt.stderr
         assert "consumer's jar was rebuilt: restarting it" in rebuilt.stdout, rebuilt.stdout
