@@ -1,8 +1,9 @@
 """The sustained capacity: tests/load/submissions.js's rate scenario at rising rates, each judged on
 what it did: no failed request, p99 accept under 1 s, and a backlog that does not grow. The backlog is
 the database's count of submissions not yet FINISHED (in the outbox, on the queue or being judged),
-sampled every 5 s; it "grows" when its least-squares slope over the step's second half is over 2% of
-the rate (a step at 60/s may gain 1.2 a second, noise; a machine that cannot keep up gains far more).
+sampled every 5 s; it "grows" when its least-squares slope over the step's second half is over 1% of
+the rate (at 30-60/s the slope here was 0.0; at 75/s, 1.03 a second, with end-to-end p99 at 7 s: a
+machine that does not keep up).
 Stops at the first rate that does not hold. Writes every step's figures and the verdict as JSON."""
 
 import argparse
@@ -16,7 +17,7 @@ import time
 from report import k6_metric, sql
 
 ACCEPT_P99_MS = 1000
-GROWTH_SHARE = 0.02
+GROWTH_SHARE = 0.01
 SAMPLE_S = 5
 
 
