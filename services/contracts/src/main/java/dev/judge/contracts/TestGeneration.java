@@ -14,14 +14,14 @@ import java.util.TreeMap;
  * hold empty text in their place.
  *
  * @param generators by the name the recipes call them, without the files they share
- * @param sharedFiles files every generator gets beside it (a package's testlib.h), sent once rather
- *        than with each of many generators; empty in messages before contract version 7
  * @param recipes the tests whose inputs are generated, in order
  * @param answerer the main solution, which makes the answers of {@code answers}; null when there are none
  * @param answers the 1-based numbers of the tests whose answers the answerer makes
  * @param answererLimits the problem's own limits, which the main solution is meant to pass: it runs
  *        with these where they exceed the setter's limits; null for the setter's alone (and in messages
  *        before contract version 7)
+ * @param sharedFiles files every generator gets beside it (a package's testlib.h), sent once rather
+ *        than with each of many generators; empty in messages before contract version 7
  */
 public record TestGeneration(
         Map<String, ProblemProgram> generators,
