@@ -33,7 +33,7 @@ def test_a_custom_checker_accepts_any_permutation_and_says_why_it_rejects(api, w
     assert rejected["verdict"] == "WRONG_ANSWER"
     assert rejected["testCases"][0]["checkerMessage"] == "1 is not in 1..4 or repeated"
     _, _, shown = api.request("GET", f"/api/problems/{problem}")
-    assert shown["checker"] == {"kind": "custom", "language": "cpp"}
+    assert shown["checker"] == {"kind": "custom", "language": "cpp", "scores": "share"}
 
 
 def test_subtasks_score_alone_and_a_failed_dependency_skips_a_group(api, worker):
