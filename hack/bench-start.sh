@@ -44,10 +44,7 @@ results="{}"
 for name in api worker consumer; do
   jar="$state/$name.jar" app="$state/$name"
   cp "$(service_jar "$name")" "$jar"
-  # As hack/services.sh makes it: the jar extracted, a training run that stops once the context is refreshed.
-  "$java" -Djarmode=tools -jar "$jar" extract --destination "$app" > /dev/null
-  env "${settings[@]}" "$java" -Xmx512m -XX:AOTCacheOutput="$app.aot" -Dspring.context.exit=onRefresh \
-    -Dspring.flyway.enabled=false -jar "$app/$name.jar" > "$state/$name-training.log" 2>&1
+  aot_train "$jar" "$app" 512m "$state/$name-training.log" "${settings[@]}" # as hack/services.sh does
   plain=() cached=()
   for round in $(seq "$ROUNDS"); do
     plain+=("$(started_in "$state/$name-plain-$round.log" -jar "$jar")")

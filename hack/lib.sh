@@ -131,3 +131,16 @@ bench_stack_down() {
   read -r somaxconn backlog <<< "$BENCH_SAVED_SYSCTLS"
   sysctl -q -w net.core.somaxconn="$somaxconn" net.ipv4.tcp_max_syn_backlog="$backlog" || true
 }
+
+# JDK 25's AOT cache for a service (JEP 483, 514): the classes a start loads, loaded and linked once.
+# The jar is extracted into APP_DIR (the cache works only there) and a training run, which stops once
+# the Spring context is refreshed (nothing served, no broker or database touched), writes APP_DIR.aot;
+# the service then runs as: java -XX:AOTCache=APP_DIR.aot -jar APP_DIR/<the jar's name>.
+aot_train() { # jar app-dir heap log [NAME=value for the training run's environment...]
+  local jar=$1 app=$2 heap=$3 log=$4 java
+  java="$(judge_java_home)/bin/java"
+  rm -rf "$app" "$app.aot"
+  "$java" -Djarmode=tools -jar "$jar" extract --destination "$app" > /dev/null
+  env "${@:5}" "$java" "-Xmx$heap" -XX:AOTCacheOutput="$app.aot" -Dspring.context.exit=onRefresh \
+    -Dspring.flyway.enabled=false -jar "$app/$(basename "$jar")" > "$log" 2>&1
+}

@@ -49,21 +49,16 @@ start() {
                  JUDGE_WORKER_TESTLIBHEADER="$PROJECT_DIR/build/testlib/testlib.h") ;;
     consumer) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge") ;;
   esac
-  # JDK 25's AOT cache (JEP 483, 514): the classes a start loads, loaded and linked once, in a training
-  # run that stops once the context is refreshed (nothing is served, no broker or database is touched);
-  # it works only on the jar extracted. Remade when the jar changes; JUDGE_AOT_CACHE=no starts without.
+  # From the AOT cache (lib.sh aot_train), remade when the jar changes; JUDGE_AOT_CACHE=no starts without.
   local app launch=(-jar "$jar")
   app="$state/app/$(basename "$built" .jar)"
   if [[ "${JUDGE_AOT_CACHE:-yes}" == yes ]]; then
     if [[ ! -f "$app.aot" ]] || ! cmp -s "$jar" "$app.trained.jar"; then
-      rm -rf "$app" "$app.aot"
-      "$java_home/bin/java" -Djarmode=tools -jar "$jar" extract --destination "$app" > /dev/null
-      env "${own[@]}" "$java_home/bin/java" "-Xmx$heap" -XX:AOTCacheOutput="$app.aot" \
-        -Dspring.context.exit=onRefresh -Dspring.flyway.enabled=false -jar "$app/$(basename "$built")" \
-        > "$state/logs/$name-training.log" 2>&1 || { echo "$name's AOT training run failed: $state/logs/$name-training.log" >&2; exit 1; }
+      aot_train "$jar" "$app" "$heap" "$state/logs/$name-training.log" "${own[@]}" \
+        || { echo "$name's AOT training run failed: $state/logs/$name-training.log" >&2; exit 1; }
       cp "$jar" "$app.trained.jar"
     fi
-    launch=(-XX:AOTCache="$app.aot" -jar "$app/$(basename "$built")")
+    launch=(-XX:AOTCache="$app.aot" -jar "$app/$(basename "$jar")")
   fi
   env SERVER_PORT="$port" SPRING_RABBITMQ_PORT="$amqp_port" "${own[@]}" \
     setsid nohup "$java_home/bin/java" "-Xmx$heap" -XX:+ExitOnOutOfMemoryError "${launch[@]}" \

@@ -101,22 +101,11 @@ class ProblemPreparations {
     long preparationBytes(ProblemVersion version) {
         ProblemVersion asSent = version;
         if (version.testCases() != null) {
-            long testBytes = version.testCases().stream()
-                    .mapToLong(test -> test.input().length()
-                            + (test.expectedOutput() == null
-                                    ? 0
-                                    : test.expectedOutput().length()))
-                    .sum();
-            if (testBytes > testData.inlineLimit().toBytes()) {
-                // They travel as a reference, whose hash is not made yet: any of its size will do.
-                asSent = version.with(
-                        new TestData(
-                                version.problemId(),
-                                version.version(),
-                                "0".repeat(64),
-                                testBytes,
-                                version.testCases().size()),
-                        null);
+            TestData.Digest digest = new TestData.Digest();
+            version.testCases().forEach(digest::add);
+            TestData tests = digest.of(version.problemId(), version.version());
+            if (tests.bytes() > testData.inlineLimit().toBytes()) {
+                asSent = version.with(tests, null); // they travel as a reference
             }
         }
         return json.writeValueAsBytes(preparation(asSent)).length;
