@@ -11,8 +11,11 @@ import dev.judge.worker.sandbox.Sandbox;
 /** Compiles what is in a sandbox's folder as the language catalog says: a submission or a setter's program. */
 final class Compiler {
 
-    /** @param messages the compiler's messages (size-capped), with the limit it ran into, if any */
-    record Compiled(boolean succeeded, String messages) {}
+    /**
+     * @param messages the compiler's messages (size-capped), with the limit it ran into, if any
+     * @param outOfTime stopped by its time limit: on a busy machine the same source may build next time
+     */
+    record Compiled(boolean succeeded, String messages, boolean outOfTime) {}
 
     private Compiler() {}
 
@@ -29,17 +32,18 @@ final class Compiler {
                 compiled.stderr() + compiled.stdout(),
                 properties.compilerOutputLimit().toBytes());
         if (RunVerdicts.succeeded(compiled, compile)) {
-            return new Compiled(true, messages);
+            return new Compiled(true, messages, false);
         }
-        String reason = switch (RunVerdicts.termination(compiled, compile)) {
+        RunVerdicts.Termination termination = RunVerdicts.termination(compiled, compile);
+        String reason = switch (termination) {
             case TIME_LIMIT ->
-                "\n[compilation took longer than "
-                        + properties.compileTimeLimit().toSeconds() + " s]";
+                "\n[compilation took longer than " + compile.timeLimit().toSeconds() + " s of CPU or "
+                        + compile.wallLimit().toSeconds() + " s by the clock]";
             case MEMORY_LIMIT -> "\n[compilation ran out of memory]";
             case OUTPUT_LIMIT -> "\n[compiler output was too large]";
             case EXITED -> "";
         };
-        return new Compiled(false, messages + reason);
+        return new Compiled(false, messages + reason, termination == RunVerdicts.Termination.TIME_LIMIT);
     }
 
     static String truncate(String text, long maxBytes) {

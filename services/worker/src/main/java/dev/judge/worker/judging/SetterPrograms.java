@@ -58,8 +58,14 @@ class SetterPrograms {
      *
      * @param folder what to copy into a sandbox to run it; null when it failed
      * @param failure why it could not be built (the compiler's messages); null when built
+     * @param mayBuildNextTime a failure that depends on the machine (the compilation ran out of time):
+     *        not remembered, so that the next one to ask builds it again
      */
-    record Built(Language language, Path folder, String failure) {
+    record Built(Language language, Path folder, String failure, boolean mayBuildNextTime) {
+
+        Built(Language language, Path folder, String failure) {
+            this(language, folder, failure, false);
+        }
 
         boolean failed() {
             return failure != null;
@@ -176,7 +182,14 @@ class SetterPrograms {
         }
         if (mine) {
             try {
-                build.complete(buildNow(program, hash));
+                Built built = buildNow(program, hash);
+                if (built.mayBuildNextTime()) {
+                    // Those waiting on this build get its failure; whoever asks after builds anew.
+                    synchronized (builds) {
+                        builds.remove(hash, build);
+                    }
+                }
+                build.complete(built);
             } catch (IOException | RuntimeException e) {
                 // The sandbox failed, not the program: let the next submission try again.
                 synchronized (builds) {
@@ -223,7 +236,7 @@ class SetterPrograms {
                 Compiler.Compiled compiled =
                         Compiler.compile(box, language.withCompileOptions(program.compileOptions()), properties);
                 if (!compiled.succeeded()) {
-                    return new Built(language, null, compiled.messages());
+                    return new Built(language, null, compiled.messages(), compiled.outOfTime());
                 }
             }
             Path folder = cache.resolve(hash);
