@@ -6,6 +6,7 @@
  *
  *   request: NUL-terminated "key=value" strings, ended by an empty string
  *            cpu_ms wall_ms data_bytes nproc fsize_bytes nofile   (0 = no such rlimit)
+ *            stack_bytes stack_max_bytes  RLIMIT_STACK's soft and hard limits (0 = as inherited)
  *            disk_bytes disk_files  what the run may keep in its writable folders (/box, /tmp,
  *                                   /dev/shm) and in files it holds open but unlinked (0 = no limit)
  *            stdin stdout stderr                                    (paths inside the sandbox)
@@ -54,7 +55,7 @@
 
 struct request {
     int reset, stdout_first;
-    long cpu_ms, wall_ms, data_bytes, nproc, fsize_bytes, nofile, disk_bytes, disk_files;
+    long cpu_ms, wall_ms, data_bytes, stack_bytes, stack_max_bytes, nproc, fsize_bytes, nofile, disk_bytes, disk_files;
     const char *in, *out, *err;
     char *argv[MAX_ARGS + 1];
     int argc;
@@ -81,6 +82,8 @@ static int read_request(struct request *r) {
         else if (!strcmp(field, "cpu_ms")) r->cpu_ms = atol(value);
         else if (!strcmp(field, "wall_ms")) r->wall_ms = atol(value);
         else if (!strcmp(field, "data_bytes")) r->data_bytes = atol(value);
+        else if (!strcmp(field, "stack_bytes")) r->stack_bytes = atol(value);
+        else if (!strcmp(field, "stack_max_bytes")) r->stack_max_bytes = atol(value);
         else if (!strcmp(field, "nproc")) r->nproc = atol(value);
         else if (!strcmp(field, "fsize_bytes")) r->fsize_bytes = atol(value);
         else if (!strcmp(field, "nofile")) r->nofile = atol(value);
@@ -126,6 +129,15 @@ static void start_program(const struct request *r, int report_fd) {
         if (setrlimit(RLIMIT_CPU, &rl) != 0) _exit(126);
     }
     limit(RLIMIT_DATA, r->data_bytes);
+    /* The stack is not in RLIMIT_DATA, and a program may raise its soft limit up to the hard one.
+       A hard limit can only be lowered here: never above the one inherited. */
+    struct rlimit stack;
+    if (r->stack_bytes > 0 && r->stack_max_bytes >= r->stack_bytes && getrlimit(RLIMIT_STACK, &stack) == 0) {
+        if (stack.rlim_max == RLIM_INFINITY || (rlim_t) r->stack_max_bytes < stack.rlim_max)
+            stack.rlim_max = (rlim_t) r->stack_max_bytes;
+        stack.rlim_cur = (rlim_t) r->stack_bytes < stack.rlim_max ? (rlim_t) r->stack_bytes : stack.rlim_max;
+        if (setrlimit(RLIMIT_STACK, &stack) != 0) _exit(126);
+    }
     limit(RLIMIT_NPROC, r->nproc);
     limit(RLIMIT_FSIZE, r->fsize_bytes);
     limit(RLIMIT_NOFILE, r->nofile);

@@ -416,6 +416,12 @@ final class BubblewrapSandbox implements Sandbox {
         if (streams.stdoutFirst) {
             fields.add("stdout_first=1");
         }
+        // The stack may take all of the memory limit, as Codeforces and Polygon give it (a setter's
+        // recursive solution needs it). It is not in RLIMIT_DATA: without a cgroup, its own rlimit (soft
+        // and hard, or a program could raise it) is its limit; with one, the cgroup ends the run at the
+        // memory limit first (MEMORY_LIMIT), and the hard limit stands above it.
+        fields.add("stack_bytes=" + spec.memoryLimitBytes());
+        fields.add("stack_max_bytes=" + (cgroup == null ? spec.memoryLimitBytes() : 2 * spec.memoryLimitBytes()));
         if (cgroup == null) {
             // No cgroup: the per-process rlimits are all there is.
             fields.add("data_bytes=" + spec.memoryLimitBytes());
