@@ -31,11 +31,23 @@ def test_make_load_test_runs_the_shipped_testrun_to_its_end_with_its_thresholds_
         "runner_exit_codes": exits,
         "runners": summaries,
         "api_restarts": api_restarts(release) - restarts_before,
+        # Why the API answered 503, if it did (ProblemDetailsAdvice logs the cause), and whether the
+        # database's pods restarted meanwhile.
+        "api_database_unavailable": [
+            line for pod in release.of("api") for line in release.logs(pod).splitlines() if "Database unavailable" in line
+        ][:5],
+        "database_restarts": {
+            pod["metadata"]["name"]: sum(status["restartCount"] for status in pod["status"]["containerStatuses"])
+            for pod in kube.get("pods", selector="cnpg.io/cluster")["items"]
+        },
     }
 
     assert stages[-1][1] == "finished", f"the TestRun's stages: {stages}; runner logs: {json.dumps(run['logs'])[-3000:]}"
     assert len(run["runners"]) == kube.get("testrun", TESTRUN)["spec"]["parallelism"]
-    assert set(exits.values()) == {0}, f"k6 exits {THRESHOLDS_FAILED} when a threshold fails: {exits}; {summaries}"
+    assert set(exits.values()) == {0}, (
+        f"k6 exits {THRESHOLDS_FAILED} when a threshold fails: {exits}; {summaries}; "
+        f"the API: {report['load_test']['api_database_unavailable']}; database restarts: {report['load_test']['database_restarts']}"
+    )
     assert sum(s["accepted"] for s in summaries.values()) == SUBMISSIONS, summaries
     assert sum(s["verdicts"] for s in summaries.values()) == SUBMISSIONS, summaries
     # (The API's replicas are reported, not asserted: the tests before may have scaled it out already;
