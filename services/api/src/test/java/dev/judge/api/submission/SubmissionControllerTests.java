@@ -1,8 +1,13 @@
 package dev.judge.api.submission;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.eq;
+import static org.mockito.Mockito.clearInvocations;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.times;
+import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
@@ -25,6 +30,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
+import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
 
@@ -184,6 +190,59 @@ class SubmissionControllerTests {
     }
 
     @Test
+    void answersAPollOfAHeldSubmissionBeforeSpringMvcWithTheSameAnswers() throws Exception {
+        // Spring MVC's answers first: the submission read by SubmissionViews.find, not held.
+        when(views.find(ID)).thenReturn(Optional.of(queued()));
+        when(pacing.tooSoon(eq(ID), any())).thenReturn(Optional.of(Duration.ofSeconds(4)));
+        MockHttpServletResponse byMvc =
+                http.perform(get("/api/submissions/" + ID)).andReturn().getResponse();
+        when(pacing.tooSoon(eq(ID), any())).thenReturn(Optional.empty());
+        when(queue.retryAfter(any())).thenReturn(Optional.of(Duration.ofSeconds(2)));
+        MockHttpServletResponse unchangedByMvc = http.perform(
+                        get("/api/submissions/" + ID).header("If-None-Match", queued().etag()))
+                .andReturn()
+                .getResponse();
+
+        // Then held in memory: PollShortcut answers, and the controller is never asked.
+        clearInvocations(views);
+        when(views.held(ID)).thenReturn(Optional.of(queued()));
+        when(pacing.tooSoon(eq(ID), any())).thenReturn(Optional.of(Duration.ofSeconds(4)));
+        MockHttpServletResponse tooSoon = http.perform(get("/api/submissions/" + ID))
+                .andExpect(status().isTooManyRequests())
+                .andReturn()
+                .getResponse();
+        when(pacing.tooSoon(eq(ID), any())).thenReturn(Optional.empty());
+        MockHttpServletResponse unchanged = http.perform(
+                        get("/api/submissions/" + ID).header("If-None-Match", queued().etag()))
+                .andExpect(status().isNotModified())
+                .andReturn()
+                .getResponse();
+        verify(views, never()).find(any());
+
+        assertThat(byMvc.getStatus()).isEqualTo(429);
+        assertThat(tooSoon.getContentAsString()).isEqualTo(byMvc.getContentAsString());
+        assertThat(tooSoon.getContentType()).isEqualTo(byMvc.getContentType());
+        assertThat(tooSoon.getHeader("Retry-After")).isEqualTo(byMvc.getHeader("Retry-After"));
+        assertThat(unchangedByMvc.getStatus()).isEqualTo(304);
+        assertThat(unchanged.getHeader("ETag")).isEqualTo(unchangedByMvc.getHeader("ETag"));
+        assertThat(unchanged.getHeader("Retry-After")).isEqualTo("2");
+        assertThat(unchanged.getContentAsString()).isEmpty();
+        verify(pacing, times(2)).told(ID, queued().etag(), Duration.ofSeconds(2));
+    }
+
+    @Test
+    void answersAnotherKeysHeldSubmissionOnlyWith404NotWithItsPacing() throws Exception {
+        SubmissionView anotherKeys = queuedFor(UUID.randomUUID());
+        when(views.held(ID)).thenReturn(Optional.of(anotherKeys));
+        when(views.find(ID)).thenReturn(Optional.of(anotherKeys));
+        when(pacing.tooSoon(eq(ID), any())).thenReturn(Optional.of(Duration.ofSeconds(4)));
+
+        http.perform(get("/api/submissions/" + ID)).andExpect(status().isNotFound());
+        http.perform(get("/api/submissions/" + ID).header("If-None-Match", anotherKeys.etag()))
+                .andExpect(status().isNotFound());
+    }
+
+    @Test
     void answersAnUnknownOrMalformedIdWith404Or400() throws Exception {
         when(pacing.tooSoon(any(), any())).thenReturn(Optional.empty());
         when(views.find(any())).thenReturn(Optional.empty());
@@ -193,6 +252,10 @@ class SubmissionControllerTests {
     }
 
     private static SubmissionView queued() {
+        return queuedFor(null);
+    }
+
+    private static SubmissionView queuedFor(UUID apiKeyId) {
         return new SubmissionView(
                 ID,
                 1L,
@@ -213,6 +276,6 @@ class SubmissionControllerTests {
                 null,
                 Lane.PRACTICE,
                 1,
-                null);
+                apiKeyId);
     }
 }
