@@ -10,12 +10,13 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
-import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
-import org.springframework.stereotype.Component;
 import org.springframework.web.context.request.ServletWebRequest;
 import org.springframework.web.filter.OncePerRequestFilter;
 import org.springframework.web.filter.ServerHttpObservationFilter;
@@ -34,9 +35,9 @@ import dev.judge.api.system.TryLaterException;
  * MVC cost several times the answer (docs/benchmarks.md, issue 37). Everything else (another caller's
  * submission, one not in memory, a poll to be answered in full, any doubt) goes on to
  * {@link SubmissionController#get}, which gives the same answers by the same rules.
+ *
+ * <p>Registered by {@link Registration}, a configuration that test slices of other controllers leave out.
  */
-@Component
-@Order(Ordered.LOWEST_PRECEDENCE)
 class PollShortcut extends OncePerRequestFilter {
 
     private static final String PATH = "/api/submissions/";
@@ -116,6 +117,20 @@ class PollShortcut extends OncePerRequestFilter {
             return caller.mayRead(view.apiKeyId());
         } catch (UnauthorizedException refused) {
             return false; // Spring MVC answers it 401, as for any other path
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class Registration {
+
+        /** After the application's other filters (the caller's key, the metrics' observation). */
+        @Bean
+        FilterRegistrationBean<PollShortcut> pollShortcut(
+                Callers callers, SubmissionViews views, PollPacing pacing, QueueEstimate queue, JsonMapper json) {
+            FilterRegistrationBean<PollShortcut> registration =
+                    new FilterRegistrationBean<>(new PollShortcut(callers, views, pacing, queue, json));
+            registration.setOrder(Ordered.LOWEST_PRECEDENCE);
+            return registration;
         }
     }
 

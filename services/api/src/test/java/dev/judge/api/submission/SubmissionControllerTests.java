@@ -45,7 +45,7 @@ import dev.judge.contracts.SubmissionStatus;
  * client must send, and what it gets back. The same requests against the real stack are in the *IT.
  */
 @WebMvcTest(SubmissionController.class)
-@Import(StrictJson.class)
+@Import({StrictJson.class, PollShortcut.Registration.class})
 class SubmissionControllerTests {
 
     private static final UUID ID = UUID.fromString("0b40d70b-76ba-4fa9-806b-1c56aa6b282d");
