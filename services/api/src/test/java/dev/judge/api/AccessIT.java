@@ -376,26 +376,6 @@ class AccessIT extends LiveApi {
         assertThat(submissionsOf(key)).isEqualTo(3);
     }
 
-    private record Key(UUID id, String secret) {}
-
-    private Key createKey(String name, int perMinute, int maxWaiting) throws Exception {
-        HttpResponse<String> created = send(as(
-                ADMIN_TOKEN,
-                request("/api/keys")
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(
-                                "{\"name\": \"%s\", \"perMinute\": %d, \"maxWaiting\": %d}"
-                                        .formatted(name, perMinute, maxWaiting)))));
-        assertThat(created.statusCode()).isEqualTo(201);
-        JsonNode body = json.readTree(created.body());
-        return new Key(
-                UUID.fromString(body.get("id").asString()), body.get("key").asString());
-    }
-
-    private static HttpRequest.Builder as(String token, HttpRequest.Builder request) {
-        return request.header("Authorization", "Bearer " + token);
-    }
-
     private HttpRequest.Builder submitRequest(String body) {
         return request("/api/submissions")
                 .header("Content-Type", "application/json")

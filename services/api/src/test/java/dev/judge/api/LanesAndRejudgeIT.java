@@ -192,10 +192,6 @@ class LanesAndRejudgeIT extends LiveApi {
         return as(AccessIT.ADMIN_TOKEN, request);
     }
 
-    private static HttpRequest.Builder as(String token, HttpRequest.Builder request) {
-        return request.header("Authorization", "Bearer " + token);
-    }
-
     private UUID idOf(HttpResponse<String> accepted) {
         assertThat(accepted.statusCode()).isEqualTo(202);
         return UUID.fromString(json.readTree(accepted.body()).get("id").asString());

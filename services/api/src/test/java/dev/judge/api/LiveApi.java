@@ -6,6 +6,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.UUID;
 
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -13,6 +14,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.api.system.ManagementPort;
@@ -66,6 +68,30 @@ abstract class LiveApi {
         return send(request(path)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)));
+    }
+
+    /** An API key of the tests' (made with {@link AccessIT#ADMIN_TOKEN}): its id and its secret. */
+    record Key(UUID id, String secret) {}
+
+    /** A key with these quotas, made by the admin (the context needs {@link AccessIT#ADMIN_TOKEN_PROPERTY}). */
+    Key createKey(String name, int perMinute, int maxWaiting) throws Exception {
+        HttpResponse<String> created = send(as(
+                AccessIT.ADMIN_TOKEN,
+                request("/api/keys")
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "{\"name\": \"%s\", \"perMinute\": %d, \"maxWaiting\": %d}"
+                                        .formatted(name, perMinute, maxWaiting)))));
+        if (created.statusCode() != 201) {
+            throw new AssertionError("Creating a key: " + created.statusCode() + " " + created.body());
+        }
+        JsonNode body = json.readTree(created.body());
+        return new Key(
+                UUID.fromString(body.get("id").asString()), body.get("key").asString());
+    }
+
+    static HttpRequest.Builder as(String token, HttpRequest.Builder request) {
+        return request.header("Authorization", "Bearer " + token);
     }
 
     /** A plain problem (one test, no setter programs), ready for submissions; its id. */

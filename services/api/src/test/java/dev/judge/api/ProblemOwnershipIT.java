@@ -211,8 +211,4 @@ class ProblemOwnershipIT extends LiveApi {
     private static HttpRequest.BodyPublisher body(String text) {
         return HttpRequest.BodyPublishers.ofString(text);
     }
-
-    private static HttpRequest.Builder as(String token, HttpRequest.Builder request) {
-        return request.header("Authorization", "Bearer " + token);
-    }
 }

@@ -66,6 +66,46 @@ public class Quotas {
         }
     }
 
+    /**
+     * Reserves places for up to {@code count} of a key's submissions with as few statements as its
+     * quotas allow: all at once, else as many as there is room for. Submissions stored in a batch of
+     * many keys' ({@code SubmissionWriter}) are counted so, one statement per key rather than per submission.
+     *
+     * @return how many were granted (the first ones, in order), and the key's usage after it
+     */
+    public Reservation reserveUpTo(Caller.KeyHolder holder, int count) {
+        int wanted = count;
+        while (true) {
+            Quota.Usage usage = keys.reserve(holder.keyId(), wanted);
+            if (usage.granted()) {
+                return new Reservation(wanted, usage);
+            }
+            int room = Math.min(
+                    usage.quota().perMinute() - usage.windowCount(),
+                    usage.quota().maxWaiting() - usage.waiting());
+            // Another replica may take the room meanwhile: then ask again for less.
+            wanted = Math.min(room, wanted - 1);
+            if (wanted <= 0) {
+                return new Reservation(0, usage);
+            }
+        }
+    }
+
+    /** The key's places reserved for {@code count} submissions that were not stored after all. */
+    public void release(Caller.KeyHolder holder, int count) {
+        keys.release(holder.keyId(), count);
+    }
+
+    /** The 429 for one of a key's submissions that {@link #reserveUpTo} left without a place. */
+    public QuotaExceededException refusal(Caller.KeyHolder holder, Quota.Usage usage, Duration waitingRetryAfter) {
+        refused(keyNamesInMetrics ? holder.key().name() : "any", usage.overPerMinute(1) ? Quota.MINUTE : Quota.WAITING)
+                .increment();
+        return new QuotaExceededException(usage, 1, waitingRetryAfter);
+    }
+
+    /** Places granted to the first {@code granted} submissions asked for, and the key's usage after it. */
+    public record Reservation(int granted, Quota.Usage usage) {}
+
     private Counter refused(String key, String quota) {
         return Counter.builder("judge.quota.refused")
                 .description("Submissions refused with 429 because their key was over a quota")

@@ -12,8 +12,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -61,29 +63,85 @@ class SubmissionRepository {
                 .param("problemId", request.problemId())
                 .param("language", request.language())
                 .param("sourceCode", request.sourceCode())
-                .param("stdin", request.stdin() == null ? null : request.stdin().getBytes(StandardCharsets.UTF_8))
-                .query((rs, row) -> new SubmissionView(
-                        id,
-                        request.problemId(),
-                        rs.getObject("problem_version", Integer.class),
-                        request.language(),
-                        SubmissionStatus.QUEUED,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        null,
-                        List.of(),
-                        List.of(),
-                        instant(rs, "created_at"),
-                        null,
-                        null,
-                        CallbackView.of(rs),
-                        lane,
-                        1,
-                        apiKeyId))
+                .param("stdin", utf8(request.stdin()))
+                .query((rs, row) -> queued(id, request, lane, apiKeyId, rs))
                 .single();
+    }
+
+    /** A submission to store without a callback: its id, what was asked, its lane and its key (null: none). */
+    record NewSubmission(UUID id, SubmissionRequest request, Lane lane, UUID apiKeyId) {}
+
+    /**
+     * Stores these QUEUED submissions, none with a callback, with one statement (which commits itself)
+     * and returns them by id; all or none, as {@link #insert} each: a problem whose version is not ready
+     * breaks the row's check, and the statement with it.
+     */
+    Map<UUID, SubmissionView> insertAll(List<NewSubmission> rows) {
+        Map<UUID, NewSubmission> byId = new HashMap<>();
+        rows.forEach(row -> byId.put(row.id(), row));
+        Map<UUID, SubmissionView> stored = new HashMap<>();
+        jdbc.sql("""
+                insert into submission (id, problem_id, problem_version, language, source_code, stdin, api_key_id, holds_quota,
+                                        callback_next_at, lane)
+                select r.id, r.problem_id,
+                       -- Only a READY version: otherwise null, which the row's check refuses.
+                       (select p.version from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
+                        where p.id = r.problem_id and v.status = 'READY'),
+                       r.language, r.source_code, r.stdin, r.api_key_id, r.api_key_id is not null, now(), r.lane
+                from unnest(:ids, :problemIds, :languages, :sourceCodes, :stdins, :apiKeyIds, :lanes)
+                     as r(id, problem_id, language, source_code, stdin, api_key_id, lane)
+                returning id, created_at, problem_version""")
+                .param("ids", column("uuid", rows, NewSubmission::id))
+                .param("problemIds", column("int8", rows, row -> row.request().problemId()))
+                .param("languages", column("text", rows, row -> row.request().language()))
+                .param("sourceCodes", column("text", rows, row -> row.request().sourceCode()))
+                // As byte[][]: the driver takes no byte[] inside an Object[].
+                .param("stdins", new SqlArrayValue("bytea", (Object[])
+                        rows.stream().map(row -> utf8(row.request().stdin())).toArray(byte[][]::new)))
+                .param("apiKeyIds", column("uuid", rows, NewSubmission::apiKeyId))
+                .param("lanes", column("text", rows, row -> row.lane().name()))
+                .query((rs, row) -> {
+                    NewSubmission asked = byId.get(rs.getObject("id", UUID.class));
+                    return queued(asked.id(), asked.request(), asked.lane(), asked.apiKeyId(), rs);
+                })
+                .list()
+                .forEach(view -> stored.put(view.id(), view));
+        return stored;
+    }
+
+    /** One column of the rows, as an array parameter of this SQL type. */
+    private static SqlArrayValue column(String type, List<NewSubmission> rows, Function<NewSubmission, Object> value) {
+        return new SqlArrayValue(type, rows.stream().map(value).toArray());
+    }
+
+    private static byte[] utf8(String text) {
+        return text == null ? null : text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A submission just stored, from the row's {@code created_at}, {@code problem_version} and callback columns (if read). */
+    private static SubmissionView queued(UUID id, SubmissionRequest request, Lane lane, UUID apiKeyId, ResultSet rs)
+            throws SQLException {
+        return new SubmissionView(
+                id,
+                request.problemId(),
+                rs.getObject("problem_version", Integer.class),
+                request.language(),
+                SubmissionStatus.QUEUED,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                List.of(),
+                List.of(),
+                instant(rs, "created_at"),
+                null,
+                null,
+                request.callbackUrl() == null ? null : CallbackView.of(rs),
+                lane,
+                1,
+                apiKeyId);
     }
 
     Optional<SubmissionView> find(UUID id) {

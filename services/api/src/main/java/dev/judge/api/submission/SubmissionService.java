@@ -41,6 +41,7 @@ class SubmissionService {
     private final ProblemAccess problems;
     private final ApplicationEventPublisher events;
     private final MeterRegistry meters;
+    private final SubmissionWriter writer;
 
     SubmissionService(
             SubmissionRepository submissions,
@@ -52,7 +53,8 @@ class SubmissionService {
             TransactionTemplate transaction,
             ProblemAccess problems,
             ApplicationEventPublisher events,
-            MeterRegistry meters) {
+            MeterRegistry meters,
+            SubmissionWriter writer) {
         this.submissions = submissions;
         this.languages = languages;
         this.properties = properties;
@@ -63,6 +65,7 @@ class SubmissionService {
         this.problems = problems;
         this.events = events;
         this.meters = meters;
+        this.writer = writer;
     }
 
     /** What was stored, in the order asked, and the key's use of its quotas after it. */
@@ -172,6 +175,13 @@ class SubmissionService {
      * commits itself (one round trip to the database, not a transaction's two), several in one transaction.
      */
     private Accepted store(Caller caller, List<SubmissionRequest> requests) {
+        if (requests.size() == 1 && requests.getFirst().callbackUrl() == null) {
+            // The common case, stored in a batch with the others arriving meanwhile.
+            SubmissionRequest request = requests.getFirst();
+            Quotas.Reserved<SubmissionView> stored = writer.store(
+                    caller, request, lane(caller, request), queue.retryAfterAccepting(lane(caller, request)));
+            return stored(List.of(stored.stored()), stored.usage());
+        }
         Quotas.Reserved<List<SubmissionView>> reserved = quotas.reserveAndStore(
                 caller, requests.size(), queue.retryAfterAccepting(lane(caller, requests.getFirst())), () -> {
                     checkCallbackAddresses(requests);
@@ -182,11 +192,15 @@ class SubmissionService {
                             .map(request -> insert(caller, request))
                             .toList());
                 });
-        for (SubmissionView view : reserved.stored()) {
+        return stored(reserved.stored(), reserved.usage());
+    }
+
+    private Accepted stored(List<SubmissionView> stored, Optional<Quota.Usage> usage) {
+        for (SubmissionView view : stored) {
             acceptedCounter(view.language()).increment();
             events.publishEvent(new SubmissionStored(view.id()));
         }
-        return new Accepted(reserved.stored(), reserved.usage());
+        return new Accepted(stored, usage);
     }
 
     private SubmissionView insert(Caller caller, SubmissionRequest request) {

@@ -73,8 +73,8 @@ class JudgeRequestsTests {
                         List.of(),
                         null,
                         null));
-        JudgeRequests requests =
-                new JudgeRequests(problems, shippedCatalog(), new SubmissionProperties(65536, 1048576, 2000, 256));
+        JudgeRequests requests = new JudgeRequests(
+                problems, shippedCatalog(), new SubmissionProperties(65536, 1048576, 2000, 256, 2, 200));
         return requests.of(UUID.randomUUID(), PROBLEM, 2, language, "source", null, Instant.now(), 1);
     }
 
