@@ -46,7 +46,8 @@ def test_make_load_test_runs_the_shipped_testrun_to_its_end_with_its_thresholds_
     assert len(run["runners"]) == kube.get("testrun", TESTRUN)["spec"]["parallelism"]
     assert set(exits.values()) == {0}, (
         f"k6 exits {THRESHOLDS_FAILED} when a threshold fails: {exits}; {summaries}; "
-        f"the API: {report['load_test']['api_database_unavailable']}; database restarts: {report['load_test']['database_restarts']}"
+        f"the API: {report['load_test']['api_database_unavailable']}; "
+        f"database restarts: {report['load_test']['database_restarts']}"
     )
     assert sum(s["accepted"] for s in summaries.values()) == SUBMISSIONS, summaries
     assert sum(s["verdicts"] for s in summaries.values()) == SUBMISSIONS, summaries
