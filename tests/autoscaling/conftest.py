@@ -45,6 +45,8 @@ def render_chart():
         VERSIONS["KUBERNETES_VERSION"],
         "--set",
         f"rabbitmq.managementUrl=http://127.0.0.1:{MANAGEMENT_PORT}/",
+        "--set",
+        f"rabbitmq.host=127.0.0.1,rabbitmq.port={AMQP_PORT}",
     ]
     for api in CRD_APIS:
         command += ["--api-versions", api]

@@ -145,14 +145,16 @@ def test_a_backlog_in_another_lane_wakes_the_workers_and_scales_them_on_its_own(
     assert trace[0][1] <= 1 and trace[-1][1] == 3, trace
 
 
+# What KEDA says, from either kind of trigger: the management API's answer, or the broker's over AMQP
+# (a refused login stops KEDA building the AMQP trigger, and with it the others).
 @pytest.mark.parametrize(
-    "breakage, expected_error",
+    "breakage, expected_errors",
     [
-        ("wrong-credentials", "401 Unauthorized"),
-        ("missing-queue", "404 Not Found"),
+        ("wrong-credentials", ("401 Unauthorized", "username or password not allowed")),
+        ("missing-queue", ("404 Not Found", "NOT_FOUND")),
     ],
 )
-def test_a_broken_trigger_shows_up_as_a_keda_error(kube, chart, autoscaled_worker, breakage, expected_error):
+def test_a_broken_trigger_shows_up_as_a_keda_error(kube, chart, autoscaled_worker, breakage, expected_errors):
     """A copy of the chart's worker objects, broken one way, next to the real ones."""
     name = f"{WORKER}-{breakage}"
     deployment = copy.deepcopy(pick(chart, "Deployment", WORKER))
@@ -184,7 +186,7 @@ def test_a_broken_trigger_shows_up_as_a_keda_error(kube, chart, autoscaled_worke
             conditions = {c["type"]: c for c in kube.get("scaledobject", name).get("status", {}).get("conditions", [])}
             ready = conditions.get("Ready", {})
             return (
-                any(expected_error in e["message"] for e in events)
+                any(expected in e["message"] for e in events for expected in expected_errors)
                 and ready.get("status") == "False"
                 and ready.get("reason") == "TriggerError"
             )
@@ -193,7 +195,7 @@ def test_a_broken_trigger_shows_up_as_a_keda_error(kube, chart, autoscaled_worke
             reported,
             KEDA_LAG_S + SLACK_S + 10,
             interval=1,
-            message=f"a KEDAScalerFailed event with '{expected_error}' and Ready=False on {name}",
+            message=f"a KEDAScalerFailed event with one of {expected_errors} and Ready=False on {name}",
         )
     finally:
         for kind in ("scaledobject", "deployment", "triggerauthentication", "secret"):

@@ -157,17 +157,18 @@ def test_no_password_appears_in_values_or_rendered_objects():
     assert not re.search(r"(?i)password:\s*\S", text)
 
 
-def test_keda_reaches_the_management_port_of_the_service_the_operator_creates():
+def test_keda_reaches_the_management_and_amqp_ports_of_the_service_the_operator_creates():
     docs = documents()
     cluster = one(docs, "RabbitmqCluster")["metadata"]["name"]
-    assert "management" in rabbitmq_service_ports()
+    assert {"management", "amqp"} <= set(rabbitmq_service_ports())
+    # The operator names the client Service after the cluster (ChildResourceName with no suffix).
+    hosts = {"http": f"http://{cluster}.judge.svc:15672/", "amqp": f"amqp://{cluster}.judge.svc:5672/"}
     for scaled in of_kind(docs, "ScaledObject"):
-        host = scaled["spec"]["triggers"][0]["metadata"]["host"]
-        # The operator names the client Service after the cluster (ChildResourceName with no suffix).
-        assert host == f"http://{cluster}.judge.svc:15672/", host
-        assert scaled["spec"]["triggers"][0]["authenticationRef"]["name"] in {
-            auth["metadata"]["name"] for auth in of_kind(docs, "TriggerAuthentication")
-        }
+        for trigger in scaled["spec"]["triggers"]:
+            assert trigger["metadata"]["host"] == hosts[trigger["metadata"]["protocol"]], trigger
+            assert trigger["authenticationRef"]["name"] in {
+                auth["metadata"]["name"] for auth in of_kind(docs, "TriggerAuthentication")
+            }
 
 
 def test_every_scaled_object_targets_a_deployment_of_the_chart():
@@ -298,6 +299,7 @@ def test_the_network_policies_admit_what_the_system_does_and_nothing_else():
         (worker, broker, 5672, True),
         (consumer, broker, 5672, True),
         (keda, broker, 15672, True),
+        (keda, broker, 5672, True),
         (topology, broker, 15672, True),
         (prometheus, broker, 15692, True),
         (neighbour, broker, 5672, False),
