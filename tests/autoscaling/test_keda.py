@@ -59,12 +59,14 @@ def test_an_idle_worker_deployment_is_scaled_to_zero(kube, autoscaled_worker, br
     wait_for(lambda: kube.replicas(WORKER) == 0, KEDA_LAG_S + SLACK_S, message="scaled to zero")
 
 
-def test_the_first_submission_activates_a_worker_within_polling_plus_statistics_interval(kube, broker, report):
+def test_the_first_submission_activates_a_worker_within_kedas_polling_interval(kube, broker, report):
+    """The AMQP triggers read the queue as it is: activation waits for KEDA's next poll, not also for
+    the management API's statistics (10.0 s here when only those were read)."""
     start = time.monotonic()
     broker.publish(REQUEST_QUEUE, 1)
-    activation_s = wait_for(lambda: kube.replicas(WORKER) == 1, KEDA_LAG_S + SLACK_S, message="activation 0 → 1")
+    activation_s = wait_for(lambda: kube.replicas(WORKER) == 1, POLLING_S + SLACK_S, message="activation 0 → 1")
     report["activation_s"] = round(activation_s, 1)
-    assert time.monotonic() - start <= KEDA_LAG_S + SLACK_S
+    assert time.monotonic() - start <= POLLING_S + SLACK_S
 
 
 def test_kedas_metric_is_ready_plus_unacknowledged_messages(kube, broker, report):
@@ -185,18 +187,25 @@ def test_a_broken_trigger_shows_up_as_a_keda_error(kube, chart, autoscaled_worke
             events = [e for e in kube.events(name) if e["reason"] == "KEDAScalerFailed"]
             conditions = {c["type"]: c for c in kube.get("scaledobject", name).get("status", {}).get("conditions", [])}
             ready = conditions.get("Ready", {})
+            # TriggerError when built triggers fail their polls; ScaledObjectCheckFailed when one
+            # cannot be built (an AMQP trigger connects as it is built), the cause in its message.
             return (
                 any(expected in e["message"] for e in events for expected in expected_errors)
                 and ready.get("status") == "False"
-                and ready.get("reason") == "TriggerError"
+                and ready.get("reason") in ("TriggerError", "ScaledObjectCheckFailed")
             )
 
-        wait_for(
-            reported,
-            KEDA_LAG_S + SLACK_S + 10,
-            interval=1,
-            message=f"a KEDAScalerFailed event with one of {expected_errors} and Ready=False on {name}",
-        )
+        try:
+            wait_for(
+                reported,
+                KEDA_LAG_S + SLACK_S + 10,
+                interval=1,
+                message=f"a KEDAScalerFailed event with one of {expected_errors} and Ready=False on {name}",
+            )
+        except AssertionError as missing:
+            status = kube.get("scaledobject", name).get("status", {})
+            events = [(e["reason"], e["message"]) for e in kube.events(name)]
+            raise AssertionError(f"{missing}; status {status}; events {events}") from None
     finally:
         for kind in ("scaledobject", "deployment", "triggerauthentication", "secret"):
             kube.delete(kind, name)

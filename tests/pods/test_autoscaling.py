@@ -142,13 +142,19 @@ def test_the_hpa_keda_creates_has_the_releases_target_bounds_and_behaviour(kube,
     # KEDA owns 0 <-> 1; the HPA works from one replica up.
     assert spec["minReplicas"] == max(1, AUTOSCALING["minReplicaCount"])
     assert spec["maxReplicas"] == AUTOSCALING["maxReplicaCount"]
-    # One metric per lane and one for preparations, each with the same target: the HPA follows
-    # whichever asks for the most.
-    assert len(spec["metrics"]) == len(WORKER_QUEUES)
+    # Two metrics per lane and two for preparations (ready and unacknowledged messages through the
+    # management API, ready ones over AMQP), each with the same target: the HPA follows whichever
+    # asks for the most.
+    assert len(spec["metrics"]) == 2 * len(WORKER_QUEUES)
     for queue in WORKER_QUEUES:
-        [metric] = [m for m in spec["metrics"] if m["external"]["metric"]["name"] == keda_metric_name(hpa, queue)]
-        assert metric["type"] == "External"
-        assert metric["external"]["target"] == {"type": "AverageValue", "averageValue": str(AUTOSCALING["messagesPerReplica"])}
+        for protocol in ("http", "amqp"):
+            name = keda_metric_name(hpa, queue, protocol)
+            [metric] = [m for m in spec["metrics"] if m["external"]["metric"]["name"] == name]
+            assert metric["type"] == "External"
+            assert metric["external"]["target"] == {
+                "type": "AverageValue",
+                "averageValue": str(AUTOSCALING["messagesPerReplica"]),
+            }
     assert spec["behavior"] == {
         "scaleUp": {
             "stabilizationWindowSeconds": scale_up["stabilizationWindowSeconds"],

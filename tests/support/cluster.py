@@ -156,12 +156,14 @@ def purge_work_queues(amqp_port):
                 pass  # not declared yet: nothing to purge
 
 
-def keda_metric_name(hpa, queue=REQUEST_QUEUE):
-    """KEDA's name for the metric of the trigger on this queue in the HPA it made:
-    s<index>-rabbitmq-<queue, dots as dashes>."""
+def keda_metric_name(hpa, queue=REQUEST_QUEUE, protocol="http"):
+    """KEDA's name for the metric of a trigger on this queue in the HPA it made,
+    s<index>-rabbitmq-<queue, dots as dashes>: the chart gives each queue an http trigger (ready and
+    unacknowledged messages) and, after it, an amqp one (ready messages)."""
     names = [metric["external"]["metric"]["name"] for metric in hpa["spec"]["metrics"]]
-    [name] = [name for name in names if name.endswith("-rabbitmq-" + queue.replace(".", "-"))]
-    return name
+    of_queue = [name for name in names if name.endswith("-rabbitmq-" + queue.replace(".", "-"))]
+    http, amqp = sorted(of_queue, key=lambda name: int(name.split("-")[0][1:]))
+    return {"http": http, "amqp": amqp}[protocol]
 
 
 def parse_quantity(value):
