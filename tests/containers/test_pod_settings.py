@@ -126,6 +126,14 @@ def test_each_service_starts_from_the_aot_cache_its_image_made(containers, compo
     assert "[aot]" not in log, [line for line in log.splitlines() if "[aot]" in line]
 
 
+def test_a_worker_from_its_image_proves_its_sandbox_with_one_language_not_every_toolchain(containers):
+    # The image build checked every toolchain (ToolchainCheck); at start only the sandbox is in question.
+    log = containers.log("worker")
+    [line] = [line for line in log.splitlines() if "Sandbox checked with" in line]
+    assert "Sandbox checked with python in" in line, line
+    assert "Languages checked:" not in log
+
+
 def test_the_worker_logs_its_isolation_layers(containers):
     [line] = [line for line in containers.log("worker").splitlines() if "Sandbox isolation:" in line]
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -13,10 +12,6 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.env.YamlPropertySourceLoader;
-import org.springframework.core.env.StandardEnvironment;
-import org.springframework.core.io.ClassPathResource;
 
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
@@ -197,26 +192,46 @@ class JudgeIT {
 
     @Test
     void everyShippedLanguagePassesItsSelfCheck() {
-        LanguageSelfCheck check = new LanguageSelfCheck(judge(shippedCatalog()), shippedCatalog());
+        LanguageSelfCheck check = new LanguageSelfCheck(judge(shippedCatalog()), shippedCatalog(), EVERY_LANGUAGE);
         check.start();
         assertThat(check.isRunning()).isTrue();
     }
 
     @Test
     void refusesToStartNamingALanguageWhoseToolchainIsMissing() {
-        Language python = shippedCatalog().find("python").orElseThrow();
-        LanguageCatalog broken = new LanguageCatalog(Map.of(
-                "python",
-                python,
-                "ruby",
-                new Language("Ruby", "3.1", "main.rb", List.of(), List.of("ruby", "main.rb"), "puts 'ok'", null)));
-        LanguageSelfCheck check = new LanguageSelfCheck(judge(broken), broken);
+        LanguageCatalog broken = brokenCatalog();
+        LanguageSelfCheck check = new LanguageSelfCheck(judge(broken), broken, EVERY_LANGUAGE);
 
         assertThatThrownBy(check::start)
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("'ruby' failed its self-check");
         assertThat(check.isRunning()).isFalse();
     }
+
+    /** An image's worker judges only the languages it is told at start: its toolchains were checked at build. */
+    @Test
+    void aWorkerFromAnImageProvesItsSandboxWithOnlyTheLanguagesItIsTold() {
+        LanguageCatalog broken = brokenCatalog();
+        LanguageSelfCheck check = new LanguageSelfCheck(
+                judge(broken), broken, new LanguageSelfCheck.SelfCheckProperties(List.of("python")));
+
+        check.start();
+
+        assertThat(check.isRunning()).isTrue();
+    }
+
+    @Test
+    void refusesToStartWhenTheLanguagesItIsToldToCheckAreNotInTheCatalog() {
+        LanguageSelfCheck check = new LanguageSelfCheck(
+                judge(shippedCatalog()), shippedCatalog(), new LanguageSelfCheck.SelfCheckProperties(List.of("cobol")));
+
+        assertThatThrownBy(check::start)
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("'cobol', which is not in the catalog");
+    }
+
+    private static final LanguageSelfCheck.SelfCheckProperties EVERY_LANGUAGE =
+            new LanguageSelfCheck.SelfCheckProperties(List.of());
 
     private JudgeResult judge(String language, String source, List<TestCase> testCases, long timeLimitMs) {
         JudgeRequest request = JudgeRequest.plain(
@@ -247,14 +262,16 @@ class JudgeIT {
 
     /** The catalog the worker ships with, bound the way Spring binds it. */
     static LanguageCatalog shippedCatalog() {
-        try {
-            StandardEnvironment environment = new StandardEnvironment();
-            new YamlPropertySourceLoader()
-                    .load("languages", new ClassPathResource("judge-languages.yml"))
-                    .forEach(environment.getPropertySources()::addLast);
-            return Binder.get(environment).bind("judge", LanguageCatalog.class).get();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return ToolchainCheck.shippedCatalog();
+    }
+
+    /** Python, and Ruby, which no worker here has. */
+    static LanguageCatalog brokenCatalog() {
+        Language python = shippedCatalog().find("python").orElseThrow();
+        return new LanguageCatalog(Map.of(
+                "python",
+                python,
+                "ruby",
+                new Language("Ruby", "3.1", "main.rb", List.of(), List.of("ruby", "main.rb"), "puts 'ok'", null)));
     }
 }

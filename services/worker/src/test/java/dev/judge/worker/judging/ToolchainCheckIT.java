@@ -1,0 +1,47 @@
+package dev.judge.worker.judging;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import dev.judge.contracts.language.Language;
+import dev.judge.contracts.language.LanguageCatalog;
+
+/** The image build's toolchain check, on this machine's toolchains (the same Debian packages). */
+class ToolchainCheckIT {
+
+    @TempDir
+    Path work;
+
+    @Test
+    void everyShippedLanguageCompilesRunsAndPrintsOk() throws IOException {
+        assertThat(ToolchainCheck.failures(ToolchainCheck.shippedCatalog(), work))
+                .isEmpty();
+    }
+
+    @Test
+    void aMissingToolchainAndAProgramThatPrintsSomethingElseAreNamed() throws IOException {
+        Language python = ToolchainCheck.shippedCatalog().find("python").orElseThrow();
+        LanguageCatalog broken = new LanguageCatalog(Map.of(
+                "python", python,
+                "ruby",
+                        new Language(
+                                "Ruby", "3.1", "main.rb", List.of(), List.of("ruby", "main.rb"), "puts 'ok'", null),
+                "shell", new Language("sh", "5", "main.sh", List.of(), List.of("sh", "main.sh"), "echo ko", null)));
+
+        assertThat(ToolchainCheck.failures(broken, work))
+                .satisfiesExactly(
+                        ruby -> assertThat(ruby)
+                                .startsWith("The language 'ruby' failed")
+                                .contains("could not start"),
+                        shell -> assertThat(shell)
+                                .startsWith("The language 'shell' failed")
+                                .contains("printed ko"));
+    }
+}
