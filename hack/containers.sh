@@ -65,11 +65,11 @@ case "$action" in
       --env JUDGE_TESTDATA_INLINELIMIT=64KB --env JUDGE_HTTP_MANAGEMENTPORT="$management" \
       --env JUDGE_ACCESS_ANONYMOUS=true --env JUDGE_ACCESS_ADMINTOKEN="$(admin_token "$state")" \
       --env JUDGE_ACCESS_DEFAULTPERMINUTE=600 --env JUDGE_ACCESS_DEFAULTMAXWAITING=1000 \
-      --env JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=70 -XX:+ExitOnOutOfMemoryError" \
+      --env JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=70 -XX:TieredStopAtLevel=1 -XX:+ExitOnOutOfMemoryError" \
       "localhost/$(judge_image api):$version"
     # shellcheck disable=SC2046
     start consumer $((api_port + 2)) $(database_flags) --memory 768m \
-      --env JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=70 -XX:+ExitOnOutOfMemoryError" --env SPRING_RABBITMQ_DYNAMIC=false \
+      --env JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=70 -XX:TieredStopAtLevel=1 -XX:+ExitOnOutOfMemoryError" --env SPRING_RABBITMQ_DYNAMIC=false \
       "localhost/$(judge_image consumer):$version"
     # The worker: charts/judge/templates/worker/deployment.yaml. hostUsers: false → a user
     # namespace of its own (--userns=auto); procMount: Unmasked → unmask=ALL; seccomp and AppArmor
@@ -80,7 +80,7 @@ case "$action" in
     start worker $((api_port + 1)) --memory 2g --cpus 2 \
       --userns=auto --security-opt seccomp=unconfined --security-opt apparmor=unconfined \
       --security-opt unmask=ALL --volume /sys:/sys:ro --volume "$state/worker-work:/var/lib/judge/work:U" \
-      --env JAVA_TOOL_OPTIONS="-Xmx384m -XX:+ExitOnOutOfMemoryError" --env SPRING_RABBITMQ_DYNAMIC=false \
+      --env JAVA_TOOL_OPTIONS="-Xmx384m -XX:TieredStopAtLevel=1 -XX:+ExitOnOutOfMemoryError" --env SPRING_RABBITMQ_DYNAMIC=false \
       --env SPRING_RABBITMQ_LISTENER_SIMPLE_CONCURRENCY=2 --env JUDGE_WORKER_DRAINTIMEOUT=60s \
       --env JUDGE_SANDBOX_WORKDIR=/var/lib/judge/work --env JUDGE_SANDBOX_CGROUP=AUTO \
       --env JUDGE_SANDBOX_POOLSIZE=3 --env JUDGE_SANDBOX_DISKLIMIT=256MB --env JUDGE_SANDBOX_MAXFILES=1000 \

@@ -50,6 +50,7 @@ start() {
     consumer) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge") ;;
   esac
   # From the AOT cache (lib.sh aot_train), remade when the jar changes; JUDGE_AOT_CACHE=no starts without.
+  # C1 only (TieredStopAtLevel=1), as the chart's javaOpts say and why.
   local app launch=(-jar "$jar")
   app="$state/app/$(basename "$built" .jar)"
   if [[ "${JUDGE_AOT_CACHE:-yes}" == yes ]]; then
@@ -61,7 +62,7 @@ start() {
     launch=(-XX:AOTCache="$app.aot" -jar "$app/$(basename "$jar")")
   fi
   env SERVER_PORT="$port" SPRING_RABBITMQ_PORT="$amqp_port" "${own[@]}" \
-    setsid nohup "$java_home/bin/java" "-Xmx$heap" -XX:+ExitOnOutOfMemoryError "${launch[@]}" \
+    setsid nohup "$java_home/bin/java" "-Xmx$heap" -XX:TieredStopAtLevel=1 -XX:+ExitOnOutOfMemoryError "${launch[@]}" \
       > "$state/logs/$name.log" 2>&1 < /dev/null &
   echo $! > "$state/$name.pid"
   echo "Started $name (pid $!, port $port, log $state/logs/$name.log)"

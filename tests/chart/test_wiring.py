@@ -444,3 +444,12 @@ def test_the_worker_drains_within_its_grace_period():
     env = {e["name"]: e.get("value") for e in worker["spec"]["template"]["spec"]["containers"][0]["env"]}
     drain = int(env["JUDGE_WORKER_DRAINTIMEOUT"].rstrip("s"))
     assert worker["spec"]["template"]["spec"]["terminationGracePeriodSeconds"] >= drain + 15
+
+
+def test_the_containers_tier_runs_each_image_with_the_charts_jvm_options():
+    # hack/containers.sh repeats each pod's settings for podman; its JVM options (the C1-only JIT among
+    # them, which the benchmarks measured) must be the chart's, or that tier tests another JVM.
+    values = yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text())
+    script = (PROJECT / "hack/containers.sh").read_text()
+    started = dict(re.findall(r'start (api|worker|consumer) .*?JAVA_TOOL_OPTIONS="([^"]+)"', script, re.S))
+    assert started == {component: values[component]["javaOpts"] for component in ("api", "worker", "consumer")}
