@@ -65,7 +65,7 @@ case "$action" in
       --env JUDGE_TESTDATA_INLINELIMIT=64KB --env JUDGE_HTTP_MANAGEMENTPORT="$management" \
       --env JUDGE_ACCESS_ANONYMOUS=true --env JUDGE_ACCESS_ADMINTOKEN="$(admin_token "$state")" \
       --env JUDGE_ACCESS_DEFAULTPERMINUTE=600 --env JUDGE_ACCESS_DEFAULTMAXWAITING=1000 \
-      --env JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=70 -XX:TieredStopAtLevel=1 -XX:+ExitOnOutOfMemoryError" \
+      --env JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=70 -XX:+ExitOnOutOfMemoryError" \
       "localhost/$(judge_image api):$version"
     # shellcheck disable=SC2046
     start consumer $((api_port + 2)) $(database_flags) --memory 768m \

@@ -39,18 +39,18 @@ start() {
   mkdir -p "$state/logs" "$state/jars"
   cp "$built" "$jar.new" && mv -f "$jar.new" "$jar"
   # Each service gets only its own settings and secrets: the admin token only the API, no database to the worker.
-  local own=()
+  # The worker and consumer run C1 only, the API with C2 too, as the chart's javaOpts say and why.
+  local own=() jit=(-XX:TieredStopAtLevel=1)
   case "$name" in
     api) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge" JUDGE_TESTDATA_WORKERTOKEN="$token"
               JUDGE_HTTP_MANAGEMENTPORT="$management"
-              JUDGE_ACCESS_ANONYMOUS=true JUDGE_ACCESS_ADMINTOKEN="$admin") ;;
+              JUDGE_ACCESS_ANONYMOUS=true JUDGE_ACCESS_ADMINTOKEN="$admin") jit=() ;;
     worker) own=(JUDGE_SANDBOX_WORKDIR="$state/work" JUDGE_WORKER_INTERNALAPI_TOKEN="$token"
                  JUDGE_WORKER_INTERNALAPI_URL="http://127.0.0.1:$management"
                  JUDGE_WORKER_TESTLIBHEADER="$PROJECT_DIR/build/testlib/testlib.h") ;;
     consumer) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge") ;;
   esac
   # From the AOT cache (lib.sh aot_train), remade when the jar changes; JUDGE_AOT_CACHE=no starts without.
-  # C1 only (TieredStopAtLevel=1), as the chart's javaOpts say and why.
   local app launch=(-jar "$jar")
   app="$state/app/$(basename "$built" .jar)"
   if [[ "${JUDGE_AOT_CACHE:-yes}" == yes ]]; then
@@ -62,7 +62,7 @@ start() {
     launch=(-XX:AOTCache="$app.aot" -jar "$app/$(basename "$jar")")
   fi
   env SERVER_PORT="$port" SPRING_RABBITMQ_PORT="$amqp_port" "${own[@]}" \
-    setsid nohup "$java_home/bin/java" "-Xmx$heap" -XX:TieredStopAtLevel=1 -XX:+ExitOnOutOfMemoryError "${launch[@]}" \
+    setsid nohup "$java_home/bin/java" "-Xmx$heap" "${jit[@]}" -XX:+ExitOnOutOfMemoryError "${launch[@]}" \
       > "$state/logs/$name.log" 2>&1 < /dev/null &
   echo $! > "$state/$name.pid"
   echo "Started $name (pid $!, port $port, log $state/logs/$name.log)"
