@@ -140,6 +140,8 @@ def test_the_worker_logs_its_isolation_layers(containers):
     assert "namespaces (bubblewrap" in line
     assert "the worker's own uid inside a user namespace, no capabilities" in line
     assert "rlimits (cpu, data, fsize, nofile, nproc, core, msgqueue)" in line
+    # Its runs' own clocks leave out their waits for a CPU (docs/time-limits.md): readable in a pod too.
+    assert "wall clocks that leave out waits for a CPU" in line
     # A pod's cgroup tree is read-only (here: the host's /sys, bound read-only), so the chart's
     # cgroup: AUTO falls back to rlimits; the README says so.
     assert "no cgroup: memory and processes limited per process by rlimits" in line

@@ -85,6 +85,7 @@ def test_the_worker_pod_logs_its_isolation_layers(release, worker_pod, report):
     assert "namespaces (bubblewrap" in line
     assert "the worker's own uid inside a user namespace, no capabilities" in line
     assert "rlimits (cpu, data, fsize, nofile, nproc, core, msgqueue)" in line
+    assert "wall clocks that leave out waits for a CPU" in line
 
 
 def test_an_image_the_node_lacks_is_never_pulled(kube, release):

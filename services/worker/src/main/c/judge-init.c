@@ -5,7 +5,11 @@
  * It reads run requests on stdin and answers each on stdout, one at a time:
  *
  *   request: NUL-terminated "key=value" strings, ended by an empty string
- *            cpu_ms wall_ms data_bytes nproc fsize_bytes nofile   (0 = no such rlimit)
+ *            cpu_ms data_bytes nproc fsize_bytes nofile   (0 = no such rlimit)
+ *            wall_ms      the run's own clock limit: time it runs, sleeps or blocks, but not time its
+ *                         tasks wait for a CPU that others hold (see "The run's own clock" below)
+ *            wall_max_ms  the real clock's limit, at which a run still under wall_ms by its own clock
+ *                         is stopped as starved (0 = wall_ms: every wait counts)
  *            stack_bytes stack_max_bytes  RLIMIT_STACK's soft and hard limits (0 = as inherited)
  *            disk_bytes disk_files  what the run may keep in its writable folders (/box, /tmp,
  *                                   /dev/shm) and in files it holds open but unlinked (0 = no limit)
@@ -13,7 +17,11 @@
  *            stdout_first=1   open stdout before stdin: when both are FIFOs shared with a peer
  *                             sandbox, one side must, or each waits for the other forever
  *            arg (repeated: the command, looked up on PATH)
- *   reply:   "exit=N signal=N cpu_us=N wall_us=N maxrss_kb=N timed_out=0|1 exec_errno=N disk_exceeded=0|1\n"
+ *   reply:   "exit=N signal=N cpu_us=N wall_us=N maxrss_kb=N timed_out=0|1 exec_errno=N disk_exceeded=0|1
+ *             cpu_wait_us=N starved=0|1\n"
+ *            cpu_us: every process of the run, those killed with it included; wall_us: the real clock;
+ *            cpu_wait_us: what the run's own clock did not count; timed_out: its own clock ran out;
+ *            starved: the real clock ran out first
  *
  *   or the request "reset=1": removes the System V IPC objects runs created (the worker wipes the
  *   writable folders itself), so that the sandbox can serve another submission; reply "reset\n".
@@ -21,10 +29,18 @@
  * After every run it kills every other process in the namespace, so nothing a program leaves
  * behind survives into the next run, and the worker can read what the run wrote knowing that no
  * process of the run is left to swap a file under it. While a run lasts it measures, every
- * DISK_WATCH_MS and at the end, what the run keeps on disk, and kills it past its disk limit: a
- * file size limit alone lets a program fill the worker's volume with many files under it. Its one argument is the niceness it and every program it
- * starts run at, and its autogroup's: judging is batch work and should yield the CPU to the services around it. When
- * stdin closes it exits, and the kernel kills whatever is left in the namespace with it.
+ * WATCH_MS and at the end, what the run keeps on disk, and kills it past its disk limit: a
+ * file size limit alone lets a program fill the worker's volume with many files under it. Its one
+ * argument is the niceness it and every program it starts run at (within the sandbox's own session,
+ * and so, where the kernel has autogroups, relative to the run's own processes only). When stdin
+ * closes it exits, and the kernel kills whatever is left in the namespace with it.
+ *
+ * The run's own clock: a machine busy with other work makes a program wait for a CPU, and that wait
+ * must not become its TIME_LIMIT_EXCEEDED. Every WATCH_MS it reads each task's CPU time and run-queue
+ * delay (/proc/<pid>/task/<tid>/schedstat: the kernel's time spent runnable but not running) and
+ * counts as the run's own time the real time less that delay, never less than the CPU time the run
+ * used (its own threads queueing behind each other cannot make it faster than that). Sleeping and
+ * blocking count. The real clock bounds what a run can gain this way at wall_max_ms.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -51,11 +67,14 @@
 
 #define MAX_REQUEST 65536
 #define MAX_ARGS 256
-#define DISK_WATCH_MS 50
+/* How often a run's clock and disk are looked at. */
+#define WATCH_MS 50
+/* Tasks whose CPU time and waits are followed at once (a run has at most its pids limit alive). */
+#define MAX_TASKS 1024
 
 struct request {
     int reset, stdout_first;
-    long cpu_ms, wall_ms, data_bytes, stack_bytes, stack_max_bytes, nproc, fsize_bytes, nofile, disk_bytes, disk_files;
+    long cpu_ms, wall_ms, wall_max_ms, data_bytes, stack_bytes, stack_max_bytes, nproc, fsize_bytes, nofile, disk_bytes, disk_files;
     const char *in, *out, *err;
     char *argv[MAX_ARGS + 1];
     int argc;
@@ -81,6 +100,7 @@ static int read_request(struct request *r) {
         if (!strcmp(field, "reset")) r->reset = 1;
         else if (!strcmp(field, "cpu_ms")) r->cpu_ms = atol(value);
         else if (!strcmp(field, "wall_ms")) r->wall_ms = atol(value);
+        else if (!strcmp(field, "wall_max_ms")) r->wall_max_ms = atol(value);
         else if (!strcmp(field, "data_bytes")) r->data_bytes = atol(value);
         else if (!strcmp(field, "stack_bytes")) r->stack_bytes = atol(value);
         else if (!strcmp(field, "stack_max_bytes")) r->stack_max_bytes = atol(value);
@@ -98,6 +118,7 @@ static int read_request(struct request *r) {
         value[-1] = '=';  /* keep the buffer walkable */
     }
     if (r->reset) return 2;
+    if (r->wall_max_ms < r->wall_ms) r->wall_max_ms = r->wall_ms;
     return r->argc > 0 && r->in && r->out && r->err && r->wall_ms > 0 ? 1 : -1;
 }
 
@@ -154,10 +175,89 @@ static void start_program(const struct request *r, int report_fd) {
     _exit(127);
 }
 
-static long elapsed_us(const struct timespec *from) {
+static long long elapsed_ns(const struct timespec *from) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    return (now.tv_sec - from->tv_sec) * 1000000L + (now.tv_nsec - from->tv_nsec) / 1000;
+    return (now.tv_sec - from->tv_sec) * 1000000000LL + (now.tv_nsec - from->tv_nsec);
+}
+
+/* The run's tasks as last seen: CPU time and run-queue delay (ns), and those of tasks gone since. */
+static struct task_seen { long tid; long long cpu_ns, wait_ns; int seen; } tasks[MAX_TASKS];
+static int task_count;
+static long long gone_cpu_ns, gone_wait_ns;
+
+static void forget_tasks(void) {
+    task_count = 0;
+    gone_cpu_ns = gone_wait_ns = 0;
+}
+
+static void note_task(long tid, long long cpu_ns, long long wait_ns) {
+    for (int i = 0; i < task_count; i++) {
+        if (tasks[i].tid != tid) continue;
+        tasks[i].cpu_ns = cpu_ns;
+        tasks[i].wait_ns = wait_ns;
+        tasks[i].seen = 1;
+        return;
+    }
+    if (task_count < MAX_TASKS) tasks[task_count++] = (struct task_seen) { tid, cpu_ns, wait_ns, 1 };
+}
+
+/* Reads every task's schedstat; sets the run's CPU time and wait so far, ended tasks included. */
+static void sample_tasks(long long *cpu_ns, long long *wait_ns) {
+    for (int i = 0; i < task_count; i++) tasks[i].seen = 0;
+    DIR *proc = opendir("/proc");
+    struct dirent *process;
+    while (proc && (process = readdir(proc))) {
+        if (process->d_name[0] < '1' || process->d_name[0] > '9' || !strcmp(process->d_name, "1")) continue;
+        char path[300];
+        snprintf(path, sizeof path, "/proc/%s/task", process->d_name);
+        DIR *threads = opendir(path);
+        struct dirent *thread;
+        while (threads && (thread = readdir(threads))) {
+            if (thread->d_name[0] < '1' || thread->d_name[0] > '9') continue;
+            snprintf(path, sizeof path, "%s/schedstat", thread->d_name);
+            int fd = openat(dirfd(threads), path, O_RDONLY | O_CLOEXEC);
+            if (fd < 0) continue;
+            char text[128];
+            ssize_t length = read(fd, text, sizeof text - 1);
+            close(fd);
+            long long cpu, wait;
+            if (length <= 0) continue;
+            text[length] = '\0';
+            if (sscanf(text, "%lld %lld", &cpu, &wait) == 2) note_task(atol(thread->d_name), cpu, wait);
+        }
+        if (threads) closedir(threads);
+    }
+    if (proc) closedir(proc);
+    *cpu_ns = *wait_ns = 0;
+    for (int i = 0; i < task_count; i++) {
+        if (!tasks[i].seen) {  /* ended: what it had stays counted */
+            gone_cpu_ns += tasks[i].cpu_ns;
+            gone_wait_ns += tasks[i].wait_ns;
+            tasks[i--] = tasks[--task_count];
+            continue;
+        }
+        *cpu_ns += tasks[i].cpu_ns;
+        *wait_ns += tasks[i].wait_ns;
+    }
+    *cpu_ns += gone_cpu_ns;
+    *wait_ns += gone_wait_ns;
+}
+
+/* How much of `elapsed` the run's own clock leaves out: its tasks' waits for a CPU, but never so
+   much that its own clock shows less than the CPU time it used. */
+static long long cpu_wait_ns(long long elapsed) {
+    long long cpu, wait;
+    sample_tasks(&cpu, &wait);
+    long long most = elapsed - cpu;
+    return wait < most ? (wait > 0 ? wait : 0) : (most > 0 ? most : 0);
+}
+
+static long children_cpu_us(void) {
+    struct rusage children;
+    getrusage(RUSAGE_CHILDREN, &children);
+    return children.ru_utime.tv_sec * 1000000L + children.ru_utime.tv_usec
+         + children.ru_stime.tv_sec * 1000000L + children.ru_stime.tv_usec;
 }
 
 /* Kills everything in the namespace except us, and reaps it. */
@@ -235,19 +335,6 @@ static int over_disk_limit(const struct request *r) {
 
 int main(int argc, char **argv) {
     if (argc > 1 && setpriority(PRIO_PROCESS, 0, atoi(argv[1])) != 0) return 4;
-    /* The sandbox is a session of its own (bubblewrap's --new-session), so, where the kernel groups
-     * sessions (sched(7): autogroups), an autogroup of its own, in which niceness counts only against
-     * its own processes: the group's weight is what yields to the services. Best effort: nothing to
-     * do where there are no autogroups (in a pod's cgroup they do not apply). The kernel takes one
-     * such change every 100 ms from an unprivileged process (EAGAIN), and a pool starts several. */
-    if (argc > 1) {
-        int autogroup = open("/proc/self/autogroup", O_WRONLY | O_CLOEXEC);
-        for (int attempt = 0; autogroup >= 0 && attempt < 50; attempt++) {
-            if (write(autogroup, argv[1], strlen(argv[1])) >= 0 || errno != EAGAIN) break;
-            usleep(20 * 1000);
-        }
-        if (autogroup >= 0) close(autogroup);
-    }
     /* Programs run as our uid: not dumpable, we cannot be traced or have our memory read by them. */
     if (prctl(PR_SET_DUMPABLE, 0) != 0) return 4;
     signal(SIGPIPE, SIG_IGN);
@@ -275,6 +362,8 @@ int main(int argc, char **argv) {
         int report[2];
         if (pipe2(report, O_CLOEXEC) != 0) return 3;
 
+        forget_tasks();
+        long cpu_before_us = children_cpu_us();
         struct timespec started;
         clock_gettime(CLOCK_MONOTONIC, &started);
         pid_t pid = fork();
@@ -282,26 +371,37 @@ int main(int argc, char **argv) {
         if (pid == 0) start_program(&r, report[1]);
         close(report[1]);
 
-        int timed_out = 0, disk_exceeded = 0;
+        int timed_out = 0, starved = 0, disk_exceeded = 0;
         int watch_disk = r.disk_bytes > 0 || r.disk_files > 0;
+        long long wall_ns = r.wall_ms * 1000000LL, wall_max_ns = r.wall_max_ms * 1000000LL, waited_ns = 0;
         int pidfd = (int) syscall(SYS_pidfd_open, pid, 0);
         struct pollfd wait_for = { pidfd, POLLIN, 0 };
         for (;;) {
-            long left = r.wall_ms - elapsed_us(&started) / 1000;
-            int slice = left <= 0 ? 0 : watch_disk && left > DISK_WATCH_MS ? DISK_WATCH_MS : (int) left;
+            /* Its own clock moves no faster than the real one: until the next look, at most this
+               much of either limit can run out. */
+            long long elapsed = elapsed_ns(&started);
+            long long own_left = wall_ns - (elapsed - waited_ns), real_left = wall_max_ns - elapsed;
+            long long left = own_left < real_left ? own_left : real_left;
+            int slice = left <= 0 ? 0 : left >= WATCH_MS * 1000000LL ? WATCH_MS : (int) ((left + 999999) / 1000000);
             int ready = poll(&wait_for, 1, slice);
             if (ready > 0) break;
             if (ready < 0) {
                 if (errno != EINTR) return 3;
                 continue;
             }
-            if (slice == left || left <= 0) { timed_out = 1; kill(-1, SIGKILL); break; }
-            if (over_disk_limit(&r)) { disk_exceeded = 1; kill(-1, SIGKILL); break; }
+            elapsed = elapsed_ns(&started);
+            if (wall_max_ns > wall_ns) waited_ns = cpu_wait_ns(elapsed);
+            if (elapsed - waited_ns >= wall_ns) { timed_out = 1; kill(-1, SIGKILL); break; }
+            if (elapsed >= wall_max_ns) { starved = 1; kill(-1, SIGKILL); break; }
+            if (watch_disk && over_disk_limit(&r)) { disk_exceeded = 1; kill(-1, SIGKILL); break; }
         }
+        /* The last look at its clock, while its tasks can still be read (an ended program is a zombie
+           until it is waited for). */
+        long long real_ns = elapsed_ns(&started);
+        if (!timed_out && !starved && wall_max_ns > wall_ns) waited_ns = cpu_wait_ns(real_ns);
         int wait_status = 0;
         struct rusage usage;
         while (wait4(pid, &wait_status, __WALL, &usage) < 0 && errno == EINTR) { }
-        long wall_us = elapsed_us(&started);
         close(pidfd);
         /* What it left behind counts too (a last burst of writes between two looks). */
         if (!disk_exceeded && watch_disk && over_disk_limit(&r)) disk_exceeded = 1;
@@ -311,12 +411,14 @@ int main(int argc, char **argv) {
         if (read(report[0], &exec_errno, sizeof exec_errno) != sizeof exec_errno) exec_errno = 0;
         close(report[0]);
 
-        long cpu_us = usage.ru_utime.tv_sec * 1000000L + usage.ru_utime.tv_usec
-                    + usage.ru_stime.tv_sec * 1000000L + usage.ru_stime.tv_usec;
-        printf("exit=%d signal=%d cpu_us=%ld wall_us=%ld maxrss_kb=%ld timed_out=%d exec_errno=%d disk_exceeded=%d\n",
+        /* Every process of the run has been waited for by now, by us or by its parent. */
+        long cpu_us = children_cpu_us() - cpu_before_us;
+        printf("exit=%d signal=%d cpu_us=%ld wall_us=%lld maxrss_kb=%ld timed_out=%d exec_errno=%d disk_exceeded=%d"
+               " cpu_wait_us=%lld starved=%d\n",
                WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1,
                WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : 0,
-               cpu_us, wall_us, usage.ru_maxrss, timed_out, exec_errno, disk_exceeded);
+               cpu_us, real_ns / 1000, usage.ru_maxrss, timed_out, exec_errno, disk_exceeded,
+               waited_ns / 1000, starved);
         fflush(stdout);
     }
     return 0;

@@ -23,6 +23,7 @@ import dev.judge.contracts.SubmissionStatus;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
+import dev.judge.worker.sandbox.MachineTooBusyException;
 import dev.judge.worker.sandbox.Sandbox;
 import dev.judge.worker.sandbox.SandboxFiles;
 import dev.judge.worker.sandbox.Sandboxes;
@@ -35,7 +36,8 @@ import dev.judge.worker.testdata.TestSet;
  * each run checked (by a built-in checker, the setter's checker or, for an interactive problem, the
  * interactor it talked to and then the problem's checker of what that wrote, if it has one), and
  * sums up a verdict and a score. Failures of the judge itself, or of a setter's program, become
- * INTERNAL_ERROR, never a user verdict.
+ * INTERNAL_ERROR, never a user verdict; so does a run the machine kept from a CPU every time it was
+ * made (a compilation included: never COMPILATION_ERROR for the judge's load).
  */
 @Component
 class Judge {
@@ -119,6 +121,10 @@ class Judge {
             }
         } catch (TestDataUnavailableException e) {
             throw e;
+        } catch (MachineTooBusyException e) {
+            // The machine's load, not the program: no verdict, and the submitter is told so.
+            log.warn("Submission {} was not judged: {}", request.submissionId(), e.getMessage());
+            return failed(request, startedAt, e.getMessage());
         } catch (IOException | RuntimeException e) {
             log.error("Judging submission {} failed", request.submissionId(), e);
             // The exception's message may name the worker's paths or addresses: it goes to the log only.

@@ -245,6 +245,7 @@ final class BubblewrapSandbox implements Sandbox {
 
     @Override
     public RunOutcome run(RunSpec spec) throws IOException {
+        Streams streams = Streams.FILES;
         if (spec.stdinFile() != null) {
             Path linked = root.resolve(LINKED).resolve("stdin");
             Files.deleteIfExists(linked);
@@ -254,11 +255,39 @@ final class BubblewrapSandbox implements Sandbox {
                 // Another file system than the worker's store: a copy is slower, and as safe.
                 Files.copy(spec.stdinFile(), linked);
             }
-            return run(spec, Streams.LINKED_STDIN);
+            streams = Streams.LINKED_STDIN;
+        } else {
+            SandboxFiles.overwrite(io.resolve(STDIN), spec.stdin() == null ? "" : spec.stdin());
         }
-        SandboxFiles.overwrite(io.resolve(STDIN), spec.stdin() == null ? "" : spec.stdin());
-        return run(spec, Streams.FILES);
+        for (int attempt = 1; ; attempt++) {
+            Measured measured = runOnce(spec, streams);
+            if (!measured.starved()) {
+                return measured.outcome();
+            }
+            starved(attempt, properties, measured.outcome());
+        }
     }
+
+    /**
+     * A run the machine starved is made again, up to {@code judge.sandbox.starved-attempts} times in
+     * all; then the sandbox gives up on it.
+     */
+    private static void starved(int attempt, SandboxProperties properties, RunOutcome outcome)
+            throws MachineTooBusyException {
+        log.warn(
+                "A run was kept from a CPU (attempt {} of {}): {} ms by the clock, {} ms of them waiting, {} ms of CPU",
+                attempt,
+                properties.starvedAttempts(),
+                outcome.wallTime().toMillis(),
+                outcome.cpuWait().toMillis(),
+                outcome.cpuTime().toMillis());
+        if (attempt >= properties.starvedAttempts()) {
+            throw new MachineTooBusyException(attempt);
+        }
+    }
+
+    /** A run's outcome, and whether the machine starved it (then it says nothing of the program). */
+    private record Measured(RunOutcome outcome, boolean starved) {}
 
     /** Where a run's stdin and stdout are, inside the sandbox. */
     private enum Streams {
@@ -284,15 +313,49 @@ final class BubblewrapSandbox implements Sandbox {
      * the other: two FIFOs, made in this sandbox's io folder and hard-linked into the peer's, so that
      * neither sees anything else of the other. Each run keeps its own limits; when one ends, the other
      * reads end-of-file or dies writing (SIGPIPE), so a conversation ends by the later wall limit at most.
+     * A conversation in which the machine starved either side is held again, as a starved run is, and
+     * so is one in which a side's own clock ran out while the other side was long kept from a CPU.
      */
     static Conversation converse(BubblewrapSandbox here, RunSpec spec, BubblewrapSandbox peer, RunSpec peerSpec)
             throws IOException {
         here.connectTo(peer);
+        for (int attempt = 1; ; attempt++) {
+            Measured[] both = conversation(here, spec, peer, peerSpec);
+            Measured hereRun = both[0], peerRun = both[1];
+            if (hereRun.starved() || peerRun.starved()) {
+                starved(attempt, here.properties, (hereRun.starved() ? hereRun : peerRun).outcome());
+            } else if (keptWaiting(hereRun.outcome(), spec, peerRun.outcome(), peerSpec)) {
+                starved(attempt, here.properties, peerRun.outcome());
+            } else if (keptWaiting(peerRun.outcome(), peerSpec, hereRun.outcome(), spec)) {
+                starved(attempt, here.properties, hereRun.outcome());
+            } else {
+                return new Conversation(hereRun.outcome(), peerRun.outcome());
+            }
+        }
+    }
+
+    /**
+     * Whether one side's own clock ran out while the other side, within its own limits, waited long for
+     * a CPU: a program blocked on its peer's answer counts that wait as its own time, which a busy
+     * machine made longer. A tenth of its wall limit: far more than the wake-ups of a quiet machine add
+     * up to. A peer over its own limits (an interactor looping until its CPU time ran out) decides the
+     * conversation whatever the machine.
+     */
+    private static boolean keptWaiting(RunOutcome stopped, RunSpec stoppedSpec, RunOutcome other, RunSpec otherSpec) {
+        boolean otherWithinItsLimits = !other.wallLimitReached()
+                && (other.cpuTime() == null || other.cpuTime().compareTo(otherSpec.timeLimit()) <= 0);
+        return stopped.wallLimitReached()
+                && otherWithinItsLimits
+                && other.cpuWait().compareTo(stoppedSpec.wallLimit().dividedBy(10)) >= 0;
+    }
+
+    private static Measured[] conversation(
+            BubblewrapSandbox here, RunSpec spec, BubblewrapSandbox peer, RunSpec peerSpec) throws IOException {
         try (ExecutorService second = Executors.newVirtualThreadPerTaskExecutor()) {
-            Future<RunOutcome> peerRun = second.submit(() -> peer.run(peerSpec, Streams.PIPES_STDOUT_FIRST));
-            RunOutcome hereOutcome = here.run(spec, Streams.PIPES);
+            Future<Measured> peerRun = second.submit(() -> peer.runOnce(peerSpec, Streams.PIPES_STDOUT_FIRST));
+            Measured hereOutcome = here.runOnce(spec, Streams.PIPES);
             try {
-                return new Conversation(hereOutcome, peerRun.get());
+                return new Measured[] {hereOutcome, peerRun.get()};
             } catch (ExecutionException e) {
                 throw e.getCause() instanceof IOException io
                         ? io
@@ -338,7 +401,7 @@ final class BubblewrapSandbox implements Sandbox {
         Files.createLink(peer.io.resolve("to-peer"), fromPeer);
     }
 
-    private RunOutcome run(RunSpec spec, Streams streams) throws IOException {
+    private Measured runOnce(RunSpec spec, Streams streams) throws IOException {
         clearOutputStreams();
         long oomKillsBefore = 0;
         if (cgroup != null) {
@@ -351,7 +414,7 @@ final class BubblewrapSandbox implements Sandbox {
         }
         requests.write(request(spec, streams));
         requests.flush();
-        Map<String, Long> reply = parse(reply(spec.wallLimit().plus(REPLY_GRACE)));
+        Map<String, Long> reply = parse(reply(realClockLimit(spec).plus(REPLY_GRACE)));
         if (reply.get("exec_errno") != 0) {
             throw new IOException("Cannot start " + spec.command().getFirst() + " in the sandbox (errno "
                     + reply.get("exec_errno") + ")");
@@ -361,11 +424,12 @@ final class BubblewrapSandbox implements Sandbox {
         int exitCode = reply.get("exit").intValue();
         int signal = reply.get("signal").intValue();
         boolean failed = signal != 0 || exitCode != 0;
-        return new RunOutcome(
+        RunOutcome outcome = new RunOutcome(
                 reply.get("timed_out") == 1,
                 signal == 0 ? Integer.valueOf(exitCode) : null,
                 signal == 0 ? null : signal,
                 Duration.ofNanos(reply.get("wall_us") * 1000),
+                Duration.ofNanos(reply.get("cpu_wait_us") * 1000),
                 Duration.ofNanos(reply.get("cpu_us") * 1000),
                 reply.get("maxrss_kb"),
                 oomKilled,
@@ -376,6 +440,12 @@ final class BubblewrapSandbox implements Sandbox {
                 reply.get("disk_exceeded") == 1,
                 SandboxFiles.readRegularText(io.resolve(STDOUT), spec.outputLimitBytes()),
                 SandboxFiles.readRegularText(io.resolve(STDERR), STDERR_LIMIT_BYTES));
+        return new Measured(outcome, reply.get("starved") == 1);
+    }
+
+    /** How long a run may take by the real clock: its wall limit, stretched by what it may wait for a CPU. */
+    private Duration realClockLimit(RunSpec spec) {
+        return Duration.ofMillis(Math.round(spec.wallLimit().toMillis() * Math.max(1, properties.maxWallStretch())));
     }
 
     /**
@@ -406,6 +476,7 @@ final class BubblewrapSandbox implements Sandbox {
         List<String> fields = new ArrayList<>(List.of(
                 "cpu_ms=" + spec.timeLimit().toMillis(),
                 "wall_ms=" + spec.wallLimit().toMillis(),
+                "wall_max_ms=" + realClockLimit(spec).toMillis(),
                 "fsize_bytes=" + spec.outputLimitBytes(),
                 "nofile=" + properties.openFiles(),
                 "disk_bytes=" + properties.diskLimit().toBytes(),

@@ -6,10 +6,12 @@ import java.time.Duration;
  * What the sandbox measured of one run. What it means (a time limit, a memory limit...) is decided by
  * the judge's verdict rules ({@code judging/RunVerdicts}); the sandbox only measures.
  *
- * @param wallLimitReached the wall clock ran out and the program was killed
+ * @param wallLimitReached the run's own clock ran out (the real clock less its waits for a CPU) and it was killed
  * @param exitCode null when killed by a signal
  * @param signal the signal that ended the program, if any
- * @param cpuTime null when the sandbox cannot measure it
+ * @param wallTime by the real clock
+ * @param cpuWait the time its tasks waited for a CPU that others held, which its own clock leaves out
+ * @param cpuTime of all its processes; null when the sandbox cannot measure it
  * @param peakMemoryKb null when the sandbox cannot measure it
  * @param oomKilled the cgroup's OOM killer ended a process of the run; false without a cgroup
  * @param memoryLimitedByCgroup whether a cgroup held the run's memory limit (else RLIMIT_DATA, per process)
@@ -25,6 +27,7 @@ public record RunOutcome(
         Integer exitCode,
         Integer signal,
         Duration wallTime,
+        Duration cpuWait,
         Duration cpuTime,
         Long peakMemoryKb,
         boolean oomKilled,
@@ -42,6 +45,7 @@ public record RunOutcome(
                 exitCode,
                 signal,
                 wallTime,
+                cpuWait,
                 cpuTime,
                 peakMemoryKb,
                 oomKilled,
@@ -53,7 +57,7 @@ public record RunOutcome(
                 stderr);
     }
 
-    /** Ended by itself with exit code 0, before the wall clock ran out. */
+    /** Ended by itself with exit code 0, before its wall clock ran out. */
     public boolean exitedZero() {
         return !wallLimitReached && exitCode != null && exitCode == 0;
     }

@@ -10,7 +10,8 @@ import java.util.List;
  * @param command run in the session's folder, looked up on the sandbox's PATH
  * @param stdin what the program reads; null for nothing
  * @param timeLimit the CPU-time limit
- * @param wallLimit the wall-clock limit, which also catches programs that sleep or block
+ * @param wallLimit the limit of the run's own clock (the real one less the time it waited for a CPU),
+ *        which catches programs that sleep or block
  * @param memoryLimitBytes across all of the run's processes where a cgroup enforces it, per process otherwise
  * @param outputLimitBytes the most the program may print, and the largest file it may write
  * @param stdinFile a file the program reads instead of {@code stdin}: linked into the sandbox read-only,

@@ -257,7 +257,8 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
             throw new IOException(
                     "judge.sandbox.cgroup=REQUIRED, but no writable cgroup with memory and pids controllers was found");
         }
-        return new Isolation(version, root, cgroups, properties.nice());
+        return new Isolation(
+                version, root, cgroups, properties.nice(), Files.isReadable(Path.of("/proc/self/schedstat")));
     }
 
     private void trialRun() throws IOException {

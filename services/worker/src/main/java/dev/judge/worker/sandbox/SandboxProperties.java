@@ -22,9 +22,18 @@ import org.springframework.util.unit.DataSize;
  * @param cgroupRoot where the cgroup filesystem is mounted
  * @param maxProcesses processes and threads per run (a JVM needs ~20)
  * @param openFiles open files per process
- * @param nice the niceness programs run at (0-19). Judging is batch work: at 19, a machine shared
- *        with the API, the broker or the database gives them the CPU first, and CPU-time limits
- *        are unaffected (they count CPU time, not waiting)
+ * @param nice the niceness programs run at (0-19), relative to what shares their scheduling group:
+ *        the worker's own threads in a pod's cgroup. Each sandbox is a session of its own, so where the
+ *        kernel groups sessions (autogroups, outside cgroups) it counts only within the sandbox: the
+ *        sandbox then competes with other sessions as any process does, and a busy neighbour cannot
+ *        take it below a fair share
+ * @param maxWallStretch how long a run may take by the real clock, as a multiple of its wall limit. A run's
+ *        wall limit holds its own clock, which leaves out the time its tasks wait for a CPU that others
+ *        hold (judge-init measures it), so that a busy machine does not turn a program into a
+ *        TIME_LIMIT_EXCEEDED; the real clock bounds that at this multiple. 1: every wait counts
+ * @param starvedAttempts how many times a run is made that the machine starved (the real clock reached
+ *        {@code maxWallStretch} × its wall limit while its own clock was still under it) before the
+ *        sandbox gives up on it ({@link MachineTooBusyException}): the judge's fault, never a verdict
  * @param diskLimit what one run (a compilation too) may keep in its writable folders, files it holds open
  *        included; past it the run is killed (output limit exceeded). The output limit bounds one file,
  *        this all of them: without it a run fills the worker's volume with many files under that limit
@@ -46,6 +55,8 @@ public record SandboxProperties(
         @DefaultValue("64") int maxProcesses,
         @DefaultValue("64") int openFiles,
         @DefaultValue("19") int nice,
+        @DefaultValue("4") double maxWallStretch,
+        @DefaultValue("3") int starvedAttempts,
         @DefaultValue("256MB") DataSize diskLimit,
         @DefaultValue("1000") int maxFiles,
         @DefaultValue("100") int reuse,

@@ -7,9 +7,11 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -42,6 +44,9 @@ abstract class JudgeCases {
     private static final Path CASES = Path.of("src/test/resources/judge-cases");
 
     static Sandboxes sandbox;
+    /** Processes a suite itself started beside the sandboxes, which are not a program's leftovers. */
+    static final Set<Long> neighbours = new HashSet<>();
+
     private static Judge judge;
     private static WorkerProperties properties;
     // The pool's two waiting sandboxes, and one being replaced.
@@ -241,6 +246,7 @@ abstract class JudgeCases {
                                         .map(JudgeCases::isSandboxUser)
                                         .orElse(false)))
                 .distinct()
+                .filter(process -> !neighbours.contains(process.pid()))
                 .filter(process -> !process.info()
                         .command()
                         .map(command -> command.endsWith("judge-init") || command.endsWith("bwrap"))

@@ -21,6 +21,7 @@ import dev.judge.contracts.TestData;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
+import dev.judge.worker.sandbox.BusyNeighbours;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
 import dev.judge.worker.testdata.TestDataServer;
@@ -141,6 +142,46 @@ class JudgeIT {
         assertThat(result.verdict()).isEqualTo(Verdict.COMPILATION_ERROR);
         assertThat(result.compilerOutput()).contains("undefined_name");
         assertThat(result.testCases()).isEmpty();
+    }
+
+    /**
+     * A compilation the machine keeps from a CPU until its time runs out, every time, is the judge's
+     * fault: INTERNAL_ERROR saying so, never COMPILATION_ERROR. The compiler and seven busy neighbours
+     * share CPU 0: an eighth of it for a build of ~1 s of CPU, which its 2 s of CPU allow.
+     */
+    @Test
+    void aCompilationTheMachineStarvesEveryTimeIsAnInternalErrorNotACompilationError() throws IOException {
+        Language pinnedCpp = new Language(
+                "C++ on CPU 0",
+                "12",
+                "main.cpp",
+                List.of("taskset", "-c", "0", "g++", "-O2", "-o", "main", "main.cpp"),
+                List.of("./main"),
+                "",
+                null);
+        Sandboxes starving = TestSandboxes.startQuicklyStarvedPool();
+        try (BusyNeighbours busy = BusyNeighbours.start(7, 0)) {
+            Judge judge = newJudge(
+                    starving,
+                    new LanguageCatalog(Map.of("cpp", pinnedCpp)),
+                    TestSandboxes.workerProperties(Map.of("judge.worker.compile-time-limit", "2s")),
+                    TestSandboxes.testDataStore(Map.of()));
+            JudgeResult result = judge.judge(
+                    JudgeRequest.plain(
+                            UUID.randomUUID(),
+                            "cpp",
+                            "#include <bits/stdc++.h>\nint main() { int a, b; std::cin >> a >> b; std::cout << a + b; }\n",
+                            new JudgeRequest.Limits(1000, 256),
+                            Checker.EXACT,
+                            SUM_TESTS,
+                            Instant.now()),
+                    Instant.now());
+
+            assertThat(result.verdict()).as("%s", result).isEqualTo(Verdict.INTERNAL_ERROR);
+            assertThat(result.compilerOutput()).contains("too busy");
+        } finally {
+            TestSandboxes.stop(starving);
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.judge.worker.judging;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -21,6 +22,8 @@ import dev.judge.contracts.ProblemPreparation;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.SetterLimits;
 import dev.judge.contracts.language.Language;
+import dev.judge.worker.sandbox.BusyNeighbours;
+import dev.judge.worker.sandbox.MachineTooBusyException;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
 import dev.judge.worker.testdata.TestDataStore;
@@ -163,6 +166,34 @@ class ProblemPreparerIT {
 
         assertThat(workers.message()).contains("ran out of time");
         assertThat(own.status()).isEqualTo(PreparationResult.Status.READY);
+    }
+
+    /**
+     * A validator the machine keeps from a CPU until its time runs out, every time, fails nothing: the
+     * preparation is tried again later (from its queue). It pins itself to CPU 0, beside seven busy
+     * neighbours: an eighth of a CPU for 0.8 s of its own, which its 1 s of CPU allow.
+     */
+    @Test
+    void aValidatorTheMachineStarvesEveryTimeFailsNoVersion() throws IOException {
+        ProblemProgram pinned = new ProblemProgram("python", """
+                import os, sys, time
+                os.sched_setaffinity(0, {0})
+                sys.stdin.read()
+                while time.process_time() < 0.8:
+                    pass
+                """, Map.of());
+        Sandboxes starving = TestSandboxes.startQuicklyStarvedPool();
+        try (BusyNeighbours busy = BusyNeighbours.start(7, 0)) {
+            ProblemPreparer starved = newPreparer(
+                    starving,
+                    TestSandboxes.workerProperties(Map.of("judge.worker.setter-time-limit", "1s")),
+                    TestSandboxes.testDataStore(Map.of()));
+
+            assertThatThrownBy(() -> starved.prepare(preparation(null, pinned, List.of(new TestCase("1\n", "1\n")))))
+                    .isInstanceOf(MachineTooBusyException.class);
+        } finally {
+            TestSandboxes.stop(starving);
+        }
     }
 
     /** Each solution judged as a submission, its verdict against its tag; a main one that fails is reported, not hidden. */

@@ -62,6 +62,7 @@ class RunVerdictsTests {
                 exitCode,
                 signal,
                 Duration.ofMillis(cpuMs + 50),
+                Duration.ZERO,
                 Duration.ofMillis(cpuMs),
                 peakKb,
                 oomKilled,

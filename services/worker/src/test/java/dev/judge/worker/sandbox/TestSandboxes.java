@@ -68,6 +68,18 @@ public final class TestSandboxes {
         return pool;
     }
 
+    /**
+     * A pool that gives up on a starved run soon (the real clock at 1.5 × a run's wall limit, two
+     * attempts), in a work folder of its own, so that it can run beside a test class's own pool.
+     */
+    public static Sandboxes startQuicklyStarvedPool() {
+        return startPool(sandboxProperties(Map.of(
+                "judge.sandbox.max-wall-stretch", "1.5",
+                "judge.sandbox.starved-attempts", "2",
+                "judge.sandbox.work-dir",
+                        WORK_DIR.resolveSibling("sandbox-tests-starved").toString())));
+    }
+
     public static void stop(Sandboxes sandbox) {
         ((SandboxPool) sandbox).stop();
     }
