@@ -259,7 +259,7 @@ def test_the_network_policies_admit_what_the_system_does_and_nothing_else():
     plugin reads them), and the connections an attacker in the cluster would try do not."""
     docs = documents()
     policies = [dict(p, metadata=dict(p["metadata"], namespace="judge")) for p in of_kind(docs, "NetworkPolicy")]
-    assert len(policies) == 4
+    assert len(policies) == 5
 
     def component(name):
         template = one([d for d in of_kind(docs, "Deployment") if d["metadata"]["name"].endswith("-" + name)], "Deployment")
@@ -314,6 +314,14 @@ def test_the_network_policies_admit_what_the_system_does_and_nothing_else():
         (worker, database, 5432, False),
         (neighbour, database, 5432, False),
         (stranger, database, 8000, False),
+        # The workers' and the consumer's management ports (health, metrics): Prometheus alone.
+        (prometheus, worker, worker.ports["http"], True),
+        (prometheus, consumer, consumer.ports["http"], True),
+        (stranger, worker, worker.ports["http"], False),
+        (neighbour, worker, worker.ports["http"], False),
+        (api, worker, worker.ports["http"], False),
+        (neighbour, consumer, consumer.ports["http"], False),
+        (worker, consumer, consumer.ports["http"], False),
     ]
     wrong = [
         (src.labels, dst.labels, port, want) for src, dst, port, want in expected if allowed(policies, src, dst, port) != want

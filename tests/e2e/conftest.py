@@ -41,6 +41,8 @@ class Stack:
             JUDGE_WEBHOOKS_FIRSTRETRYDELAY="200ms",
             # Tests re-check open event streams quickly rather than after the default 10 s.
             JUDGE_EVENTS_RECHECKINTERVAL="2s",
+            # A preparation under way says how far it got every 2 s, not 30: tests wait for it.
+            JUDGE_WORKER_PREPARATION_PROGRESSEVERY="2s",
         )
         service = Service(kind, name, port, STATE / "logs", env)
         self.services.append(service)

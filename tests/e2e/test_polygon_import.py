@@ -2,51 +2,26 @@
 dependencies, its checker and validator prepared by a worker, and its tagged solutions judged as
 their tags say. The package (tests/polygon/sum-of-two) is in Polygon's format, written for this project."""
 
-import io
 import json
-import urllib.error
+import time
 import urllib.request
-import zipfile
 
 import pytest
 
 from conftest import WORKER_TOKEN
-from support.processes import PROJECT
-
-PACKAGE = PROJECT / "tests/polygon/sum-of-two"
-
-
-def zipped(folder, change=None):
-    files = {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
-    if change:
-        change(files)
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as package:
-        for name, content in files.items():
-            package.writestr(name, content)
-    return buffer.getvalue()
-
-
-def import_package(api, body, query=""):
-    request = urllib.request.Request(
-        api.base_url + "/api/problems/import" + query, data=body, method="POST", headers={"Content-Type": "application/zip"}
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
+from support.packages import PACKAGE, import_package, without_generated_tests_and_answers, zipped
 
 
 def test_a_package_imports_and_its_tagged_solutions_get_the_verdicts_their_tags_say(api, worker):
     status, problem = import_package(api, zipped(PACKAGE), "?verify=true")
     assert status == 201, problem
     assert (problem["title"], problem["timeLimitMs"], problem["memoryLimitMb"]) == ("Sum of Two", 1000, 256)
-    assert [(group["name"], group["points"], group["dependsOn"]) for group in problem["groups"]] == [
-        ("0", 0, []),
-        ("1", 40, ["0"]),
-        ("2-4", 60, ["1"]),
+    assert [(group["name"], group["points"], group["dependsOn"], group["scoring"]) for group in problem["groups"]] == [
+        ("0", 0, [], "COMPLETE_GROUP"),
+        ("1", 40, ["0"], "COMPLETE_GROUP"),
+        ("2", 60, ["1"], "EACH_TEST"),
     ]
+    assert problem["groups"][2]["testPoints"] == [60]
     assert problem["checker"]["kind"] == "custom" and problem["validator"]["language"] == "python"
 
     preparation = api.wait_for_preparation(problem["id"])
@@ -80,7 +55,7 @@ sys.exit(1)
     judged = api.wait_for_verdict(api.submit(problem["id"], off_by_one_on_large))
 
     assert (judged["verdict"], judged["score"], judged["maxScore"]) == ("PARTIALLY_ACCEPTED", 70, 100), judged
-    assert [(group["name"], group["score"]) for group in judged["groups"]] == [("0", 0), ("1", 40), ("2-4", 30)]
+    assert [(group["name"], group["score"]) for group in judged["groups"]] == [("0", 0), ("1", 40), ("2", 30)]
 
 
 def test_a_package_whose_test_the_validator_rejects_fails_its_preparation_naming_the_test(api, worker):
@@ -92,11 +67,6 @@ def test_a_package_whose_test_the_validator_rejects_fails_its_preparation_naming
 
     preparation = api.wait_for_preparation(problem["id"])
     assert (preparation["status"], preparation.get("file")) == ("FAILED", "test 3"), preparation
-
-
-def without_generated_tests_and_answers(files):
-    for name in ["tests/01.a", "tests/02", "tests/02.a", "tests/03", "tests/03.a", "tests/04", "tests/04.a"]:
-        del files[name]
 
 
 def downloaded_tests(api, problem_id):
@@ -185,9 +155,10 @@ def test_a_broken_package_is_refused_naming_the_file(api, breakage, file):
 
 
 def test_a_package_whose_preparation_would_be_larger_than_a_service_reads_is_refused_before_it_is_stored(api):
-    # A C++ checker with a 1 MiB header goes to the worker once with each solution to verify: 10 MiB.
+    # A C++ checker with a 1 MB header (a program's own limit is 1 MiB) goes to the worker once with each
+    # solution to verify: 10 MB.
     def heavy_checker(files):
-        files["files/big.h"] = b"// padding\n" * 100_000
+        files["files/big.h"] = b"// padding\n" * 90_000
         files["files/check.cpp"] = b'#include "big.h"\nint main() { return 0; }\n'
         xml = files["problem.xml"].replace(
             b'<source path="files/check.py" type="python.3"/>', b'<source path="files/check.cpp" type="cpp.g++17"/>'
@@ -209,6 +180,80 @@ def test_a_package_whose_preparation_would_be_larger_than_a_service_reads_is_ref
     assert "bytes as a worker gets them" in refusal["detail"] and "Nothing was stored" in refusal["detail"], refusal
     status, accepted = import_package(api, zipped(PACKAGE, heavy_checker))
     assert status == 201, accepted  # without the solutions to verify, the checker goes once
+
+
+def with_groups(count, dependencies_each=20):
+    """problem.xml with `count` groups of one generated test each, every group naming its first
+    dependency `dependencies_each` times: a 10 KB file that made 200 subtasks, one depending on 2,000
+    entries, before the JSON API's bounds held for imports."""
+
+    def change(files):
+        without_generated_tests_and_answers(files)
+        xml = files["problem.xml"].decode()
+        tests = "".join(f'<test cmd="gen {n} 10" group="g{n}" method="generated" points="1"/>' for n in range(count))
+        groups = "".join(
+            f'<group name="g{n}" points="1" points-policy="complete-group"><dependencies>'
+            + ('<dependency group="g0"/>' * dependencies_each if n else "")
+            + "</dependencies></group>"
+            for n in range(count)
+        )
+        start, end = xml.index("<tests>"), xml.index("</groups>") + len("</groups>")
+        files["problem.xml"] = (xml[:start] + f"<tests>{tests}</tests><groups>{groups}</groups>" + xml[end:]).encode()
+
+    return change
+
+
+@pytest.mark.parametrize(
+    "breakage, reason",
+    [
+        (with_groups(200), "200 groups"),
+        (
+            lambda files: files.update({"problem.xml": files["problem.xml"].replace(b"tests/%02d.a", b"tests/%0d.a")}),
+            "one %d",
+        ),
+        (
+            lambda files: files.update(
+                {
+                    "problem.xml": files["problem.xml"]
+                    .replace(b'points="40"', b'points="1e308"')
+                    .replace(b'points="60"', b'points="1e308"')
+                }
+            ),
+            "points",
+        ),
+        (
+            lambda files: files.update(
+                {"problem.xml": files["problem.xml"].replace(b"<judging", b"<x>" * 5000 + b"</x>" * 5000 + b"<judging")}
+            ),
+            "not XML this judge reads",
+        ),
+    ],
+    ids=[
+        "200-groups-each-naming-its-dependency-20-times",
+        "a-zero-width-path-pattern",
+        "points-adding-up-to-infinity",
+        "nested-5000-deep",
+    ],
+)
+def test_a_package_past_the_json_apis_bounds_is_a_400_naming_problem_xml(api, breakage, reason):
+    status, refusal = import_package(api, zipped(PACKAGE, breakage))
+
+    assert (status, refusal.get("file")) == (400, "problem.xml"), refusal
+    assert reason in refusal["detail"] and "Nothing was stored" in refusal["detail"], refusal
+
+
+def test_a_source_of_newlines_is_read_as_fast_as_an_ordinary_one_of_its_size(api):
+    # 80,000 newlines held an import for 81 s: the include scan's regular expression was quadratic on them.
+    def timed(validator):
+        started = time.monotonic()
+        status, problem = import_package(api, zipped(PACKAGE, lambda files: files.update({"files/val.py": validator})))
+        assert status == 201, problem
+        return time.monotonic() - started
+
+    ordinary = timed(b"# x\n" * 20_000)
+    newlines = timed(b"\n" * 80_000)
+
+    assert newlines < 3 * ordinary + 2, (newlines, ordinary)
 
 
 def test_what_is_not_a_zip_is_refused(api):

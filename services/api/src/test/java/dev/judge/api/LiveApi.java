@@ -1,11 +1,18 @@
 package dev.judge.api;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
@@ -25,7 +32,13 @@ import dev.judge.contracts.ProblemPreparation;
  * What the tests of the API over real HTTP share: the server on ports of its own, against the real
  * PostgreSQL and RabbitMQ that make test starts, and the database to check what was stored.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "judge.access.anonymous=true")
+@SpringBootTest(
+        webEnvironment = WebEnvironment.RANDOM_PORT,
+        properties = {
+            "judge.access.anonymous=true",
+            // No worker prepares what these tests make: many of one caller's versions stay PREPARING.
+            "judge.problems.preparation.in-flight-per-owner=1000"
+        })
 abstract class LiveApi {
 
     @LocalServerPort
@@ -63,6 +76,42 @@ abstract class LiveApi {
         }
     }
 
+    /**
+     * Sends a request's head and the first bytes of its body, chunked, as a client that then waits: what
+     * the server holds for a slow client. Close the socket when done.
+     */
+    Socket startChunked(String method, String path, List<String> headers, byte[] start) throws IOException {
+        Socket socket = new Socket("127.0.0.1", port);
+        socket.setSoTimeout(30_000);
+        OutputStream out = socket.getOutputStream();
+        StringBuilder head = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n");
+        headers.forEach(header -> head.append(header).append("\r\n"));
+        head.append("Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n");
+        out.write(head.toString().getBytes(StandardCharsets.US_ASCII));
+        out.write(chunk(start));
+        out.flush();
+        return socket;
+    }
+
+    /** Sends the rest of a {@link #startChunked} body; returns the response's status line. */
+    static String finishChunked(Socket socket, byte[] rest) throws IOException {
+        OutputStream out = socket.getOutputStream();
+        out.write(chunk(rest));
+        out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII)).readLine();
+    }
+
+    private static byte[] chunk(byte[] bytes) {
+        byte[] head = (Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] chunk = new byte[head.length + bytes.length + 2];
+        System.arraycopy(head, 0, chunk, 0, head.length);
+        System.arraycopy(bytes, 0, chunk, head.length, bytes.length);
+        chunk[chunk.length - 2] = '\r';
+        chunk[chunk.length - 1] = '\n';
+        return chunk;
+    }
+
     /** A JSON body. */
     HttpResponse<String> post(String path, String body) throws Exception {
         return send(request(path)
@@ -75,13 +124,26 @@ abstract class LiveApi {
 
     /** A key with these quotas, made by the admin (the context needs {@link AccessIT#ADMIN_TOKEN_PROPERTY}). */
     Key createKey(String name, int perMinute, int maxWaiting) throws Exception {
+        return createKey(name, perMinute, maxWaiting, "SUBMIT");
+    }
+
+    /** A setter's key: it may make problems and submit. */
+    Key createSetterKey(String name) throws Exception {
+        return createKey(name + "-" + UUID.randomUUID(), 600, 100, "SUBMIT", "PROBLEMS");
+    }
+
+    Key createKey(String name, int perMinute, int maxWaiting, String... scopes) throws Exception {
         HttpResponse<String> created = send(as(
                 AccessIT.ADMIN_TOKEN,
                 request("/api/keys")
                         .header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofString(
-                                "{\"name\": \"%s\", \"perMinute\": %d, \"maxWaiting\": %d}"
-                                        .formatted(name, perMinute, maxWaiting)))));
+                                "{\"name\": \"%s\", \"perMinute\": %d, \"maxWaiting\": %d, \"scopes\": %s}"
+                                        .formatted(
+                                                name,
+                                                perMinute,
+                                                maxWaiting,
+                                                json.writeValueAsString(List.of(scopes)))))));
         if (created.statusCode() != 201) {
             throw new AssertionError("Creating a key: " + created.statusCode() + " " + created.body());
         }

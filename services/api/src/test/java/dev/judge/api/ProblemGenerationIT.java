@@ -47,7 +47,7 @@ class ProblemGenerationIT extends LiveApi {
         assertThat(sent.generation().generators()).containsOnlyKeys("gen");
         assertThat(sent.testCases()).extracting(TestCase::input).containsExactly("1 2\n", "", "", "");
 
-        assertThat(statusOf(id)).isEqualTo("{\"status\":\"PREPARING\"}");
+        assertThat(statusOf(id)).isEqualTo("{\"status\":\"PREPARING\",\"underWay\":false}");
         HttpResponse<String> stored = store(id, MADE, TOKEN);
 
         assertThat(stored.statusCode()).as(stored.body()).isEqualTo(200);
@@ -69,7 +69,9 @@ class ProblemGenerationIT extends LiveApi {
                 .as("a version made is sent without generation")
                 .isNull();
         prepared(id);
-        assertThat(statusOf(id)).as("a worker skips a preparation sent again").isEqualTo("{\"status\":\"READY\"}");
+        assertThat(statusOf(id))
+                .as("a worker skips a preparation sent again")
+                .isEqualTo("{\"status\":\"READY\",\"underWay\":false}");
     }
 
     /** A hostile or broken worker cannot change a setter's own test, nor leave a test half made. */

@@ -20,7 +20,11 @@ import dev.judge.contracts.SetterLimits;
  */
 @SpringBootTest(
         webEnvironment = WebEnvironment.RANDOM_PORT,
-        properties = {"judge.access.anonymous=true", AccessIT.ADMIN_TOKEN_PROPERTY})
+        properties = {
+            "judge.access.anonymous=true",
+            AccessIT.ADMIN_TOKEN_PROPERTY,
+            "judge.problems.preparation.in-flight-per-owner=1000"
+        })
 class ProblemPreparationIT extends LiveApi {
 
     private static final String VALIDATED = """

@@ -2,10 +2,7 @@ package dev.judge.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -29,7 +26,9 @@ import dev.judge.contracts.TestData;
         properties = {
             "spring.datasource.hikari.maximum-pool-size=4",
             "spring.datasource.hikari.connection-timeout=3000",
-            "judge.test-data.max-concurrent-transfers=" + SlowTransfersIT.SLOTS
+            "judge.test-data.max-concurrent-transfers=" + SlowTransfersIT.SLOTS,
+            // One caller's: past the replica's slots, not its own.
+            "judge.test-data.max-concurrent-transfers-per-key=" + (SlowTransfersIT.SLOTS + 1)
         })
 class SlowTransfersIT extends LiveApi {
 
@@ -75,36 +74,15 @@ class SlowTransfersIT extends LiveApi {
                 .isEqualTo(1 + SLOTS);
     }
 
-    /** Sends an upload's headers and the first bytes of its body, chunked, as a client that then waits. */
     private Socket startUpload(long problem, String start) throws IOException {
-        Socket socket = new Socket("127.0.0.1", port);
-        socket.setSoTimeout(30_000);
-        OutputStream out = socket.getOutputStream();
-        out.write(("PUT /api/problems/" + problem + "/tests HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
-                        + TestData.MEDIA_TYPE + "\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
-                .getBytes(StandardCharsets.US_ASCII));
-        out.write(chunk(start));
-        out.flush();
-        return socket;
+        return startChunked(
+                "PUT",
+                "/api/problems/" + problem + "/tests",
+                List.of("Content-Type: " + TestData.MEDIA_TYPE),
+                start.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Sends the rest of the body; returns the response's status line. */
-    private static String finishUpload(Socket socket, String rest) throws IOException {
-        OutputStream out = socket.getOutputStream();
-        out.write(chunk(rest));
-        out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
-        out.flush();
-        return new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.US_ASCII)).readLine();
-    }
-
-    private static byte[] chunk(String text) {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
-        byte[] head = (Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.US_ASCII);
-        byte[] chunk = new byte[head.length + bytes.length + 2];
-        System.arraycopy(head, 0, chunk, 0, head.length);
-        System.arraycopy(bytes, 0, chunk, head.length, bytes.length);
-        chunk[chunk.length - 2] = '\r';
-        chunk[chunk.length - 1] = '\n';
-        return chunk;
+    private static String finishUpload(Socket upload, String rest) throws IOException {
+        return finishChunked(upload, rest.getBytes(StandardCharsets.UTF_8));
     }
 }

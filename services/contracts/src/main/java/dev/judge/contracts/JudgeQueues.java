@@ -137,8 +137,13 @@ public final class JudgeQueues {
      * score as a share and fails a checker's {@code quitp(10)} (INTERNAL_ERROR), so upgrade workers first;
      * and to a {@link TestGeneration} the main solution's own limits, which a worker of version 6 ignores,
      * and the files its generators share, without which a worker of version 6 fails to build them.
+     * Version 8 added a group's {@link JudgeRequest.Group.Scoring} and its tests' points; a worker of
+     * version 7 scores an EACH_TEST group as a whole, so upgrade workers first. It also added a
+     * PREPARING {@link PreparationResult}, a preparation's progress, which a consumer of version 7
+     * records as if the preparation had ended PREPARING (no harm: its final result follows), so upgrade
+     * the consumer with the workers.
      */
-    public static final int CONTRACT_VERSION = 7;
+    public static final int CONTRACT_VERSION = 8;
 
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 

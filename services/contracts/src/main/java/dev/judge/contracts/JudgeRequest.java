@@ -184,15 +184,49 @@ public record JudgeRequest(
     }
 
     /**
-     * A subtask: its points are scored only if every one of its tests passes (or, with partial scores
-     * from a checker, the smallest of them times the points).
+     * A subtask, scored as its {@link Scoring} says.
      *
-     * @param dependsOn groups listed before this one that must pass for it to be judged at all
+     * @param dependsOn groups listed before this one that must pass (every test accepted) for it to be
+     *        judged at all
+     * @param scoring how its points are scored; COMPLETE_GROUP when null (and in messages before contract
+     *        version 8)
+     * @param testPoints with EACH_TEST, each of its tests' points, in the order of its tests; their sum is
+     *        {@code points}. Null otherwise
      */
-    public record Group(String name, double points, List<String> dependsOn) {
+    public record Group(String name, double points, List<String> dependsOn, Scoring scoring, List<Double> testPoints) {
 
         public Group {
             dependsOn = dependsOn == null ? List.of() : List.copyOf(dependsOn);
+            scoring = scoring == null ? Scoring.COMPLETE_GROUP : scoring;
+            testPoints = testPoints == null ? null : List.copyOf(testPoints);
+        }
+
+        /** A group scored as a whole. */
+        public Group(String name, double points, List<String> dependsOn) {
+            this(name, points, dependsOn, Scoring.COMPLETE_GROUP, null);
+        }
+
+        /** A group whose tests score their own points, summed (Polygon's points-policy "each-test"). */
+        public static Group eachTest(String name, List<Double> testPoints, List<String> dependsOn) {
+            return new Group(
+                    name,
+                    testPoints.stream().mapToDouble(Double::doubleValue).sum(),
+                    dependsOn,
+                    Scoring.EACH_TEST,
+                    testPoints);
+        }
+
+        /** The points its {@code index}-th test (from 0, in the order of its tests) is worth with EACH_TEST. */
+        public double pointsOfTest(int index) {
+            return testPoints != null && index < testPoints.size() ? testPoints.get(index) : 0;
+        }
+
+        /** How a group's points are scored, as Polygon's points-policy names it. */
+        public enum Scoring {
+            /** All its points if every test passes, or with partial scores the smallest share times them. */
+            COMPLETE_GROUP,
+            /** Each test its own points (times its share, with partial scores), summed; a failed test stops nothing. */
+            EACH_TEST
         }
     }
 }

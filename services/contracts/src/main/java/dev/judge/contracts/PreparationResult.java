@@ -9,14 +9,17 @@ import java.util.Set;
  * Worker → result consumer, on {@link JudgeQueues#PREPARATIONS_DONE}: how a {@link ProblemPreparation}
  * ended. Recorded once: the first result for a version that is still preparing wins.
  *
- * @param status READY or FAILED
+ * @param status READY or FAILED; PREPARING for a word on a preparation still under way: {@code progress}
  * @param file what failed: {@code checker}, {@code interactor}, {@code validator}, {@code generator <name>},
  *        {@code main solution} (which did not build), {@code test <n>} (1-based: which the validator
- *        rejected, or whose generator or answerer failed); null when ready
+ *        rejected, or whose generator or answerer failed); null when ready, or when the preparation ran
+ *        out of its time (the message says where it was)
  * @param message the compiler's or the validator's words, size-capped; null when ready. For the
  *        problem's managers only: it quotes the setter's code and tests
  * @param solutions the tagged solutions' verdicts, in the preparation's order; empty when it had none
  *        or failed before judging them
+ * @param progress with PREPARING, how far it got ("validating test 12 of 500"); null otherwise (and in
+ *        messages before contract version 8, which had no PREPARING result)
  */
 public record PreparationResult(
         long problemId,
@@ -26,10 +29,17 @@ public record PreparationResult(
         String message,
         Instant preparedAt,
         String worker,
-        List<SolutionVerdict> solutions) {
+        List<SolutionVerdict> solutions,
+        String progress) {
 
     public PreparationResult {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
+    }
+
+    /** How far a preparation still under way got. */
+    public static PreparationResult progress(long problemId, int version, String worker, String progress) {
+        return new PreparationResult(
+                problemId, version, Status.PREPARING, null, null, Instant.now(), worker, List.of(), progress);
     }
 
     /**
@@ -79,11 +89,12 @@ public record PreparationResult(
     }
 
     public static PreparationResult ready(long problemId, int version, String worker, List<SolutionVerdict> solutions) {
-        return new PreparationResult(problemId, version, Status.READY, null, null, Instant.now(), worker, solutions);
+        return new PreparationResult(
+                problemId, version, Status.READY, null, null, Instant.now(), worker, solutions, null);
     }
 
     public static PreparationResult failed(long problemId, int version, String file, String message, String worker) {
         return new PreparationResult(
-                problemId, version, Status.FAILED, file, message, Instant.now(), worker, List.of());
+                problemId, version, Status.FAILED, file, message, Instant.now(), worker, List.of(), null);
     }
 }

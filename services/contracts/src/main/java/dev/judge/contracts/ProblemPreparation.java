@@ -67,8 +67,9 @@ public record ProblemPreparation(
 
     /**
      * Where a worker asks the API (its management port, {@link TestData#TOKEN_HEADER}) whether a version
-     * is still {@code PREPARING}, as {@code {"status": ...}}: a preparation sent again while the first was
-     * queued or running is then skipped rather than done twice.
+     * is still {@code PREPARING} and whether another worker is preparing it, as
+     * {@code {"status": ..., "underWay": true|false}}: a preparation sent again while the first was queued
+     * or running is then skipped rather than done twice.
      */
     public static String statusPath(long problemId, int version) {
         return "/internal/problems/" + problemId + "/versions/" + version + "/preparation";

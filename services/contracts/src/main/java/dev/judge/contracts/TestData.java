@@ -67,6 +67,11 @@ public record TestData(long problemId, int version, String sha256, long bytes, i
             return this;
         }
 
+        /** The inputs' and answers' bytes added so far. */
+        public long bytes() {
+            return bytes;
+        }
+
         public TestData of(long problemId, int version) {
             return new TestData(problemId, version, HexFormat.of().formatHex(sha256.digest()), bytes, count);
         }

@@ -1,5 +1,7 @@
 package dev.judge.api.problem;
 
+import java.util.List;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.headers.Header;
@@ -9,6 +11,9 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.PositiveOrZero;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -115,6 +120,50 @@ class ProblemController {
         service.edit(id, request);
         access.forget(id);
         return current(id, owner.withSubmitters(request.submitters()), true, false);
+    }
+
+    @GetMapping
+    @Operation(
+            operationId = "listProblems",
+            summary = "List the problems the caller owns, by id",
+            description = "A key's own problems (those it made, or the API made for it, as the load test's); the "
+                    + "anonymous caller's; every problem for the admin. `next` pages on")
+    @ApiResponse(responseCode = "200", description = "The problems")
+    @ApiResponse(responseCode = "400", description = "after or limit is not a number in range")
+    @ApiResponse(
+            responseCode = "503",
+            description = "The database cannot be reached",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    ProblemList list(
+            Caller caller,
+            @RequestParam(defaultValue = "0")
+                    @Parameter(
+                            description = "Only problems with a larger id",
+                            schema = @Schema(type = "integer", format = "int64", minimum = "0", defaultValue = "0"))
+                    @PositiveOrZero
+                    long after,
+            @RequestParam(defaultValue = "100")
+                    @Parameter(
+                            description = "At most this many",
+                            schema =
+                                    @Schema(
+                                            type = "integer",
+                                            format = "int32",
+                                            minimum = "1",
+                                            maximum = "100",
+                                            defaultValue = "100"))
+                    @Min(1)
+                    @Max(100)
+                    int limit) {
+        List<ProblemRepository.Listed> page = problems.owned(caller, after, limit);
+        return new ProblemList(
+                page.stream()
+                        .map(problem -> new ProblemList.Entry(
+                                problem.id(), problem.title(), problem.version(), problem.status()))
+                        .toList(),
+                page.size() < limit
+                        ? null
+                        : "/api/problems?after=" + page.getLast().id() + "&limit=" + limit);
     }
 
     @GetMapping(ID)

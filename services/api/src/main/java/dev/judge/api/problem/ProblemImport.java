@@ -1,9 +1,12 @@
 package dev.judge.api.problem;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -18,10 +21,12 @@ import dev.judge.contracts.TestGeneration;
 import dev.judge.contracts.language.Language;
 
 /**
- * A Polygon package's problem as a version this judge stores. Polygon's groups map onto subtasks: a
- * "complete-group" group is one, worth its points only when all its tests pass; an "each-test" group,
- * and a problem whose tests have points but no groups, become one subtask per test, so that each test
- * scores its own points. A dependency on a group of single tests depends on all of them. A package
+ * A Polygon package's problem as a version this judge stores. Polygon's groups are subtasks: a
+ * "complete-group" group is worth its points only when all its tests pass; in an "each-test" group, and
+ * in a problem whose tests have points but no groups, each test scores its own points
+ * ({@link JudgeRequest.Group.Scoring#EACH_TEST}). A dependency on a group needs all its tests passed. The
+ * JSON API's bounds hold: at most {@link ProblemRequest#MAX_GROUPS} groups, points up to
+ * {@link ProblemRequest#MAX_POINTS}, each dependency once. A package
  * whose points are all 0 (Polygon writes 0.0 on every test of an ICPC-style problem) is all or
  * nothing; a scored package's checker gives Polygon's points ({@link Checker.Scores#POINTS}). Feedback policies do not change what is judged, only what Polygon shows contestants, and
  * are not kept.
@@ -33,7 +38,19 @@ final class ProblemImport {
     /** The most tagged solutions an import judges. */
     static final int MAX_SOLUTIONS = 50;
 
-    /** @param verify whether its tagged solutions are kept, to be judged when the version is prepared */
+    private static final byte[] NOTHING = {};
+
+    /** Reads a test's input or answer, UTF-8, from where the package carries it. */
+    interface TestFiles {
+
+        byte[] read(String path) throws IOException;
+    }
+
+    /**
+     * The version, without its tests: {@link #tests} reads them.
+     *
+     * @param verify whether its tagged solutions are kept, to be judged when the version is prepared
+     */
     static ProblemVersion toVersion(PolygonPackage.Problem problem, boolean verify) {
         if (problem.timeLimitMs() <= 0 || problem.timeLimitMs() > ProblemRequest.MAX_TIME_LIMIT_MS) {
             throw invalid("its time-limit of " + problem.timeLimitMs() + " ms is not in 1.."
@@ -45,15 +62,6 @@ final class ProblemImport {
                     + ProblemRequest.MAX_MEMORY_LIMIT_MB + " MiB");
         }
         Subtasks subtasks = subtasks(problem);
-        List<JudgeRequest.TestCase> tests = new ArrayList<>();
-        for (int index = 0; index < problem.tests().size(); index++) {
-            PolygonPackage.Test test = problem.tests().get(index);
-            // What is still to be made is empty until a worker has made it.
-            tests.add(new JudgeRequest.TestCase(
-                    test.input() == null ? "" : test.input(),
-                    test.answer() == null ? "" : test.answer(),
-                    subtasks.groupOf().get(index)));
-        }
         return new ProblemVersion(
                 0,
                 0,
@@ -72,7 +80,7 @@ final class ProblemImport {
                 program(problem.interactor()),
                 subtasks.groups(),
                 Map.of(),
-                tests,
+                null, // read one at a time by tests()
                 null,
                 program(problem.validator()),
                 null,
@@ -129,11 +137,31 @@ final class ProblemImport {
                 shared);
     }
 
+    /**
+     * The version's tests, read one at a time as they are stored: what is still to be made is empty until
+     * a worker has made it.
+     */
+    static ProblemRepository.UploadedTests tests(PolygonPackage.Problem problem, TestFiles files) {
+        Map<Integer, String> groupOf = subtasks(problem).groupOf();
+        int[] next = {0};
+        return () -> {
+            if (next[0] == problem.tests().size()) {
+                return null;
+            }
+            int index = next[0]++;
+            PolygonPackage.Test test = problem.tests().get(index);
+            try {
+                return new ProblemRepository.StoredTest(
+                        test.input() == null ? NOTHING : files.read(test.input()),
+                        test.answer() == null ? NOTHING : files.read(test.answer()),
+                        groupOf.get(index));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        };
+    }
+
     private static List<ProblemVersion.TaggedSolution> solutions(PolygonPackage.Problem problem) {
-        if (problem.solutions().size() > MAX_SOLUTIONS) {
-            throw invalid(
-                    "it has " + problem.solutions().size() + " solutions; an import judges up to " + MAX_SOLUTIONS);
-        }
         return problem.solutions().stream()
                 .map(solution -> new ProblemVersion.TaggedSolution(
                         solution.program().path(), solution.tag(), program(solution.program())))
@@ -154,72 +182,75 @@ final class ProblemImport {
         Map<String, PolygonPackage.Group> declared = new LinkedHashMap<>();
         problem.groups().forEach(group -> declared.put(group.name(), group));
         // Groups in the order the package declares them, then any its tests name without declaring.
-        List<String> order = new ArrayList<>(declared.keySet());
+        Set<String> order = new LinkedHashSet<>(declared.keySet());
         for (PolygonPackage.Test test : tests) {
             if (grouped && test.group() == null) {
                 throw invalid("a test has no group while others have one");
             }
-            String name = grouped ? test.group() : "tests";
-            if (!order.contains(name)) {
-                order.add(name);
-            }
+            order.add(grouped ? test.group() : "tests");
+        }
+        Map<String, List<Integer>> members = new HashMap<>();
+        for (int index = 0; index < tests.size(); index++) {
+            members.computeIfAbsent(grouped ? tests.get(index).group() : "tests", name -> new ArrayList<>())
+                    .add(index);
         }
         List<JudgeRequest.Group> groups = new ArrayList<>();
         Map<Integer, String> groupOf = new HashMap<>();
-        Map<String, List<String>> madeOf = new HashMap<>();
+        Set<String> made = new HashSet<>();
         for (String name : order) {
             if (!name.matches(ProblemRequest.NAME)) {
                 throw invalid("its group name \"" + name + "\" is not letters, digits, '.', '_' or '-'");
             }
             PolygonPackage.Group group = declared.get(name);
-            List<String> dependsOn = new ArrayList<>();
-            for (String dependency : group == null ? List.<String>of() : group.dependsOn()) {
-                List<String> made = madeOf.get(dependency);
-                if (made == null) {
+            // A dependency named twice is one dependency.
+            Set<String> dependsOn = new LinkedHashSet<>(group == null ? List.of() : group.dependsOn());
+            for (String dependency : dependsOn) {
+                if (!made.contains(dependency)) {
                     throw invalid("group " + name + " depends on \"" + dependency
-                            + "\", which is not a group declared before it");
-                }
-                dependsOn.addAll(made);
-            }
-            List<Integer> members = new ArrayList<>();
-            for (int index = 0; index < tests.size(); index++) {
-                if (name.equals(grouped ? tests.get(index).group() : "tests")) {
-                    members.add(index);
+                            + "\", which is not a group with tests declared before it");
                 }
             }
-            if (members.isEmpty()) {
+            List<Integer> ofGroup = members.getOrDefault(name, List.of());
+            if (ofGroup.isEmpty()) {
                 continue; // a declared group without tests scores nothing: not a subtask
             }
             boolean eachTest = !grouped || group != null && group.eachTest();
-            List<String> made = new ArrayList<>();
+            JudgeRequest.Group subtask;
             if (eachTest) {
-                for (int index : members) {
-                    String single = name + "-" + (index + 1);
+                List<Double> testPoints = new ArrayList<>();
+                for (int index : ofGroup) {
                     Double points = tests.get(index).points();
-                    groups.add(new JudgeRequest.Group(single, points == null ? 0 : points, dependsOn));
-                    groupOf.put(index, single);
-                    made.add(single);
+                    testPoints.add(points(points == null ? 0 : points, "test " + (index + 1)));
                 }
+                subtask = JudgeRequest.Group.eachTest(name, testPoints, List.copyOf(dependsOn));
             } else {
                 double points = group != null && group.points() != null
                         ? group.points()
-                        : members.stream()
+                        : ofGroup.stream()
                                 .map(tests::get)
                                 .mapToDouble(test -> test.points() == null ? 0 : test.points())
                                 .sum();
-                groups.add(new JudgeRequest.Group(name, points, dependsOn));
-                members.forEach(index -> groupOf.put(index, name));
-                made.add(name);
+                subtask = new JudgeRequest.Group(name, points, List.copyOf(dependsOn));
             }
-            madeOf.put(name, made);
+            points(subtask.points(), "group " + name);
+            groups.add(subtask);
+            ofGroup.forEach(index -> groupOf.put(index, name));
+            made.add(name);
         }
-        Set<String> names = new HashSet<>();
-        groups.forEach(group -> {
-            if (!names.add(group.name())) {
-                throw invalid("two of its subtasks are named " + group.name());
-            }
-        });
+        // The JSON API's bounds, whatever problem.xml says.
+        if (groups.size() > ProblemRequest.MAX_GROUPS) {
+            throw invalid("it has " + groups.size() + " groups with tests; this judge takes up to "
+                    + ProblemRequest.MAX_GROUPS);
+        }
         return new Subtasks(groups, groupOf);
+    }
+
+    /** Points as the JSON API takes them: at most {@link ProblemRequest#MAX_POINTS}. */
+    private static double points(double points, String what) {
+        if (points > ProblemRequest.MAX_POINTS) {
+            throw invalid("the points of " + what + " are over " + (long) ProblemRequest.MAX_POINTS);
+        }
+        return points;
     }
 
     private static ProblemProgram program(PolygonPackage.Program program) {

@@ -35,7 +35,10 @@ import dev.judge.api.problem.polygon.PolygonPackage;
 /**
  * {@code POST /api/problems/import}: a Polygon package, the zip as Polygon exports it, made into a
  * new problem in one call. The body is spooled to a temporary file within its limit and read from
- * there (a zip's directory is at its end); nothing is stored unless all of it is taken.
+ * there (a zip's directory is at its end); its tests are stored one at a time as they are read, so
+ * an import holds one test in memory, within the limits of a test upload ({@code judge.test-data.*}).
+ * It takes one of this replica's transfer slots, one per key at a time ({@link TestTransfers}); nothing
+ * is stored unless all of it is taken.
  */
 @RestController
 @Tag(name = "problems")
@@ -44,30 +47,27 @@ class ProblemImportController {
     static final String ZIP = "application/zip";
     private static final String PATH = "/api/problems/import";
 
-    /**
-     * @param maxPackageSize the largest package, as sent
-     * @param maxUnpackedSize all the files it is read for (problem.xml, tests, programs), unpacked
-     * @param maxFileSize any one of them, unpacked
-     * @param maxTests the most tests in its testset
-     */
+    /** @param maxPackageSize the largest package, as sent (what it unpacks to is bounded as an upload is) */
     @ConfigurationProperties("judge.problems.import")
-    record Properties(
-            @DefaultValue("64MB") DataSize maxPackageSize,
-            @DefaultValue("256MB") DataSize maxUnpackedSize,
-            @DefaultValue("32MB") DataSize maxFileSize,
-            @DefaultValue("500") int maxTests) {}
+    record Properties(@DefaultValue("1GB") DataSize maxPackageSize) {}
 
     private final ProblemService service;
     private final ProblemRepository problems;
     private final Properties properties;
     private final TestDataProperties testData;
+    private final TestTransfers transfers;
 
     ProblemImportController(
-            ProblemService service, ProblemRepository problems, Properties properties, TestDataProperties testData) {
+            ProblemService service,
+            ProblemRepository problems,
+            Properties properties,
+            TestDataProperties testData,
+            TestTransfers transfers) {
         this.service = service;
         this.problems = problems;
         this.properties = properties;
         this.testData = testData;
+        this.transfers = transfers;
     }
 
     @PostMapping(
@@ -108,6 +108,15 @@ class ProblemImportController {
             responseCode = "413",
             description = "The package, a file in it or all it unpacks to over a limit; nothing stored")
     @ApiResponse(responseCode = "415", description = "The body is neither application/zip nor application/octet-stream")
+    @ApiResponse(
+            responseCode = "429",
+            description = "Another upload or import of this caller's is under way on this replica; nothing stored",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(
+            responseCode = "503",
+            description = "As many uploads, downloads and imports as this replica takes at once are under way, "
+                    + "or the database cannot be reached; nothing stored",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     ResponseEntity<ProblemView> importPackage(
             Caller caller,
             InputStream body,
@@ -123,26 +132,15 @@ class ProblemImportController {
             throw UnauthorizedException.outOfScope(Scope.PROBLEMS);
         }
         Path spooled = Files.createTempFile("polygon-package", ".zip");
-        try {
+        try (TestTransfers.Transfer slot = transfers.takeWriting(caller)) {
             spool(body, spooled);
-            PolygonPackage.Problem problem;
-            try {
-                problem = PolygonPackage.read(
-                        spooled,
-                        new PolygonPackage.Limits(
-                                properties.maxFileSize().toBytes(),
-                                properties.maxUnpackedSize().toBytes(),
-                                properties.maxTests()));
-            } catch (PolygonPackage.InvalidPackageException e) {
-                throw refusal(
-                        e.tooLarge() ? HttpStatus.CONTENT_TOO_LARGE : HttpStatus.BAD_REQUEST,
-                        e.file(),
-                        e.file() + ": " + e.getMessage() + ". Nothing was stored.");
-            }
             ProblemOwner owner = ProblemOwner.of(caller, null);
             long id;
-            try {
-                id = service.createFrom(ProblemImport.toVersion(problem, verify), owner);
+            try (PolygonPackage read = PolygonPackage.open(spooled, limits(), verify)) {
+                id = service.createFrom(
+                        ProblemImport.toVersion(read.problem(), verify),
+                        owner,
+                        ProblemImport.tests(read.problem(), read::testFile));
             } catch (PolygonPackage.InvalidPackageException e) {
                 throw refusal(
                         e.tooLarge() ? HttpStatus.CONTENT_TOO_LARGE : HttpStatus.BAD_REQUEST,
@@ -158,6 +156,16 @@ class ProblemImportController {
         } finally {
             Files.deleteIfExists(spooled);
         }
+    }
+
+    /** A package's limits: those of a test upload, and the JSON API's for its programs and solutions. */
+    private PolygonPackage.Limits limits() {
+        return new PolygonPackage.Limits(
+                testData.maxTestSize().toBytes(),
+                ProblemRequest.MAX_PROGRAM_LENGTH,
+                testData.maxUploadSize().toBytes(),
+                testData.maxUploadedTests(),
+                ProblemImport.MAX_SOLUTIONS);
     }
 
     private void spool(InputStream body, Path file) throws IOException {

@@ -11,6 +11,7 @@ import org.springframework.amqp.AmqpException;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.context.event.EventListener;
 import org.springframework.dao.DataAccessException;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
@@ -22,10 +23,11 @@ import dev.judge.contracts.TestData;
 import dev.judge.contracts.language.LanguageCatalog;
 
 /**
- * Sends the workers the problem versions still to be prepared: at once after a version is saved, and
- * again from a sweep for any whose preparation was lost (a broker restart, a worker killed mid-way).
- * A version is sent again only after {@code judge.problems.preparation.resend-after}; a preparation
- * done twice is harmless (the result consumer records the first result).
+ * Sends the workers the problem versions still to be prepared: at once after a version is saved, a few
+ * per owner at a time (the next when one before ends, found by a sweep), and again for any whose
+ * preparation was lost (a broker restart): sent and not heard of for {@code resend-after} (a worker
+ * preparing one says how far it got every half minute), up to {@code max-sends} times, then failed. A
+ * preparation done twice is harmless (the result consumer records the first result).
  */
 @Component
 class ProblemPreparations {
@@ -33,13 +35,21 @@ class ProblemPreparations {
     private static final Logger log = LoggerFactory.getLogger(ProblemPreparations.class);
 
     /**
-     * @param resendAfter how long a version may stay PREPARING after it was sent before it is sent
-     *        again: longer than building a testlib checker and validating a large problem's tests
-     * @param sweepInterval how often each API replica looks for versions to send again
+     * @param resendAfter how long a version sent to be prepared may go without a word from a worker before
+     *        it is sent again: well above how often a worker preparing one says how far it got
+     *        ({@code judge.worker.preparation.progress-every}, 30 s), and than a preparation may wait in
+     *        the queue behind others
+     * @param maxSends how many times a version is sent, in all, before it fails unprepared
+     * @param inFlightPerOwner how many of one owner's versions may be sent and not yet prepared at once:
+     *        one tenant's packages take that many of the workers' preparation slots, not all of them
+     * @param sweepInterval how often each API replica looks for versions to send: the next of an owner's
+     *        once the one before ended, and those to send again
      */
     @ConfigurationProperties("judge.problems.preparation")
     record Properties(
-            @DefaultValue("2m") Duration resendAfter,
+            @DefaultValue("5m") Duration resendAfter,
+            @DefaultValue("3") int maxSends,
+            @DefaultValue("1") int inFlightPerOwner,
             @DefaultValue("30s") Duration sweepInterval) {}
 
     private final ProblemRepository problems;
@@ -64,7 +74,7 @@ class ProblemPreparations {
         this.properties = properties;
     }
 
-    /** Sends every version due: the one just saved, and any whose preparation was lost. */
+    /** Sends every version due: the one just saved, the next of an owner's, and any whose preparation was lost. */
     @Scheduled(
             fixedDelayString = "${judge.problems.preparation.sweep-interval:30s}",
             initialDelayString = "${judge.problems.preparation.sweep-interval:30s}")
@@ -72,7 +82,10 @@ class ProblemPreparations {
         List<ProblemVersion> due;
         try {
             due = problems.preparationsToSend(
-                    properties.resendAfter(), testData.inlineLimit().toBytes());
+                    properties.resendAfter(),
+                    properties.maxSends(),
+                    properties.inFlightPerOwner(),
+                    testData.inlineLimit().toBytes());
         } catch (DataAccessException e) {
             log.warn(
                     "Could not read the problem versions to prepare; trying again at the next sweep: {}",
@@ -93,20 +106,30 @@ class ProblemPreparations {
         }
     }
 
+    /** The next of an owner's versions, once one of theirs ended, rather than at the next sweep. */
+    @EventListener
+    void onPreparationEnded(PreparationEnded ended) {
+        sendDue();
+    }
+
     /**
      * The size of the preparation a version not yet stored would be sent as, its tests inline as they
-     * would be: the largest JSON document a service reads must hold it (a stored version is read back
-     * as parts of it, a worker reads all of it).
+     * would be (tests not read yet, as many as may travel inline): the largest JSON document a service
+     * reads must hold it (a stored version is read back as parts of it, a worker reads all of it).
      */
     long preparationBytes(ProblemVersion version) {
         ProblemVersion asSent = version;
-        if (version.testCases() != null) {
-            TestData.Digest digest = new TestData.Digest();
-            version.testCases().forEach(digest::add);
-            TestData tests = digest.of(version.problemId(), version.version());
-            if (tests.bytes() > testData.inlineLimit().toBytes()) {
-                asSent = version.with(tests, null); // they travel as a reference
-            }
+        if (version.testCases() == null) {
+            // Sent by reference, or up to the inline limit in place of the reference.
+            TestData unread = new TestData(0, 0, "0".repeat(64), 0, 0);
+            return json.writeValueAsBytes(preparation(version.with(unread, null))).length
+                    + testData.inlineLimit().toBytes();
+        }
+        TestData.Digest digest = new TestData.Digest();
+        version.testCases().forEach(digest::add);
+        TestData tests = digest.of(version.problemId(), version.version());
+        if (tests.bytes() > testData.inlineLimit().toBytes()) {
+            asSent = version.with(tests, null); // they travel as a reference
         }
         return json.writeValueAsBytes(preparation(asSent)).length;
     }

@@ -15,6 +15,7 @@ import java.util.TreeMap;
 import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -26,6 +27,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.judge.api.access.Caller;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.PreparationResult;
@@ -50,6 +52,12 @@ class ProblemRepository {
     // One row at a time: a test may be tens of megabytes, and a stream should hold one.
     private static final int TESTS_PER_FETCH = 1;
 
+    /** The advisory lock one replica's claim of preparations to send holds (any number, the same everywhere). */
+    private static final long PREPARATION_SWEEP_LOCK = 0x6A75646765L; // "judge"
+
+    /** The advisory lock under which a start makes the load test's problem (any number, the same everywhere). */
+    private static final long LOAD_TEST_PROBLEM_LOCK = 0x6C6F6164L; // "load"
+
     /** A language's time factor as stored: the offset in milliseconds. */
     private record StoredTimeLimits(double factor, long offsetMs) {}
 
@@ -57,15 +65,21 @@ class ProblemRepository {
     private static final Logger log = LoggerFactory.getLogger(ProblemRepository.class);
 
     private final JsonMapper json;
+    private final long maxStoredPerKey;
 
-    ProblemRepository(JdbcClient jdbc, JsonMapper json) {
+    ProblemRepository(JdbcClient jdbc, JsonMapper json, TestDataProperties testData) {
         this.jdbc = jdbc;
         this.json = json;
+        this.maxStoredPerKey = testData.maxStoredPerKey().toBytes();
     }
 
-    /** Stores a new problem as its version 1; returns its id. */
+    /**
+     * Stores a new problem as its version 1 with the tests {@code tests} reads, one at a time, so that no
+     * more than one is in memory (the problem's own {@code testCases} are not looked at); returns its id.
+     * Nothing is stored when reading the tests throws.
+     */
     @Transactional
-    long create(ProblemVersion problem, ProblemOwner owner) {
+    long create(ProblemVersion problem, ProblemOwner owner, UploadedTests tests) {
         long id = jdbc.sql("""
                 insert into problem (title, time_limit_ms, memory_limit_mb, comparison, stop_on_first_failure, version,
                     owner_key_id, anonymous_owner, submitters)
@@ -82,8 +96,84 @@ class ProblemRepository {
                 .param("stopOnFirstFailure", problem.stopOnFirstFailure())
                 .query(Long.class)
                 .single();
-        insertVersion(id, 1, problem);
+        insertVersionRow(id, 1, problem, null);
+        insertTests(id, 1, tests, room(owner));
         return id;
+    }
+
+    /**
+     * The id of the owner's oldest problem with this title, or of one {@code create} makes when there is
+     * none; one caller at a time, so that replicas starting at once make one.
+     */
+    @Transactional
+    long findOrCreate(ProblemOwner owner, String title, Supplier<Long> create) {
+        jdbc.sql("select pg_advisory_xact_lock(?)")
+                .param(LOAD_TEST_PROBLEM_LOCK)
+                .query((rs, row) -> true)
+                .list();
+        return jdbc.sql("""
+                        select id from problem
+                        where owner_key_id is not distinct from ? and anonymous_owner = ? and title = ?
+                        order by id limit 1""")
+                .params(owner.keyId(), owner.anonymous(), title)
+                .query(Long.class)
+                .optional()
+                .orElseGet(create);
+    }
+
+    /** A problem as a list shows it. */
+    record Listed(long id, String title, int version, PreparationResult.Status status) {}
+
+    /**
+     * The problems a caller owns ({@link ProblemOwner#isOwnedBy}; all of them for the admin), by id from
+     * after {@code after}, at most {@code limit}.
+     */
+    List<Listed> owned(Caller caller, long after, int limit) {
+        String whose = switch (caller) {
+            case Caller.Admin admin -> "true";
+            case Caller.Anonymous anonymous -> "p.anonymous_owner";
+            case Caller.KeyHolder holder -> "p.owner_key_id = :key";
+        };
+        var query = jdbc.sql("""
+                select p.id, p.title, p.version, v.status
+                from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
+                where %s and p.id > :after order by p.id limit :limit""".formatted(whose)).param("after", after).param("limit", limit);
+        if (caller instanceof Caller.KeyHolder holder) {
+            query = query.param("key", holder.keyId());
+        }
+        return query.query((rs, row) -> new Listed(
+                        rs.getLong("id"),
+                        rs.getString("title"),
+                        rs.getInt("version"),
+                        PreparationResult.Status.valueOf(rs.getString("status"))))
+                .list();
+    }
+
+    /**
+     * How many more bytes of tests the owner's problems may hold ({@code judge.test-data.max-stored-per-key});
+     * the admin's are not counted.
+     */
+    private long room(ProblemOwner owner) {
+        if (owner.keyId() == null && !owner.anonymous()) {
+            return Long.MAX_VALUE;
+        }
+        long stored = jdbc.sql("""
+                select coalesce(sum(v.test_data_bytes), 0) from problem_version v join problem p on p.id = v.problem_id
+                where p.owner_key_id is not distinct from ? and p.anonymous_owner = ?""")
+                .params(owner.keyId(), owner.anonymous())
+                .query(Long.class)
+                .single();
+        return maxStoredPerKey - stored;
+    }
+
+    /** The owner of a problem, as {@link #room} counts it; the problem's row is locked. */
+    private ProblemOwner lockedOwner(long id) {
+        return jdbc.sql("select owner_key_id, anonymous_owner from problem where id = ? for update")
+                .param(id)
+                .query((rs, row) -> new ProblemOwner(
+                        rs.getObject("owner_key_id", UUID.class), rs.getBoolean("anonymous_owner"), null))
+                .optional()
+                .orElse(new ProblemOwner(null, false, null));
     }
 
     /**
@@ -108,7 +198,10 @@ class ProblemRepository {
                 .param("stopOnFirstFailure", problem.stopOnFirstFailure())
                 .query(Integer.class)
                 .optional();
-        version.ifPresent(next -> insertVersion(id, next, problem));
+        version.ifPresent(next -> {
+            insertVersionRow(id, next, problem, null);
+            insertTests(id, next, listed(problem.testCases()), room(lockedOwner(id)));
+        });
         return version;
     }
 
@@ -134,13 +227,7 @@ class ProblemRepository {
                 .params(version, id)
                 .update();
         insertVersionRow(id, version, base.withoutGeneration(), null);
-        TestData.Digest digest = new TestData.Digest();
-        int ordinal = 0;
-        for (JudgeRequest.TestCase test = uploaded.next(); test != null; test = uploaded.next()) {
-            insertTest(id, version, ordinal++, test);
-            digest.add(test);
-        }
-        storeTestData(digest.of(id, version));
+        insertTests(id, version, uploaded, room(lockedOwner(id)));
         return Optional.of(version);
     }
 
@@ -204,29 +291,47 @@ class ProblemRepository {
         return Optional.of(storeTestData(digest.of(id, version)));
     }
 
-    /** Test cases read one at a time. */
+    /** Tests read one at a time, as they are stored. */
     interface UploadedTests {
 
         /** @return the next test, or null after the last */
-        JudgeRequest.TestCase next();
+        StoredTest next();
     }
 
-    private void insertVersion(long id, int version, ProblemVersion problem) {
-        TestData.Digest digest = new TestData.Digest();
-        problem.testCases().forEach(digest::add);
-        insertVersionRow(id, version, problem, digest.of(id, version));
-        List<JudgeRequest.TestCase> testCases = problem.testCases();
-        for (int ordinal = 0; ordinal < testCases.size(); ordinal++) {
-            insertTest(id, version, ordinal, testCases.get(ordinal));
+    /** A test as it is stored: its input and answer in UTF-8, and its group (null for none). */
+    record StoredTest(byte[] input, byte[] answer, String group) {
+
+        static StoredTest of(JudgeRequest.TestCase test) {
+            return new StoredTest(utf8(test.input()), utf8(test.expectedOutput()), test.group());
         }
     }
 
-    private void insertTest(long id, int version, int ordinal, JudgeRequest.TestCase test) {
-        jdbc.sql("""
-                insert into test_case (problem_id, version, ordinal, input, expected_output, group_name)
-                values (?, ?, ?, ?, ?, ?)""")
-                .params(id, version, ordinal, utf8(test.input()), utf8(test.expectedOutput()), test.group())
-                .update();
+    /** A list's tests, as an upload reads them. */
+    static UploadedTests listed(List<JudgeRequest.TestCase> tests) {
+        Iterator<JudgeRequest.TestCase> each = tests.iterator();
+        return () -> each.hasNext() ? StoredTest.of(each.next()) : null;
+    }
+
+    /**
+     * Stores a version's tests as they are read, and what they are ({@link TestData}).
+     *
+     * @throws TestQuotaExceededException past {@code room} bytes: the transaction stores nothing
+     */
+    private void insertTests(long id, int version, UploadedTests tests, long room) {
+        TestData.Digest digest = new TestData.Digest();
+        int ordinal = 0;
+        for (StoredTest test = tests.next(); test != null; test = tests.next()) {
+            digest.add(test.group() == null ? null : utf8(test.group()), test.input(), test.answer());
+            if (digest.bytes() > room) {
+                throw new TestQuotaExceededException(maxStoredPerKey);
+            }
+            jdbc.sql("""
+                    insert into test_case (problem_id, version, ordinal, input, expected_output, group_name)
+                    values (?, ?, ?, ?, ?, ?)""")
+                    .params(id, version, ordinal++, test.input(), test.answer(), test.group())
+                    .update();
+        }
+        storeTestData(digest.of(id, version));
     }
 
     /** @param testData null while the tests are still to come */
@@ -294,6 +399,7 @@ class ProblemRepository {
                 select p.title, v.time_limit_ms, v.memory_limit_mb, v.stop_on_first_failure, v.checker, v.interactor,
                     v.validator, v.groups, v.time_limits, v.test_data_sha256, v.test_data_bytes, v.test_count,
                     v.status, v.preparation_file, v.preparation_message, v.solutions, v.solution_verdicts,
+                    v.preparation_progress,
                     case when v.tests_generated_at is null then v.test_generation end as test_generation, v.setter_limits
                 from problem p join problem_version v on v.problem_id = p.id
                 where p.id = ? and v.version = ?""")
@@ -409,45 +515,89 @@ class ProblemRepository {
                 PreparationResult.Status.valueOf(rs.getString("status")),
                 rs.getString("preparation_file"),
                 rs.getString("preparation_message"),
-                verdicts == null ? List.of() : json.readValue(verdicts, SOLUTION_VERDICTS));
+                verdicts == null ? List.of() : json.readValue(verdicts, SOLUTION_VERDICTS),
+                rs.getString("preparation_progress"));
     }
 
-    /** Where a version's preparation is; empty when there is no such version. */
-    Optional<PreparationResult.Status> preparationStatus(long id, int version) {
-        return jdbc.sql("select status from problem_version where problem_id = ? and version = ?")
-                .params(id, version)
-                .query((rs, row) -> PreparationResult.Status.valueOf(rs.getString("status")))
+    /**
+     * Where a version's preparation is, for a worker about to prepare it.
+     *
+     * @param underWay a worker said how far it got within {@code recently}: another copy is not needed
+     */
+    record PreparationState(PreparationResult.Status status, boolean underWay) {}
+
+    /** Empty when there is no such version. */
+    Optional<PreparationState> preparationState(long id, int version, Duration recently) {
+        return jdbc.sql("""
+                select status, coalesce(preparation_progress_at > now() - make_interval(secs => ?), false) as under_way
+                from problem_version where problem_id = ? and version = ?""")
+                .params(recently.toSeconds(), id, version)
+                .query((rs, row) -> new PreparationState(
+                        PreparationResult.Status.valueOf(rs.getString("status")), rs.getBoolean("under_way")))
                 .optional();
     }
 
     /** Where the preparation of the problem's current version is; empty when there is no such problem. */
     Optional<ProblemVersion.Preparation> currentPreparation(long id) {
         return jdbc.sql("""
-                select v.status, v.preparation_file, v.preparation_message, v.solution_verdicts
+                select v.status, v.preparation_file, v.preparation_message, v.solution_verdicts, v.preparation_progress
                 from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
                 where p.id = ?""").param(id).query((rs, row) -> preparation(rs)).optional();
     }
 
     /**
-     * Claims the versions still preparing whose preparation was never sent, or sent longer ago than
-     * {@code resendAfter} (lost with a broker, or on a worker that died): each is marked as sent now,
-     * so that other API replicas leave it alone until then.
+     * Claims the versions to send to the workers now, each marked as sent: of each owner's versions still
+     * preparing, those waiting longest, as long as no more than {@code perOwner} of that owner's are in
+     * flight (sent, and sent or heard of within {@code resendAfter}): one tenant's packages are prepared a
+     * few at a time, never all at once on every worker. A version sent and not heard of since is sent
+     * again, up to {@code maxSends} times in all; then it fails, saying so. One API replica claims at a time.
      */
     @Transactional
-    List<ProblemVersion> preparationsToSend(Duration resendAfter, long loadTestsUpTo) {
+    List<ProblemVersion> preparationsToSend(Duration resendAfter, int maxSends, int perOwner, long loadTestsUpTo) {
         record Due(long problemId, int version) {}
         List<Due> due = new ArrayList<>();
+        boolean mine = jdbc.sql("select pg_try_advisory_xact_lock(?)")
+                .param(PREPARATION_SWEEP_LOCK)
+                .query(Boolean.class)
+                .single();
+        if (!mine) {
+            return List.of();
+        }
+        int lost = jdbc.sql("""
+                update problem_version set status = 'FAILED', prepared_at = now(), preparation_file = null,
+                    preparation_message = 'The judge sent this version to be prepared ' || preparation_sends
+                        || ' times and heard nothing back each time; it gave up.'
+                where status = 'PREPARING' and preparation_sends >= :maxSends
+                  and greatest(preparation_requested_at, preparation_progress_at) < now() - make_interval(secs => :resendAfter)""")
+                .param("maxSends", maxSends)
+                .param("resendAfter", resendAfter.toSeconds())
+                .update();
+        if (lost > 0) {
+            log.warn("{} problem version(s) failed: their preparation was lost {} times", lost, maxSends);
+        }
         jdbc.sql("""
-                update problem_version set preparation_requested_at = now()
-                where (problem_id, version) in (
-                    select problem_id, version from problem_version
-                    where status = 'PREPARING'
-                      and (preparation_requested_at is null or preparation_requested_at < now() - make_interval(secs => ?))
-                    order by preparation_requested_at nulls first
-                    limit 100
-                    for update skip locked)
-                returning problem_id, version""").param(resendAfter.toSeconds()).query((RowCallbackHandler)
-                rs -> due.add(new Due(rs.getLong("problem_id"), rs.getInt("version"))));
+                with preparing as (
+                    select v.problem_id, v.version, v.preparation_requested_at,
+                        coalesce(p.owner_key_id::text, case when p.anonymous_owner then 'anonymous' else 'admin' end) as owner,
+                        v.preparation_requested_at is not null
+                            and greatest(v.preparation_requested_at, v.preparation_progress_at)
+                                >= now() - make_interval(secs => :resendAfter) as in_flight
+                    from problem_version v join problem p on p.id = v.problem_id
+                    where v.status = 'PREPARING'),
+                waiting as (
+                    select problem_id, version, owner,
+                        row_number() over (partition by owner order by preparation_requested_at nulls first, problem_id, version)
+                            as place
+                    from preparing where not in_flight),
+                due as (
+                    select problem_id, version from waiting
+                    where place <= :perOwner - (select count(*) from preparing p where p.owner = waiting.owner and p.in_flight))
+                update problem_version v set preparation_requested_at = now(), preparation_sends = v.preparation_sends + 1
+                from due where v.problem_id = due.problem_id and v.version = due.version
+                returning v.problem_id, v.version""")
+                .param("resendAfter", resendAfter.toSeconds())
+                .param("perOwner", perOwner)
+                .query((RowCallbackHandler) rs -> due.add(new Due(rs.getLong("problem_id"), rs.getInt("version"))));
         List<ProblemVersion> versions = new ArrayList<>();
         for (Due version : due) {
             try {

@@ -21,6 +21,7 @@ import jakarta.validation.constraints.Size;
 
 import dev.judge.api.system.UnicodeText;
 import dev.judge.contracts.Checker;
+import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.SetterLimits;
 import dev.judge.contracts.language.Language;
@@ -106,6 +107,10 @@ record ProblemRequest(
     static final int MAX_MEMORY_LIMIT_MB = 1_024;
     static final int MAX_TEST_CASES = 100;
     static final int MAX_GROUPS = 50;
+    /** The most points a group (or a test of a group whose tests score each their own) is worth. */
+    static final String MAX_POINTS_TEXT = "1000000"; // text, for @DecimalMax
+
+    static final double MAX_POINTS = Double.parseDouble(MAX_POINTS_TEXT);
     static final int MAX_PROGRAM_LENGTH = 1_048_576;
     static final String NAME = "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$";
     /** {@link Language.CompileOptions#STANDARDS}, as a pattern the document shows. */
@@ -257,16 +262,40 @@ record ProblemRequest(
         }
     }
 
-    /** @param dependsOn groups listed before this one that must all pass for it to be judged */
+    /**
+     * @param dependsOn groups listed before this one that must all pass for it to be judged
+     * @param scoring COMPLETE_GROUP (left out or null): its points if every test passes; EACH_TEST: each
+     *        test its own, {@code testPoints}
+     */
     record GroupRequest(
             @NotNull @Pattern(regexp = NAME) @Schema(example = "small")
             String name,
 
-            @NotNull @PositiveOrZero @DecimalMax("1000000") @Schema(example = "30")
+            @NotNull @PositiveOrZero @DecimalMax(MAX_POINTS_TEXT) @Schema(example = "30")
             Double points,
 
             @Size(max = MAX_GROUPS) @Schema(types = {"array", "null"})
-            List<@NotNull String> dependsOn) {}
+            List<@NotNull String> dependsOn,
+
+            @Schema(
+                    types = {"string", "null"},
+                    description = "COMPLETE_GROUP (the default): its points only if every test passes. EACH_TEST: "
+                            + "each test scores its own points, testPoints, which add up to points (Polygon's "
+                            + "points-policy each-test)")
+            JudgeRequest.Group.Scoring scoring,
+
+            @Size(max = MAX_TEST_CASES)
+            @Schema(
+                    types = {"array", "null"},
+                    description = "With EACH_TEST, and only then: the points of each of its tests, in their order")
+            List<@NotNull @PositiveOrZero @DecimalMax(MAX_POINTS_TEXT) Double> testPoints) {
+
+        JudgeRequest.Group toContract() {
+            return scoring == JudgeRequest.Group.Scoring.EACH_TEST
+                    ? JudgeRequest.Group.eachTest(name, testPoints, dependsOn)
+                    : new JudgeRequest.Group(name, points, dependsOn);
+        }
+    }
 
     /** The contract's {@link SetterLimits}; each left out or null for the workers'. */
     @Schema(name = "SetterLimits")
@@ -333,6 +362,41 @@ record ProblemRequest(
             if (group == null
                     || group.dependsOn() != null && !before.containsAll(group.dependsOn())
                     || !before.add(group.name())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @AssertTrue(
+            message = "a group scored EACH_TEST gives testPoints, one for each of its tests, adding up to its "
+                    + "points; a group scored as a whole gives none")
+    @Schema(hidden = true)
+    boolean isEachTestScored() {
+        if (groups == null || testCases == null || testCases.stream().anyMatch(Objects::isNull)) {
+            return true; // reported elsewhere
+        }
+        for (GroupRequest group : groups) {
+            if (group == null || group.points() == null) {
+                continue;
+            }
+            if (group.scoring() != JudgeRequest.Group.Scoring.EACH_TEST) {
+                if (group.testPoints() != null) {
+                    return false;
+                }
+                continue;
+            }
+            long tests = testCases.stream()
+                    .filter(test -> group.name().equals(test.group()))
+                    .count();
+            if (group.testPoints() == null
+                    || group.testPoints().size() != tests
+                    || group.testPoints().stream().anyMatch(Objects::isNull)
+                    || Math.abs(group.testPoints().stream()
+                                            .mapToDouble(Double::doubleValue)
+                                            .sum()
+                                    - group.points())
+                            > 1e-6) {
                 return false;
             }
         }

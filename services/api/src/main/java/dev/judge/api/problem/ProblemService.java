@@ -44,14 +44,16 @@ class ProblemService {
 
     /** Stores a new problem; one with setter programs goes to the workers to be prepared. */
     long create(ProblemRequest request, ProblemOwner owner) {
-        return createFrom(toVersion(request), owner);
+        ProblemVersion version = toVersion(request);
+        return createFrom(version, owner, ProblemRepository.listed(version.testCases()));
     }
 
     /**
-     * Stores a problem made otherwise (a Polygon package's), prepared likewise; refused, with nothing
-     * stored, if its preparation would be larger than the largest JSON document the services read.
+     * Stores a problem made otherwise (a Polygon package's) with the tests {@code tests} reads one at a
+     * time, prepared likewise; refused, with nothing stored, if its preparation would be larger than the
+     * largest JSON document the services read.
      */
-    long createFrom(ProblemVersion version, ProblemOwner owner) {
+    long createFrom(ProblemVersion version, ProblemOwner owner, ProblemRepository.UploadedTests tests) {
         long preparationBytes = preparations.preparationBytes(version);
         if (preparationBytes > maxDocumentBytes) {
             throw PolygonPackage.tooLarge("its programs, with the headers each includes and the checker once for each "
@@ -65,7 +67,7 @@ class ProblemService {
                         version.validator())
                 .filter(Objects::nonNull)
                 .forEach(this::checked);
-        long id = problems.create(version, owner);
+        long id = problems.create(version, owner, tests);
         preparations.sendDue();
         return id;
     }
@@ -115,7 +117,7 @@ class ProblemService {
                         : null,
                 interactor,
                 request.groupsOrNone().stream()
-                        .map(group -> new JudgeRequest.Group(group.name(), group.points(), group.dependsOn()))
+                        .map(ProblemRequest.GroupRequest::toContract)
                         .toList(),
                 timeLimits,
                 request.testCases().stream()

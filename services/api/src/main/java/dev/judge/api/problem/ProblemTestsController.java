@@ -5,8 +5,6 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.util.Map;
-import java.util.concurrent.Semaphore;
 
 import io.swagger.v3.oas.annotations.Hidden;
 import io.swagger.v3.oas.annotations.Operation;
@@ -36,7 +34,6 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.api.access.Caller;
 import dev.judge.api.system.NotFoundException;
-import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.TestGeneration;
 
@@ -54,15 +51,19 @@ class ProblemTestsController {
     private final TestDataProperties properties;
     private final ObjectWriter lines;
     private final JsonMapper uploads;
-    private final Semaphore transfers;
+    private final TestTransfers transfers;
     private final ProblemPreparations preparations;
+    private final ProblemPreparations.Properties preparationProperties;
 
     ProblemTestsController(
             ProblemRepository problems,
             ProblemAccess access,
             TestDataProperties properties,
             JsonMapper json,
-            ProblemPreparations preparations) {
+            ProblemPreparations preparations,
+            ProblemPreparations.Properties preparationProperties,
+            TestTransfers transfers) {
+        this.preparationProperties = preparationProperties;
         this.problems = problems;
         this.preparations = preparations;
         this.access = access;
@@ -70,7 +71,7 @@ class ProblemTestsController {
         // Straight into the response, not through a copy of each test; the response stays open for the next.
         this.lines = json.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
         this.uploads = TestUpload.reader(properties);
-        this.transfers = new Semaphore(properties.maxConcurrentTransfers());
+        this.transfers = transfers;
     }
 
     @PutMapping(
@@ -119,7 +120,7 @@ class ProblemTestsController {
         ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));
         int version;
         // Read and checked in full first, so the transaction below never waits for the client.
-        try (Transfer slot = transfer();
+        try (TestTransfers.Transfer slot = transfers.takeWriting(caller);
                 SpooledTests tests =
                         SpooledTests.of(new TestUpload(body, properties, uploads).against(current.groups()))) {
             version = problems.addVersionWithTests(id, base -> {
@@ -162,7 +163,7 @@ class ProblemTestsController {
         access.requireManaged(caller, id);
         ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));
         // A download holds a database connection while the client reads: a slot too, given back when it ends.
-        Transfer slot = transfer();
+        TestTransfers.Transfer slot = transfers.take();
         ResponseEntity<StreamingResponseBody> stream = stream(id, current.version());
         StreamingResponseBody body = stream.getBody();
         return ResponseEntity.ok().headers(stream.getHeaders()).body(out -> {
@@ -201,7 +202,7 @@ class ProblemTestsController {
             @RequestHeader(name = TestData.TOKEN_HEADER, required = false) String token,
             InputStream body) {
         authorize(token);
-        try (Transfer slot = transfer()) {
+        try (TestTransfers.Transfer slot = transfers.take()) {
             MappingIterator<TestGeneration.GeneratedTest> made =
                     uploads.readerFor(TestGeneration.GeneratedTest.class).readValues(body);
             TestData stored = problems.storeGeneratedTests(id, version, made)
@@ -213,20 +214,21 @@ class ProblemTestsController {
         }
     }
 
-    /** Whether a version is still to be prepared, for a worker about to prepare it. */
+    /**
+     * Whether a version is still to be prepared, for a worker about to prepare it: its status, and whether
+     * another worker is preparing it (said how far it got lately).
+     */
     @GetMapping(
             path = "/internal/problems/{id}/versions/{version}/preparation",
             produces = MediaType.APPLICATION_JSON_VALUE)
     @Hidden
-    Map<String, PreparationResult.Status> preparation(
+    ProblemRepository.PreparationState preparation(
             @PathVariable long id,
             @PathVariable int version,
             @RequestHeader(name = TestData.TOKEN_HEADER, required = false) String token) {
         authorize(token);
-        return Map.of(
-                "status",
-                problems.preparationStatus(id, version)
-                        .orElseThrow(() -> new NotFoundException("problem version", id + "/" + version)));
+        return problems.preparationState(id, version, preparationProperties.resendAfter())
+                .orElseThrow(() -> new NotFoundException("problem version", id + "/" + version));
     }
 
     private ResponseEntity<StreamingResponseBody> stream(long id, int version) {
@@ -254,37 +256,6 @@ class ProblemTestsController {
             throw refusal(
                     HttpStatus.UNAUTHORIZED,
                     "Only workers may fetch or store tests: send their token in " + TestData.TOKEN_HEADER + ".");
-        }
-    }
-
-    /** One of this replica's transfer slots, or 503 when all are taken. */
-    private Transfer transfer() {
-        if (!transfers.tryAcquire()) {
-            ErrorResponseException busy = refusal(
-                    HttpStatus.SERVICE_UNAVAILABLE,
-                    "As many uploads and downloads of tests as this replica takes at once are under way.");
-            busy.getHeaders().set(HttpHeaders.RETRY_AFTER, "5");
-            throw busy;
-        }
-        return new Transfer(transfers);
-    }
-
-    /** A transfer slot, given back once. */
-    private static final class Transfer implements AutoCloseable {
-
-        private final Semaphore slots;
-        private boolean released;
-
-        Transfer(Semaphore slots) {
-            this.slots = slots;
-        }
-
-        @Override
-        public synchronized void close() {
-            if (!released) {
-                released = true;
-                slots.release();
-            }
         }
     }
 

@@ -65,17 +65,19 @@ public record ProblemVersion(
      * @param message the compiler's or validator's words, for the problem's managers; null unless FAILED
      * @param solutions the tagged solutions' verdicts once READY; empty for none
      */
+    /** @param progress while PREPARING, how far the worker preparing it got; null before one has said */
     public record Preparation(
             PreparationResult.Status status,
             String file,
             String message,
-            List<PreparationResult.SolutionVerdict> solutions) {
+            List<PreparationResult.SolutionVerdict> solutions,
+            String progress) {
 
         public Preparation {
             solutions = solutions == null ? List.of() : List.copyOf(solutions);
         }
 
-        static final Preparation READY = new Preparation(PreparationResult.Status.READY, null, null, List.of());
+        static final Preparation READY = new Preparation(PreparationResult.Status.READY, null, null, List.of(), null);
 
         public boolean isReady() {
             return status == PreparationResult.Status.READY;

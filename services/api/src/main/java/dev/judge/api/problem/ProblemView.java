@@ -8,6 +8,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 
 import dev.judge.api.language.TimeLimitsView;
 import dev.judge.contracts.Checker;
+import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemProgram;
@@ -80,7 +81,15 @@ record ProblemView(
                     description =
                             "Once READY, the verdict of each tagged solution it was imported with (verify), and whether "
                                     + "its tag allows it (null for a tag this judge does not know); for the problem's managers")
-            List<SolutionView> solutions) {
+            List<SolutionView> solutions,
+
+            @Schema(
+                    types = {"string", "null"},
+                    description =
+                            "While PREPARING, how far the worker preparing it got (it says so every half minute); "
+                                    + "for the problem's managers",
+                    example = "validating test 12 of 500")
+            String progress) {
 
         static PreparationView of(ProblemVersion.Preparation preparation, boolean manages) {
             return new PreparationView(
@@ -96,7 +105,10 @@ record ProblemView(
                                             verdict.verdict(),
                                             verdict.score(),
                                             verdict.matchesTag()))
-                                    .toList());
+                                    .toList(),
+                    manages && preparation.status() == PreparationResult.Status.PREPARING
+                            ? preparation.progress()
+                            : null);
         }
     }
 
@@ -193,7 +205,15 @@ record ProblemView(
             double points,
 
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
-            List<String> dependsOn) {}
+            List<String> dependsOn,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            JudgeRequest.Group.Scoring scoring,
+
+            @Schema(
+                    types = {"array", "null"},
+                    description = "With EACH_TEST: each of its tests' points, in the order of its tests")
+            List<Double> testPoints) {}
 
     /** What its manager sees: everything, the setters' code if asked for. */
     static ProblemView forManager(ProblemVersion problem, ProblemOwner owner, boolean withSources) {
@@ -223,7 +243,8 @@ record ProblemView(
                 program(problem.interactor(), withSources),
                 withTests ? program(problem.validator(), withSources) : null,
                 problem.groups().stream()
-                        .map(group -> new GroupView(group.name(), group.points(), group.dependsOn()))
+                        .map(group -> new GroupView(
+                                group.name(), group.points(), group.dependsOn(), group.scoring(), group.testPoints()))
                         .toList(),
                 timeLimits,
                 problem.stopOnFirstFailure(),

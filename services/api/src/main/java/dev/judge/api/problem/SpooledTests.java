@@ -11,13 +11,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import dev.judge.contracts.JudgeRequest;
-
 /**
  * An upload's tests, read from the client and checked in full before the database sees any of them,
  * kept in a temporary file meanwhile: a slow client holds a file, not a database connection, and the
  * transaction that stores them lasts as long as the database takes, whatever the client's pace.
- * Each test is three length-prefixed UTF-8 strings (the group's length -1 for none).
+ * Each test is three length-prefixed UTF-8 byte strings (the group's length -1 for none).
  */
 final class SpooledTests implements AutoCloseable {
 
@@ -33,10 +31,10 @@ final class SpooledTests implements AutoCloseable {
         try {
             file = Files.createTempFile("judge-upload-", ".tests");
             try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file)))) {
-                for (JudgeRequest.TestCase test = tests.next(); test != null; test = tests.next()) {
+                for (ProblemRepository.StoredTest test = tests.next(); test != null; test = tests.next()) {
                     write(out, test.input());
-                    write(out, test.expectedOutput());
-                    write(out, test.group());
+                    write(out, test.answer());
+                    write(out, test.group() == null ? null : test.group().getBytes(StandardCharsets.UTF_8));
                 }
             }
             return new SpooledTests(file);
@@ -59,14 +57,17 @@ final class SpooledTests implements AutoCloseable {
         }
         return () -> {
             try {
-                String input;
+                byte[] input;
                 try {
-                    input = readString(in);
+                    input = readBytes(in);
                 } catch (EOFException end) {
                     in.close();
                     return null;
                 }
-                return new JudgeRequest.TestCase(input, readString(in), readString(in));
+                byte[] answer = readBytes(in);
+                byte[] group = readBytes(in);
+                return new ProblemRepository.StoredTest(
+                        input, answer, group == null ? null : new String(group, StandardCharsets.UTF_8));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -78,19 +79,18 @@ final class SpooledTests implements AutoCloseable {
         delete(file);
     }
 
-    private static void write(DataOutputStream out, String text) throws IOException {
-        if (text == null) {
+    private static void write(DataOutputStream out, byte[] bytes) throws IOException {
+        if (bytes == null) {
             out.writeInt(-1);
             return;
         }
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         out.writeInt(bytes.length);
         out.write(bytes);
     }
 
-    private static String readString(DataInputStream in) throws IOException {
+    private static byte[] readBytes(DataInputStream in) throws IOException {
         int length = in.readInt();
-        return length < 0 ? null : new String(in.readNBytes(length), StandardCharsets.UTF_8);
+        return length < 0 ? null : in.readNBytes(length);
     }
 
     private static void delete(Path file) {

@@ -18,9 +18,14 @@ import org.springframework.util.unit.DataSize;
  * @param maxUploadedTests the most tests in one upload
  * @param shownTestsLimit GET /api/problems/{id} shows the tests up to this size; larger ones are read
  *        from GET /api/problems/{id}/tests, streamed
- * @param maxConcurrentTransfers setters' uploads and downloads of tests at once per replica; more are
- *        answered 503 with Retry-After. Bounds the heap uploads take (each holds one test, a few times
- *        {@code maxTestSize}) and the database connections downloads hold while a client reads
+ * @param maxConcurrentTransfers setters' uploads, downloads and imports of tests at once per replica;
+ *        more are answered 503 with Retry-After. Bounds the heap uploads take (each holds one test, a few
+ *        times {@code maxTestSize}) and the database connections downloads hold while a client reads
+ * @param maxConcurrentTransfersPerKey uploads and imports of one key (the admin's, the anonymous caller's)
+ *        at once per replica; more are answered 429 with Retry-After
+ * @param maxStoredPerKey the most tests (inputs and answers, every version of every problem) one key's
+ *        problems may hold, and the anonymous caller's; an upload, import or edit past it is refused (413),
+ *        so that no tenant fills the database. The admin's problems are not counted
  */
 @ConfigurationProperties("judge.test-data")
 public record TestDataProperties(
@@ -30,4 +35,6 @@ public record TestDataProperties(
         @DefaultValue("1GB") DataSize maxUploadSize,
         @DefaultValue("2000") int maxUploadedTests,
         @DefaultValue("8MB") DataSize shownTestsLimit,
-        @DefaultValue("2") int maxConcurrentTransfers) {}
+        @DefaultValue("2") int maxConcurrentTransfers,
+        @DefaultValue("1") int maxConcurrentTransfersPerKey,
+        @DefaultValue("4GB") DataSize maxStoredPerKey) {}

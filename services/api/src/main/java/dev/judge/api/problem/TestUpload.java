@@ -4,8 +4,10 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.springframework.http.HttpStatus;
@@ -39,6 +41,10 @@ final class TestUpload implements ProblemRepository.UploadedTests {
     private final MappingIterator<UploadedTest> lines;
     private final TestDataProperties limits;
     private final Set<String> groups = new HashSet<>();
+    /** The groups whose tests score each their own points, and how many tests each has points for. */
+    private final Map<String, Integer> testsOfEachTestGroups = new HashMap<>();
+
+    private final Map<String, Integer> counted = new HashMap<>();
     private final Set<String> used = new HashSet<>();
     private UploadedTest first;
     private int count;
@@ -65,12 +71,17 @@ final class TestUpload implements ProblemRepository.UploadedTests {
 
     /** Checks the tests against the groups of the problem they are for. */
     TestUpload against(List<JudgeRequest.Group> problemGroups) {
-        problemGroups.forEach(group -> groups.add(group.name()));
+        problemGroups.forEach(group -> {
+            groups.add(group.name());
+            if (group.scoring() == JudgeRequest.Group.Scoring.EACH_TEST) {
+                testsOfEachTestGroups.put(group.name(), group.testPoints().size());
+            }
+        });
         return this;
     }
 
     @Override
-    public JudgeRequest.TestCase next() {
+    public ProblemRepository.StoredTest next() {
         UploadedTest test = first != null ? first : read();
         first = null;
         if (test == null) {
@@ -85,10 +96,10 @@ final class TestUpload implements ProblemRepository.UploadedTests {
         if (test.input() == null || test.expectedOutput() == null) {
             throw refusal(HttpStatus.BAD_REQUEST, "Test " + count + ": input and expectedOutput are required.");
         }
-        if (test.input().getBytes(StandardCharsets.UTF_8).length
-                        > limits.maxTestSize().toBytes()
-                || test.expectedOutput().getBytes(StandardCharsets.UTF_8).length
-                        > limits.maxTestSize().toBytes()) {
+        byte[] input = test.input().getBytes(StandardCharsets.UTF_8);
+        byte[] answer = test.expectedOutput().getBytes(StandardCharsets.UTF_8);
+        if (input.length > limits.maxTestSize().toBytes()
+                || answer.length > limits.maxTestSize().toBytes()) {
             throw tooLarge(count);
         }
         if (groups.isEmpty() ? test.group() != null : !groups.contains(test.group())) {
@@ -101,8 +112,9 @@ final class TestUpload implements ProblemRepository.UploadedTests {
         }
         if (test.group() != null) {
             used.add(test.group());
+            counted.merge(test.group(), 1, Integer::sum);
         }
-        return new JudgeRequest.TestCase(test.input(), test.expectedOutput(), test.group());
+        return new ProblemRepository.StoredTest(input, answer, test.group());
     }
 
     /** The next line's test, or null after the last line. */
@@ -121,12 +133,21 @@ final class TestUpload implements ProblemRepository.UploadedTests {
         }
     }
 
-    private JudgeRequest.TestCase end() {
+    private ProblemRepository.StoredTest end() {
         if (!used.equals(groups)) {
             Set<String> empty = new HashSet<>(groups);
             empty.removeAll(used);
             throw refusal(HttpStatus.BAD_REQUEST, "Each group needs a test; none for " + empty + ".");
         }
+        testsOfEachTestGroups.forEach((group, wanted) -> {
+            if (!counted.get(group).equals(wanted)) {
+                throw refusal(
+                        HttpStatus.BAD_REQUEST,
+                        "Group " + group + " scores each of its " + wanted
+                                + " tests (its testPoints): the upload gives it " + counted.get(group)
+                                + ". Edit the problem's groups first.");
+            }
+        });
         return null;
     }
 

@@ -13,15 +13,18 @@ import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 
+import dev.judge.api.problem.PreparationEnded;
 import dev.judge.api.system.BackgroundLoop;
+import dev.judge.contracts.PreparationNotifications;
 import dev.judge.contracts.SubmissionNotifications;
 
 /**
  * Listens on PostgreSQL for the result consumer's change notices: each batch is read again in one
  * query ({@link SubmissionViews}), pushed to event streams ({@link SubmissionEvents}) and clears the
- * pacing of polls ({@link PollPacing}). Holds one connection of the pool for as long as the API runs,
+ * pacing of polls ({@link PollPacing}); a preparation's end is passed on as a {@link PreparationEnded}. Holds one connection of the pool for as long as the API runs,
  * and reconnects when the database goes away; since notices may have been lost meanwhile, it then
  * forgets what could have changed and re-reads every open stream.
  */
@@ -36,9 +39,16 @@ class SubmissionUpdateListener extends BackgroundLoop {
     private final SubmissionViews views;
     private final SubmissionEvents events;
     private final PollPacing pacing;
+    private final ApplicationEventPublisher preparationEnded;
 
-    SubmissionUpdateListener(DataSource dataSource, SubmissionViews views, SubmissionEvents events, PollPacing pacing) {
+    SubmissionUpdateListener(
+            DataSource dataSource,
+            SubmissionViews views,
+            SubmissionEvents events,
+            PollPacing pacing,
+            ApplicationEventPublisher preparationEnded) {
         super("submission-update-listener");
+        this.preparationEnded = preparationEnded;
         this.dataSource = dataSource;
         this.views = views;
         this.events = events;
@@ -52,6 +62,7 @@ class SubmissionUpdateListener extends BackgroundLoop {
             try (Connection connection = dataSource.getConnection()) {
                 try (Statement statement = connection.createStatement()) {
                     statement.execute("listen " + SubmissionNotifications.CHANNEL);
+                    statement.execute("listen " + PreparationNotifications.CHANNEL);
                 }
                 if (reconnecting) {
                     log.info("Listening for submission updates again");
@@ -64,8 +75,13 @@ class SubmissionUpdateListener extends BackgroundLoop {
                     PGNotification[] notifications = pg.getNotifications((int) POLL.toMillis());
                     if (notifications != null && notifications.length > 0) {
                         changed(Arrays.stream(notifications)
+                                .filter(n -> n.getName().equals(SubmissionNotifications.CHANNEL))
                                 .map(n -> UUID.fromString(n.getParameter()))
                                 .toList());
+                        if (Arrays.stream(notifications)
+                                .anyMatch(n -> n.getName().equals(PreparationNotifications.CHANNEL))) {
+                            preparationEnded.publishEvent(new PreparationEnded());
+                        }
                     }
                 }
             } catch (SQLException | RuntimeException e) {

@@ -16,8 +16,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The load tests' key, as the chart configures it (anonymous calls off): it makes a problem and
- * submits to it, with the quotas configured for it, and is revoked when the setting goes away.
+ * The load tests' key, as the chart configures it (anonymous calls off): it finds the problem the API
+ * made for it and submits to it, with the quotas configured for it, makes no problem (it may only
+ * submit), and is revoked when the setting goes away.
  */
 @SpringBootTest(
         webEnvironment = WebEnvironment.RANDOM_PORT,
@@ -48,20 +49,26 @@ class LoadTestKeyIT {
     Callers callers;
 
     @Test
-    void theKeyMakesAProblemAndSubmitsWithItsOwnQuotas() throws Exception {
-        HttpResponse<String> problem = post("/api/problems", KEY, """
-                {"title": "Sum", "timeLimitMs": 1000, "memoryLimitMb": 128,
-                 "testCases": [{"input": "1 2\\n", "expectedOutput": "3\\n"}]}""");
-        assertThat(problem.statusCode()).as(problem.body()).isEqualTo(201);
-        long id = json.readTree(problem.body()).get("id").asLong();
+    void theKeyFindsTheProblemMadeForItAndSubmitsWithItsOwnQuotasButMakesNone() throws Exception {
+        JsonNode problems = json.readTree(
+                send(HttpRequest.newBuilder(uri("/api/problems")).header("Authorization", "Bearer " + KEY))
+                        .body());
+        JsonNode problem = problems.get("problems").get(0);
+        assertThat(problem.get("title").asString()).isEqualTo("Sum (load test)");
+        assertThat(problem.get("status").asString()).isEqualTo("READY");
         HttpResponse<String> submitted = post(
                 "/api/submissions",
                 KEY,
-                "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(3)\"}".formatted(id));
+                "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(3)\"}"
+                        .formatted(problem.get("id").asLong()));
         assertThat(submitted.statusCode()).as(submitted.body()).isEqualTo(202);
         assertThat(submitted.headers().firstValue("RateLimit-Policy").orElseThrow())
                 .contains("q=12345")
                 .contains("q=2345");
+        HttpResponse<String> made = post("/api/problems", KEY, """
+                {"title": "Sum", "timeLimitMs": 1000, "memoryLimitMb": 128,
+                 "testCases": [{"input": "1 2\\n", "expectedOutput": "3\\n"}]}""");
+        assertThat(made.statusCode()).as(made.body()).isEqualTo(403);
 
         JsonNode listed =
                 json.readTree(send(HttpRequest.newBuilder(uri("/api/keys")).header("Authorization", "Bearer " + ADMIN))

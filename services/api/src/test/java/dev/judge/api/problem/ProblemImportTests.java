@@ -3,6 +3,9 @@ package dev.judge.api.problem;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
@@ -16,6 +19,9 @@ import dev.judge.contracts.TestGeneration;
 /** Polygon's groups, points and dependencies as this judge's subtasks; its limits as a version's. */
 class ProblemImportTests {
 
+    private static final String INPUT = "tests/01";
+    private static final String ANSWER = "tests/01.a";
+
     private static final PolygonPackage.Program CHECKER = new PolygonPackage.Program(
             "files/check.cpp",
             "cpp",
@@ -24,47 +30,56 @@ class ProblemImportTests {
             "c++17");
 
     @Test
-    void aCompleteGroupIsOneSubtaskAndAnEachTestGroupOneSubtaskPerTestAndDependenciesFollow() {
-        ProblemVersion version = ProblemImport.toVersion(
-                problem(
-                        List.of(
-                                new PolygonPackage.Group("samples", 0.0, false, List.of()),
-                                new PolygonPackage.Group("small", 40.0, false, List.of("samples")),
-                                new PolygonPackage.Group("large", null, true, List.of("small"))),
-                        List.of(
-                                test("samples", 0.0),
-                                test("small", 20.0),
-                                test("small", 20.0),
-                                test("large", 25.0),
-                                test("large", 35.0))),
-                false);
+    void aCompleteGroupIsWorthItsPointsAndAnEachTestGroupItsTestsPointsAndDependenciesFollow() {
+        PolygonPackage.Problem problem = problem(
+                List.of(
+                        new PolygonPackage.Group("samples", 0.0, false, List.of()),
+                        new PolygonPackage.Group("small", 40.0, false, List.of("samples")),
+                        new PolygonPackage.Group("large", null, true, List.of("small"))),
+                List.of(
+                        test("samples", 0.0),
+                        test("small", 20.0),
+                        test("small", 20.0),
+                        test("large", 25.0),
+                        test("large", 35.0)));
+        ProblemVersion version = ProblemImport.toVersion(problem, false);
 
         assertThat(version.groups())
                 .containsExactly(
                         new JudgeRequest.Group("samples", 0, List.of()),
                         new JudgeRequest.Group("small", 40, List.of("samples")),
-                        new JudgeRequest.Group("large-4", 25, List.of("small")),
-                        new JudgeRequest.Group("large-5", 35, List.of("small")));
-        assertThat(version.testCases())
+                        JudgeRequest.Group.eachTest("large", List.of(25.0, 35.0), List.of("small")));
+        assertThat(tests(problem))
                 .extracting(JudgeRequest.TestCase::group)
-                .containsExactly("samples", "small", "small", "large-4", "large-5");
+                .containsExactly("samples", "small", "small", "large", "large");
         assertThat(version.memoryLimitMb()).isEqualTo(256);
         assertThat(version.checker().kind()).isEqualTo(Checker.Kind.CUSTOM);
         assertThat(version.checker().program().files()).containsOnlyKeys("testlib.h");
         assertThat(version.checker().program().compileOptions().standard()).isEqualTo("c++17");
     }
 
+    /**
+     * A dependency names the group, however many tests it has, and once however often problem.xml
+     * repeats it: a 10 KB problem.xml made one group depend on 2,000 entries when each test of an
+     * each-test group was a group of its own, and each repeated dependency was kept.
+     */
     @Test
-    void aDependencyOnAGroupOfSingleTestsIsOnAllOfThem() {
+    void aDependencyNamesTheGroupOnceWhateverItHoldsAndHoweverOftenItIsRepeated() {
+        List<PolygonPackage.Test> tests = new ArrayList<>();
+        for (int index = 0; index < 500; index++) {
+            tests.add(test("a", 1.0));
+        }
+        tests.add(test("b", 0.0));
         ProblemVersion version = ProblemImport.toVersion(
                 problem(
                         List.of(
                                 new PolygonPackage.Group("a", null, true, List.of()),
-                                new PolygonPackage.Group("b", 50.0, false, List.of("a"))),
-                        List.of(test("a", 25.0), test("a", 25.0), test("b", 0.0))),
+                                new PolygonPackage.Group("b", 50.0, false, Collections.nCopies(20, "a"))),
+                        tests),
                 false);
 
-        assertThat(version.groups().get(2).dependsOn()).containsExactly("a-1", "a-2");
+        assertThat(version.groups()).hasSize(2);
+        assertThat(version.groups().get(1).dependsOn()).containsExactly("a");
     }
 
     @Test
@@ -73,18 +88,36 @@ class ProblemImportTests {
                 ProblemImport.toVersion(problem(List.of(), List.of(test(null, 30.0), test(null, 70.0))), false);
 
         assertThat(version.groups())
-                .containsExactly(
-                        new JudgeRequest.Group("tests-1", 30, List.of()),
-                        new JudgeRequest.Group("tests-2", 70, List.of()));
+                .containsExactly(JudgeRequest.Group.eachTest("tests", List.of(30.0, 70.0), List.of()));
+    }
+
+    /** The JSON API's bounds on groups and points hold for a package too: 400s naming problem.xml. */
+    @Test
+    void refusesMoreGroupsOrPointsThanTheJsonApiTakes() {
+        List<PolygonPackage.Group> groups = new ArrayList<>();
+        List<PolygonPackage.Test> tests = new ArrayList<>();
+        for (int index = 0; index <= ProblemRequest.MAX_GROUPS; index++) {
+            groups.add(new PolygonPackage.Group("g" + index, 1.0, false, List.of()));
+            tests.add(test("g" + index, 1.0));
+        }
+
+        assertThatThrownBy(() -> ProblemImport.toVersion(problem(groups, tests), false))
+                .hasMessageContaining("51 groups");
+        assertThatThrownBy(() -> ProblemImport.toVersion(problem(List.of(), List.of(test(null, 1e300))), false))
+                .hasMessageContaining("points of test 1");
+        // Each test within the bound, the sum over it: Polygon's points add up to infinity otherwise.
+        assertThatThrownBy(() -> ProblemImport.toVersion(
+                        problem(List.of(), Collections.nCopies(3, test(null, ProblemRequest.MAX_POINTS))), false))
+                .hasMessageContaining("points of group tests");
     }
 
     @Test
     void testsWithoutPointsOrGroupsAreAllOrNothing() {
-        ProblemVersion version =
-                ProblemImport.toVersion(problem(List.of(), List.of(test(null, null), test(null, null))), false);
+        PolygonPackage.Problem problem = problem(List.of(), List.of(test(null, null), test(null, null)));
+        ProblemVersion version = ProblemImport.toVersion(problem, false);
 
         assertThat(version.groups()).isEmpty();
-        assertThat(version.testCases()).extracting(JudgeRequest.TestCase::group).containsOnlyNulls();
+        assertThat(tests(problem)).extracting(JudgeRequest.TestCase::group).containsOnlyNulls();
     }
 
     /** As Polygon exports an ICPC-style problem: points="0.0" on every test. */
@@ -125,7 +158,7 @@ class ProblemImportTests {
                 List.of(),
                 List.of(
                         test(null, null),
-                        new PolygonPackage.Test("1 2\n", null, null, null, null, List.of()),
+                        new PolygonPackage.Test(INPUT, null, null, null, null, List.of()),
                         new PolygonPackage.Test(null, null, null, null, "gen", List.of("--n=5", "7"))),
                 List.of(new PolygonPackage.Solution("main", main)),
                 Map.of("gen", generator));
@@ -138,14 +171,14 @@ class ProblemImportTests {
         assertThat(version.generation().answerer().sourceCode()).isEqualTo("print(3)");
         assertThat(version.generation().generators().get("gen").compileOptions().standard())
                 .isEqualTo("c++17");
-        assertThat(version.testCases().get(2)).isEqualTo(new JudgeRequest.TestCase("", "", null));
+        assertThat(tests(problem).get(2)).isEqualTo(new JudgeRequest.TestCase("", "", null));
         assertThat(version.needsPreparation()).isTrue();
         assertThat(version.solutions()).isEmpty();
     }
 
     @Test
     void refusesAnswersToMakeWithoutAMainSolutionOrForAnInteractiveProblem() {
-        List<PolygonPackage.Test> tests = List.of(new PolygonPackage.Test("1 2\n", null, null, null, null, List.of()));
+        List<PolygonPackage.Test> tests = List.of(new PolygonPackage.Test(INPUT, null, null, null, null, List.of()));
         PolygonPackage.Problem withoutMain = new PolygonPackage.Problem(
                 "Sum", 1000, 256L << 20, CHECKER, null, null, List.of(), tests, List.of(), Map.of());
         PolygonPackage.Problem interactive = new PolygonPackage.Problem(
@@ -188,6 +221,20 @@ class ProblemImportTests {
     }
 
     private static PolygonPackage.Test test(String group, Double points) {
-        return new PolygonPackage.Test("1 2\n", "3\n", group, points, null, List.of());
+        return new PolygonPackage.Test(INPUT, ANSWER, group, points, null, List.of());
+    }
+
+    /** The tests as an import stores them, each test's files the sum's. */
+    private static List<JudgeRequest.TestCase> tests(PolygonPackage.Problem problem) {
+        ProblemRepository.UploadedTests read = ProblemImport.tests(
+                problem, path -> (path.equals(INPUT) ? "1 2\n" : "3\n").getBytes(StandardCharsets.UTF_8));
+        List<JudgeRequest.TestCase> tests = new ArrayList<>();
+        for (ProblemRepository.StoredTest test = read.next(); test != null; test = read.next()) {
+            tests.add(new JudgeRequest.TestCase(
+                    new String(test.input(), StandardCharsets.UTF_8),
+                    new String(test.answer(), StandardCharsets.UTF_8),
+                    test.group()));
+        }
+        return tests;
     }
 }

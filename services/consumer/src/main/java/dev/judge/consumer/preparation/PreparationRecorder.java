@@ -12,13 +12,14 @@ import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.JudgeQueues;
+import dev.judge.contracts.PreparationNotifications;
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemPreparation;
 
 /**
  * Records how problem versions' preparations ended, idempotently: only a version still PREPARING
  * changes, so a duplicated result, or a second worker's result for a preparation sent twice, changes
- * nothing. A preparation that reached the delivery limit (it crashed every worker that took it) fails
+ * nothing; and how far one still under way got. A preparation that reached the delivery limit (it crashed every worker that took it) fails
  * its version, so that its setter learns of it rather than wait.
  */
 @Component
@@ -59,12 +60,31 @@ class PreparationRecorder {
                 "dead-letter"));
     }
 
-    /** @return whether it changed the version (false for a duplicate) */
+    /**
+     * @return whether it changed the version (false for a duplicate); a word on a preparation still
+     *     under way changes only how far it got, for a version still PREPARING
+     */
     boolean record(PreparationResult result) {
+        if (result.status() == PreparationResult.Status.PREPARING) {
+            return jdbc.sql("""
+                            update problem_version set preparation_progress = :progress, preparation_progress_at = :at
+                            where problem_id = :problemId and version = :version and status = 'PREPARING'""")
+                            .param("progress", storable(result.progress()))
+                            .param("at", Timestamp.from(result.preparedAt()))
+                            .param("problemId", result.problemId())
+                            .param("version", result.version())
+                            .update()
+                    == 1;
+        }
+        // The notice goes out when the change commits: the API sends the owner's next version then.
         boolean changed = jdbc.sql("""
-                update problem_version set status = :status, preparation_file = :file, preparation_message = :message,
-                    prepared_at = :preparedAt, solution_verdicts = cast(:solutions as json)
-                where problem_id = :problemId and version = :version and status = 'PREPARING'""")
+                with ended as (
+                    update problem_version set status = :status, preparation_file = :file, preparation_message = :message,
+                        prepared_at = :preparedAt, solution_verdicts = cast(:solutions as json)
+                    where problem_id = :problemId and version = :version and status = 'PREPARING'
+                    returning problem_id, version)
+                select pg_notify(:channel, problem_id || '/' || version) from ended""")
+                        .param("channel", PreparationNotifications.CHANNEL)
                         .param("status", result.status().name())
                         .param("file", storable(result.file()))
                         .param("message", storable(result.message()))
@@ -74,7 +94,9 @@ class PreparationRecorder {
                                 result.solutions().isEmpty() ? null : json.writeValueAsString(result.solutions()))
                         .param("problemId", result.problemId())
                         .param("version", result.version())
-                        .update()
+                        .query((rs, row) -> true)
+                        .list()
+                        .size()
                 == 1;
         if (changed) {
             counter(result.status()).increment();

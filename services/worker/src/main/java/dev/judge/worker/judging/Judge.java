@@ -134,15 +134,16 @@ class Judge {
 
     /**
      * Group by group, in the problem's order (a problem without groups is one group of all its tests).
-     * A group whose dependencies did not all pass is skipped; a group stops at its first failing test
-     * (unless the problem asks for every test); an INTERNAL_ERROR stops everything. The verdict is the
-     * first failing test's, INTERNAL_ERROR wherever it is.
+     * A group whose dependencies did not all pass is skipped; a group scored as a whole stops at its
+     * first failing test (unless the problem asks for every test), one whose tests score each their own
+     * points runs them all; an INTERNAL_ERROR stops everything. The verdict is the first failing test's,
+     * INTERNAL_ERROR wherever it is.
      */
     private JudgeResult judgeTests(
             JudgeRequest request, TestSet tests, TestRunner runner, String compilerOutput, Instant startedAt)
             throws IOException {
         if (request.isRunOnStdin()) {
-            TestCaseResult run = runner.run(0, request.testCases().getFirst(), null);
+            TestCaseResult run = runner.run(0, request.testCases().getFirst(), null, JudgeRequest.UNGROUPED_POINTS);
             return finished(request, startedAt, run.verdict(), compilerOutput, List.of(run), null, List.of());
         }
         List<Group> groups = request.groups().isEmpty()
@@ -158,15 +159,20 @@ class Judge {
                 groupResults.add(new GroupResult(group.name(), group.points(), 0, null, true));
                 continue;
             }
+            boolean eachTest = group.scoring() == Group.Scoring.EACH_TEST;
             Verdict groupVerdict = Verdict.ACCEPTED;
             double share = 1;
+            double groupScore = 0;
+            int ofGroup = 0;
             for (int index = 0; index < tests.size(); index++) {
                 if (!Objects.equals(tests.group(index), group.name())) {
                     continue;
                 }
-                TestCaseResult result = runner.run(index, tests.get(index), tests.inputFile(index));
+                double worth = eachTest ? group.pointsOfTest(ofGroup++) : group.points();
+                TestCaseResult result = runner.run(index, tests.get(index), tests.inputFile(index), worth);
                 results.add(result);
                 share = Math.min(share, result.score());
+                groupScore += eachTest ? worth * result.score() : 0;
                 if (groupVerdict == Verdict.ACCEPTED && result.verdict() != Verdict.ACCEPTED) {
                     groupVerdict = result.verdict();
                 }
@@ -174,16 +180,20 @@ class Judge {
                         || result.verdict() == Verdict.INTERNAL_ERROR) {
                     verdict = result.verdict();
                 }
-                if (result.verdict() == Verdict.INTERNAL_ERROR || result.score() == 0 && request.stopOnFirstFailure()) {
+                // Each test of an EACH_TEST group scores alone: a failed one stops nothing.
+                if (result.verdict() == Verdict.INTERNAL_ERROR
+                        || !eachTest && result.score() == 0 && request.stopOnFirstFailure()) {
                     break;
                 }
             }
             if (groupVerdict == Verdict.ACCEPTED) {
                 passed.add(group.name());
             }
-            groupResults.add(
-                    new GroupResult(group.name(), group.points(), group.points() * share, groupVerdict, false));
-            score += group.points() * share;
+            if (!eachTest) {
+                groupScore = group.points() * share;
+            }
+            groupResults.add(new GroupResult(group.name(), group.points(), groupScore, groupVerdict, false));
+            score += groupScore;
         }
         return finished(
                 request,

@@ -9,6 +9,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.PreparationResult;
@@ -17,9 +18,9 @@ import dev.judge.worker.testdata.InternalApi;
 
 /**
  * Asks the API whether a version is still to be prepared before a worker spends minutes on it: the API
- * sends a preparation again when it has waited long (lost with a broker or a worker), and the first may
- * only have been queued behind a large one. When the API cannot say, the worker prepares: a
- * preparation done twice is harmless, one never done is not.
+ * sends a preparation again when it has heard nothing of it for long (lost with a broker), and the first
+ * may only have been queued behind others, or be under way on another worker (which said so lately).
+ * When the API cannot say, the worker prepares: a preparation done twice is harmless, one never done is not.
  */
 @Component
 class PreparationStatus {
@@ -48,9 +49,10 @@ class PreparationStatus {
                 log.warn("{} answered {}; preparing all the same", uri, response.statusCode());
                 return true;
             }
-            return PreparationResult.Status.valueOf(
-                            json.readTree(response.body()).path("status").asString())
-                    == PreparationResult.Status.PREPARING;
+            JsonNode state = json.readTree(response.body());
+            return PreparationResult.Status.valueOf(state.path("status").asString())
+                            == PreparationResult.Status.PREPARING
+                    && !state.path("underWay").asBoolean(false);
         } catch (IOException | JacksonException | IllegalArgumentException e) {
             log.warn("Could not ask {} ({}); preparing all the same", uri, e.getMessage());
             return true;

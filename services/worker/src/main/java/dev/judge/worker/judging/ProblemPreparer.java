@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +32,8 @@ import dev.judge.worker.testdata.TestSet;
  * rejects, fails the version, naming it with the compiler's or validator's words. Tests given as
  * generators and a main solution are made first ({@link TestGenerator}). A valid version's
  * tagged solutions, if it came with any, are then judged as submissions, each verdict against its tag.
+ * All of it within {@code judge.worker.preparation.time-limit}, saying how far it got now and then
+ * ({@link PreparationProgress}).
  */
 @Component
 class ProblemPreparer {
@@ -44,6 +47,7 @@ class ProblemPreparer {
     private final String workerName;
     private final Judge judge;
     private final TestGenerator testGenerator;
+    private final PreparationProperties preparationProperties;
 
     ProblemPreparer(
             SetterPrograms setterPrograms,
@@ -52,9 +56,11 @@ class ProblemPreparer {
             WorkerProperties properties,
             WorkerIdentity identity,
             Judge judge,
-            TestGenerator testGenerator) {
+            TestGenerator testGenerator,
+            PreparationProperties preparationProperties) {
         this.judge = judge;
         this.testGenerator = testGenerator;
+        this.preparationProperties = preparationProperties;
         this.setterPrograms = setterPrograms;
         this.sandboxes = sandboxes;
         this.testData = testData;
@@ -67,6 +73,24 @@ class ProblemPreparer {
      * @throws dev.judge.worker.testdata.TestDataUnavailableException when the tests could not be fetched, likewise
      */
     PreparationResult prepare(ProblemPreparation preparation) throws IOException {
+        return prepare(preparation, progress -> {});
+    }
+
+    /**
+     * @param reports where its progress is said now and then (a PREPARING result)
+     * @throws IOException as {@link #prepare(ProblemPreparation)}
+     */
+    PreparationResult prepare(ProblemPreparation preparation, Consumer<PreparationResult> reports) throws IOException {
+        PreparationProgress progress = new PreparationProgress(preparation, preparationProperties, reports, workerName);
+        try {
+            return prepare(preparation, progress);
+        } catch (PreparationProgress.OutOfTime e) {
+            log.info("Problem {} version {}: {}", preparation.problemId(), preparation.version(), e.getMessage());
+            return failed(preparation, null, e.getMessage());
+        }
+    }
+
+    private PreparationResult prepare(ProblemPreparation preparation, PreparationProgress progress) throws IOException {
         long started = System.nanoTime();
         Map<String, ProblemProgram> programs = new LinkedHashMap<>();
         programs.put(ProblemPreparation.CHECKER, preparation.checker());
@@ -77,6 +101,7 @@ class ProblemPreparer {
             if (program.getValue() == null) {
                 continue;
             }
+            progress.at("building the " + program.getKey());
             SetterPrograms.Built built = setterPrograms.build(program.getValue());
             if (built.failed()) {
                 return failed(preparation, program.getKey(), built.failure());
@@ -87,16 +112,16 @@ class ProblemPreparer {
         }
         ProblemPreparation prepared = preparation;
         if (preparation.generatesTests()) {
-            TestGenerator.Generated generated = testGenerator.generate(preparation);
+            TestGenerator.Generated generated = testGenerator.generate(preparation, progress);
             if (generated.failed()) {
                 return failed(preparation, generated.file(), generated.failure());
             }
             prepared = preparation.withGeneratedTests(generated.tests());
         }
-        PreparationResult result = validator == null ? null : validate(prepared, validator);
+        PreparationResult result = validator == null ? null : validate(prepared, validator, progress);
         if (result == null) {
             result = PreparationResult.ready(
-                    preparation.problemId(), preparation.version(), workerName, judgeSolutions(prepared));
+                    preparation.problemId(), preparation.version(), workerName, judgeSolutions(prepared, progress));
         }
         log.info(
                 "Prepared problem {} version {}: {} in {} ms",
@@ -108,9 +133,12 @@ class ProblemPreparer {
     }
 
     /** The setter's tagged solutions, each judged as a submission of it would be. */
-    private List<PreparationResult.SolutionVerdict> judgeSolutions(ProblemPreparation preparation) {
+    private List<PreparationResult.SolutionVerdict> judgeSolutions(
+            ProblemPreparation preparation, PreparationProgress progress) {
         List<PreparationResult.SolutionVerdict> verdicts = new ArrayList<>();
         for (ProblemPreparation.TaggedSolution solution : preparation.solutions()) {
+            progress.at("judging the solution " + solution.name() + " (" + (verdicts.size() + 1) + " of "
+                    + preparation.solutions().size() + ")");
             JudgeResult judged = judge.judge(solution.request(), Instant.now());
             verdicts.add(PreparationResult.SolutionVerdict.of(
                     solution.name(), solution.tag(), judged.verdict(), judged.score()));
@@ -119,12 +147,14 @@ class ProblemPreparer {
     }
 
     /** @return the version's failure at the first test the validator rejects; null when it accepts them all */
-    private PreparationResult validate(ProblemPreparation preparation, SetterPrograms.Built validator)
+    private PreparationResult validate(
+            ProblemPreparation preparation, SetterPrograms.Built validator, PreparationProgress progress)
             throws IOException {
         try (TestSet tests = testData.open(preparation.testData(), preparation.testCases());
                 Sandbox box = sandboxes.open()) {
             validator.copyInto(box.folder());
             for (int index = 0; index < tests.size(); index++) {
+                progress.at("validating test " + (index + 1) + " of " + tests.size());
                 TestCase test = tests.get(index);
                 List<String> arguments = new ArrayList<>();
                 if (test.group() != null) {

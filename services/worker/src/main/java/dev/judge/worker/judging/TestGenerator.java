@@ -1,6 +1,7 @@
 package dev.judge.worker.judging;
 
 import java.io.BufferedOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -53,6 +54,7 @@ class TestGenerator {
     private final Sandboxes sandboxes;
     private final TestDataStore testData;
     private final WorkerProperties properties;
+    private final PreparationProperties preparationProperties;
     private final Path workDir;
     private final ObjectWriter lines;
 
@@ -61,8 +63,10 @@ class TestGenerator {
             Sandboxes sandboxes,
             TestDataStore testData,
             WorkerProperties properties,
+            PreparationProperties preparationProperties,
             SandboxProperties sandboxProperties,
             JsonMapper json) {
+        this.preparationProperties = preparationProperties;
         this.setterPrograms = setterPrograms;
         this.sandboxes = sandboxes;
         this.testData = testData;
@@ -75,10 +79,11 @@ class TestGenerator {
      * @throws IOException when the sandbox failed, not the setter
      * @throws dev.judge.worker.testdata.TestDataUnavailableException when the tests could not be fetched or stored
      */
-    Generated generate(ProblemPreparation preparation) throws IOException {
+    Generated generate(ProblemPreparation preparation, PreparationProgress progress) throws IOException {
         TestGeneration generation = preparation.generation();
         Map<String, SetterPrograms.Built> generators = new HashMap<>();
         for (String name : generation.generators().keySet()) {
+            progress.at("building the generator " + name);
             SetterPrograms.Built built = setterPrograms.build(generation.generator(name));
             if (built.failed()) {
                 return Generated.failed(ProblemPreparation.GENERATOR + name, built.failure());
@@ -87,6 +92,7 @@ class TestGenerator {
         }
         SetterPrograms.Built answerer = null;
         if (generation.answerer() != null) {
+            progress.at("building the main solution");
             answerer = setterPrograms.build(generation.answerer());
             if (answerer.failed()) {
                 return Generated.failed(TestGeneration.ANSWERER, answerer.failure());
@@ -98,13 +104,15 @@ class TestGenerator {
         Path made = Files.createTempFile(workDir, "generated-", ".ndjson");
         try {
             try (TestSet tests = testData.open(preparation.testData(), preparation.testCases());
-                    OutputStream out = new BufferedOutputStream(Files.newOutputStream(made))) {
+                    CountingOutputStream out =
+                            new CountingOutputStream(new BufferedOutputStream(Files.newOutputStream(made)))) {
                 for (int index = 0; index < tests.size(); index++) {
                     int test = index + 1;
                     TestGeneration.Recipe recipe = recipes.get(test);
                     if (recipe == null && !answers.contains(test)) {
                         continue;
                     }
+                    progress.at("making test " + test + " of " + tests.size());
                     String input;
                     if (recipe != null) {
                         SetterPrograms.Built generator = generators.get(recipe.generator());
@@ -150,12 +158,47 @@ class TestGenerator {
                     lines.writeValue(
                             out, new TestGeneration.GeneratedTest(test, recipe == null ? null : input, answer));
                     out.write('\n');
+                    if (out.count() > preparationProperties.maxGeneratedSize().toBytes()) {
+                        return Generated.failed(
+                                "test " + test,
+                                "the tests made so far come to more than "
+                                        + preparationProperties
+                                                .maxGeneratedSize()
+                                                .toMegabytes()
+                                        + " MB as this judge keeps them (judge.worker.preparation.max-generated-size)");
+                    }
                 }
             }
             return new Generated(
                     testData.storeGenerated(preparation.problemId(), preparation.version(), made), null, null);
         } finally {
             Files.deleteIfExists(made);
+        }
+    }
+
+    /** Counts what it writes. */
+    private static final class CountingOutputStream extends FilterOutputStream {
+
+        private long count;
+
+        CountingOutputStream(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            count++;
+        }
+
+        @Override
+        public void write(byte[] bytes, int offset, int length) throws IOException {
+            out.write(bytes, offset, length);
+            count += length;
+        }
+
+        long count() {
+            return count;
         }
     }
 

@@ -77,8 +77,12 @@ final class TestRunner {
         this.wallLimit = timeLimit.multipliedBy(properties.wallTimeFactor()).plusSeconds(1);
     }
 
-    /** @param inputFile where the test's input is when not in {@code test} (a large problem's, on the worker's disk) */
-    TestCaseResult run(int index, TestCase test, Path inputFile) throws IOException {
+    /**
+     * @param inputFile where the test's input is when not in {@code test} (a large problem's, on the worker's disk)
+     * @param worth what all of the test is worth in points: its group's, or its own in a group whose tests
+     *     score each their own (a checker that scores in points scores on this scale)
+     */
+    TestCaseResult run(int index, TestCase test, Path inputFile, double worth) throws IOException {
         RunSpec run = new RunSpec(
                 language.run(),
                 test.input(),
@@ -101,7 +105,7 @@ final class TestRunner {
             judgement = TestlibVerdicts.interacted(outcome, run, interacted, interactorRun);
             if (judgement.verdict() == Verdict.ACCEPTED && request.interactionChecker() != null) {
                 judgement = checkedOutput(
-                        request.interactionChecker(), interactor.file(SetterPrograms.OUTPUT), test, inputFile);
+                        request.interactionChecker(), interactor.file(SetterPrograms.OUTPUT), test, inputFile, worth);
             }
         } else if (!request.effectiveChecker().isCustom()) {
             outcome = box.run(run);
@@ -111,7 +115,7 @@ final class TestRunner {
             Verdict failure = RunVerdicts.failure(outcome, run);
             judgement = failure != null
                     ? Judgement.of(failure, null)
-                    : checkedOutput(request.effectiveChecker(), box.lastStdout(), test, inputFile);
+                    : checkedOutput(request.effectiveChecker(), box.lastStdout(), test, inputFile, worth);
         }
         boolean runOnStdin = request.isRunOnStdin();
         return new TestCaseResult(
@@ -139,7 +143,8 @@ final class TestRunner {
      * What a clean run printed (or an interactor wrote), judged by the problem's checker: a built-in one
      * here, a custom one as {@code checker input output answer} in its own sandbox.
      */
-    private Judgement checkedOutput(Checker kind, Path output, TestCase test, Path inputFile) throws IOException {
+    private Judgement checkedOutput(Checker kind, Path output, TestCase test, Path inputFile, double worth)
+            throws IOException {
         if (!kind.isCustom()) {
             String printed = SandboxFiles.readRegularText(
                     output, properties.outputLimit().toBytes());
@@ -154,19 +159,9 @@ final class TestRunner {
         SandboxFiles.copyFresh(output, copy);
         // The copy keeps the writer's private mode; the checker may run as another uid.
         Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rw-r--r--"));
-        return TestlibVerdicts.checked(checker.box().run(checkerRun), checkerRun, pointsOf(kind, test));
-    }
-
-    /** What all of a test is worth on its checker's scale. */
-    private double pointsOf(Checker kind, TestCase test) {
-        if (kind.scores() == Checker.Scores.SHARE) {
-            return 1;
-        }
-        return request.groups().stream()
-                .filter(group -> group.name().equals(test.group()))
-                .mapToDouble(JudgeRequest.Group::points)
-                .findFirst()
-                .orElse(JudgeRequest.UNGROUPED_POINTS);
+        // A checker scoring in points gives them on the test's scale; one scoring a share, out of 1.
+        return TestlibVerdicts.checked(
+                checker.box().run(checkerRun), checkerRun, kind.scores() == Checker.Scores.SHARE ? 1 : worth);
     }
 
     /**

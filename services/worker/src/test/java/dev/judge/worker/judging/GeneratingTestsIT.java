@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -47,15 +48,17 @@ class GeneratingTestsIT {
 
     private static Sandboxes sandbox;
     private static TestDataServer api;
+    private static WorkerProperties properties;
+    private static TestDataStore testData;
     private static ProblemPreparer preparer;
 
     @BeforeAll
     static void start() throws IOException {
         api = new TestDataServer();
         sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of()));
-        WorkerProperties properties = TestSandboxes.workerProperties(
+        properties = TestSandboxes.workerProperties(
                 Map.of("judge.worker.setter-time-limit", "1s", "judge.worker.output-limit", "1MB"));
-        TestDataStore testData = TestSandboxes.testDataStore(Map.of(
+        testData = TestSandboxes.testDataStore(Map.of(
                 "judge.worker.internal-api.url", api.url(), "judge.worker.internal-api.token", TestDataServer.TOKEN));
         preparer = ProblemPreparerIT.newPreparer(sandbox, properties, testData);
     }
@@ -183,6 +186,89 @@ class GeneratingTestsIT {
         assertThat(generate(24, new ProblemProgram("cpp", "int main( {", Map.of()), SUM)
                         .file())
                 .isEqualTo("generator gen");
+    }
+
+    /**
+     * What a package generates is bounded below the worker's volume: past
+     * {@code judge.worker.preparation.max-generated-size} (as kept: one JSON line each) the version fails at
+     * the test that passed it, before the disk fills.
+     */
+    @Test
+    void generatedTestsPastTheirCapFailTheVersionAtTheTestThatPassedIt() throws IOException {
+        ProblemProgram large = new ProblemProgram("python", "print('1 ' * 300)\n", Map.of());
+        TestData stored =
+                api.serve(30, 1, List.of(new TestCase("", "x\n"), new TestCase("", "x\n"), new TestCase("", "x\n")));
+        ProblemPreparer capped = ProblemPreparerIT.newPreparer(
+                sandbox,
+                properties,
+                TestSandboxes.preparationProperties(Map.of("judge.worker.preparation.max-generated-size", "1KB")),
+                testData);
+
+        PreparationResult result = capped.prepare(new ProblemPreparation(
+                30,
+                1,
+                null,
+                null,
+                null,
+                null,
+                stored,
+                List.of(),
+                new TestGeneration(
+                        Map.of("gen", large),
+                        List.of(
+                                new TestGeneration.Recipe(1, "gen", List.of()),
+                                new TestGeneration.Recipe(2, "gen", List.of()),
+                                new TestGeneration.Recipe(3, "gen", List.of())),
+                        null,
+                        List.of())));
+
+        assertThat(result.status()).isEqualTo(PreparationResult.Status.FAILED);
+        assertThat(result.file()).isEqualTo("test 2");
+        assertThat(result.message()).contains("come to more than", "max-generated-size");
+    }
+
+    /**
+     * A preparation is held to its time limit, checked at every step, and fails saying where it was; on the
+     * way it says how far it got, as often as it is told to.
+     */
+    @Test
+    void aPreparationPastItsTimeLimitFailsSayingWhereItWasAndSaysHowFarItGotOnTheWay() throws IOException {
+        ProblemProgram slow = new ProblemProgram("python", "import time\ntime.sleep(0.4)\nprint('1 2')\n", Map.of());
+        List<TestCase> placeholders = new ArrayList<>();
+        List<TestGeneration.Recipe> recipes = new ArrayList<>();
+        for (int test = 1; test <= 10; test++) {
+            placeholders.add(new TestCase("", "3\n"));
+            recipes.add(new TestGeneration.Recipe(test, "gen", List.of()));
+        }
+        TestData stored = api.serve(31, 1, placeholders);
+        ProblemPreparer hurried = ProblemPreparerIT.newPreparer(
+                sandbox,
+                properties,
+                TestSandboxes.preparationProperties(Map.of(
+                        "judge.worker.preparation.time-limit", "2s",
+                        "judge.worker.preparation.progress-every", "500ms")),
+                testData);
+        List<PreparationResult> said = new ArrayList<>();
+
+        PreparationResult result = hurried.prepare(
+                new ProblemPreparation(
+                        31,
+                        1,
+                        null,
+                        null,
+                        null,
+                        null,
+                        stored,
+                        List.of(),
+                        new TestGeneration(Map.of("gen", slow), recipes, null, List.of())),
+                said::add);
+
+        assertThat(result.status()).isEqualTo(PreparationResult.Status.FAILED);
+        assertThat(result.message()).contains("took longer than 2 s", "it was making test");
+        assertThat(said).isNotEmpty().allSatisfy(progress -> {
+            assertThat(progress.status()).isEqualTo(PreparationResult.Status.PREPARING);
+            assertThat(progress.progress()).startsWith("making test");
+        });
     }
 
     private static PreparationResult generate(long problem, ProblemProgram generator, ProblemProgram answerer)

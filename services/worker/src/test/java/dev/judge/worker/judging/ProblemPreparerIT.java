@@ -55,6 +55,14 @@ class ProblemPreparerIT {
 
     /** A preparer as the worker wires it, its tests by reference from {@code testData}. */
     static ProblemPreparer newPreparer(Sandboxes sandbox, WorkerProperties properties, TestDataStore testData) {
+        return newPreparer(sandbox, properties, TestSandboxes.preparationProperties(Map.of()), testData);
+    }
+
+    static ProblemPreparer newPreparer(
+            Sandboxes sandbox,
+            WorkerProperties properties,
+            PreparationProperties preparationProperties,
+            TestDataStore testData) {
         SetterPrograms programs = new SetterPrograms(
                 sandbox, JudgeIT.shippedCatalog(), properties, TestSandboxes.sandboxProperties(Map.of()));
         return new ProblemPreparer(
@@ -69,8 +77,10 @@ class ProblemPreparerIT {
                         sandbox,
                         testData,
                         properties,
+                        preparationProperties,
                         TestSandboxes.sandboxProperties(Map.of()),
-                        JsonMapper.builder().build()));
+                        JsonMapper.builder().build()),
+                preparationProperties);
     }
 
     @AfterAll

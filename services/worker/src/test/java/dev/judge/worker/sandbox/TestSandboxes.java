@@ -16,6 +16,7 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
 import org.springframework.boot.convert.ApplicationConversionService;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.judge.worker.judging.PreparationProperties;
 import dev.judge.worker.judging.WorkerProperties;
 import dev.judge.worker.testdata.InternalApi;
 import dev.judge.worker.testdata.InternalApiProperties;
@@ -32,6 +33,10 @@ public final class TestSandboxes {
 
     public static WorkerProperties workerProperties(Map<String, String> overrides) {
         return bind("judge.worker", WorkerProperties.class, overrides, Map.of());
+    }
+
+    public static PreparationProperties preparationProperties(Map<String, String> overrides) {
+        return bind("judge.worker.preparation", PreparationProperties.class, overrides, Map.of());
     }
 
     public static SandboxProperties sandboxProperties(Map<String, String> overrides) {

@@ -3,12 +3,17 @@ package dev.judge.api.problem.polygon;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,12 +41,23 @@ import org.xml.sax.SAXException;
  * first validator, the generators the tests call, and the tagged solutions. Everything a hostile package could turn against the API is
  * bounded or refused, naming the file: entries are read only by the paths problem.xml names (no
  * {@code ..}, no absolute path), each within its size and all within the package's, problem.xml without
- * DTDs or entities, path patterns of one {@code %d}.
+ * DTDs or entities and at most {@value #MAX_XML_DEPTH} deep, path patterns of one {@code %d}, every text
+ * scanned in time linear in its length. Tests are not read with the rest: {@link #testFile} reads one at
+ * a time, so that what a package holds is never in memory at once.
  */
-public final class PolygonPackage {
+public final class PolygonPackage implements AutoCloseable {
 
-    /** What a package may hold. */
-    public record Limits(long maxFileBytes, long maxUnpackedBytes, int maxTests) {}
+    /**
+     * What a package may hold.
+     *
+     * @param maxFileBytes a test's input or answer, unpacked
+     * @param maxProgramBytes a program's source or a header
+     * @param maxUnpackedBytes all it is read for, unpacked
+     * @param maxTests tests in its testset
+     * @param maxSolutions tagged solutions, when they are read
+     */
+    public record Limits(
+            long maxFileBytes, long maxProgramBytes, long maxUnpackedBytes, int maxTests, int maxSolutions) {}
 
     /**
      * @param files more files beside it by name (the package's headers: testlib.h and the like)
@@ -51,8 +67,9 @@ public final class PolygonPackage {
             String path, String language, String sourceCode, Map<String, String> files, String standard) {}
 
     /**
-     * @param input null when the package does not carry it: {@code generator} makes it
-     * @param answer null when the package does not carry it: the main solution makes it
+     * @param input where the package carries its input ({@link #testFile}); null when it does not:
+     *        {@code generator} makes it
+     * @param answer where the package carries its answer; null when it does not: the main solution makes it
      * @param group null in a problem without groups
      * @param points null when the package gives none
      * @param generator the name of the executable that prints the input (Polygon's {@code cmd}); null
@@ -121,33 +138,102 @@ public final class PolygonPackage {
     static final String PROBLEM_XML = "problem.xml";
     private static final Pattern SAFE_PATH =
             Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.+-]*(/[A-Za-z0-9_][A-Za-z0-9_.+-]*)*");
-    private static final Pattern PATH_PATTERN = Pattern.compile("[A-Za-z0-9_./+-]*%0?[1-9]?d[A-Za-z0-9_./+-]*");
+    /** One {@code %d}, or {@code %0Nd} (Polygon's {@code tests/%02d}): what String.format takes of an int. */
+    private static final Pattern PATH_PATTERN = Pattern.compile("[A-Za-z0-9_./+-]*%(0[1-9])?d[A-Za-z0-9_./+-]*");
+    /** problem.xml nests six deep; deeper is refused before anything walks it. */
+    private static final int MAX_XML_DEPTH = 32;
+
     private static final long MAX_PROBLEM_XML_BYTES = 1 << 20;
     private static final Pattern CPP_STANDARD = Pattern.compile("g\\+\\+(11|14|17|20|23)$");
 
     private final ZipFile zip;
     private final Limits limits;
+    private Problem problem;
     private long unpacked;
+    /** What each of its headers includes, by name: each is scanned once. */
+    private final Map<String, List<String>> scannedHeaders = new HashMap<>();
 
     private PolygonPackage(ZipFile zip, Limits limits) {
         this.zip = zip;
         this.limits = limits;
     }
 
-    /** @throws InvalidPackageException for a package this judge does not take, naming the file and why */
-    public static Problem read(Path file, Limits limits) throws IOException {
+    /**
+     * Opens a package and reads all but its tests; close it when its tests are read.
+     *
+     * @param withSolutions whether every tagged solution is read (to be judged), or only the main one
+     * @throws InvalidPackageException for a package this judge does not take, naming the file and why
+     */
+    public static PolygonPackage open(Path file, Limits limits, boolean withSolutions) throws IOException {
         ZipFile zip;
         try {
             zip = new ZipFile(file.toFile(), StandardCharsets.UTF_8);
         } catch (java.util.zip.ZipException e) {
             throw new InvalidPackageException("(the package)", "not a zip file: " + e.getMessage());
         }
-        try (zip) {
-            return new PolygonPackage(zip, limits).read();
+        PolygonPackage opened = new PolygonPackage(zip, limits);
+        try {
+            opened.problem = opened.read(withSolutions);
+            return opened;
+        } catch (IOException | RuntimeException e) {
+            zip.close();
+            throw e;
         }
     }
 
-    private Problem read() throws IOException {
+    /** Everything problem.xml says, and the programs; the tests by where they are ({@link #testFile}). */
+    public Problem problem() {
+        return problem;
+    }
+
+    /**
+     * A test's input or answer, at a path a {@link Test} gives, as UTF-8 bytes: within the limits, checked
+     * to be UTF-8 without being decoded whole, with Unix line ends (a package made on Windows carries
+     * CRLF, which a testlib validator on Linux rejects, "Expected EOLN", and Polygon converts for the
+     * platform it runs on).
+     */
+    public byte[] testFile(String path) throws IOException {
+        byte[] bytes = unpacked(path, limits.maxFileBytes());
+        requireUtf8(path, bytes);
+        return withUnixLineEnds(bytes);
+    }
+
+    /** The same bytes with each CR LF made LF, in place when there is any. */
+    static byte[] withUnixLineEnds(byte[] bytes) {
+        int kept = 0;
+        for (int at = 0; at < bytes.length; at++) {
+            if (!(bytes[at] == '\r' && at + 1 < bytes.length && bytes[at + 1] == '\n')) {
+                bytes[kept++] = bytes[at];
+            }
+        }
+        return kept == bytes.length ? bytes : Arrays.copyOf(bytes, kept);
+    }
+
+    private static void requireUtf8(String path, byte[] bytes) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8
+                .newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate(8192);
+        for (; ; ) {
+            CoderResult result = decoder.decode(in, out, true);
+            if (result.isError()) {
+                throw new InvalidPackageException(path, "it is not UTF-8 text");
+            }
+            if (result.isUnderflow()) {
+                return;
+            }
+            out.clear(); // overflow: the next chunk
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        zip.close();
+    }
+
+    private Problem read(boolean withSolutions) throws IOException {
         Element problem = problemXml().getDocumentElement();
         if (!problem.getTagName().equals("problem")) {
             throw invalid("its root element is <" + problem.getTagName() + ">, not <problem>");
@@ -168,7 +254,7 @@ public final class PolygonPackage {
                 program(first(first(assets, "validators"), "validator"), headers),
                 groups(testset),
                 tests,
-                solutions(first(assets, "solutions"), headers),
+                solutions(first(assets, "solutions"), headers, withSolutions, tests),
                 generators(first(first(problem, "files"), "executables"), tests, headers));
     }
 
@@ -181,6 +267,7 @@ public final class PolygonPackage {
             factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
             factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+            factory.setAttribute("http://www.oracle.com/xml/jaxp/properties/maxElementDepth", MAX_XML_DEPTH);
             factory.setXIncludeAware(false);
             factory.setExpandEntityReferences(false);
             var builder = factory.newDocumentBuilder();
@@ -248,23 +335,14 @@ public final class PolygonPackage {
             }
             String points = test.getAttribute("points");
             read.add(new Test(
-                    generator == null ? testFile(input) : null,
-                    zip.getEntry(answer) == null ? null : testFile(answer),
+                    generator == null ? checkedPath(input) : null,
+                    zip.getEntry(answer) == null ? null : checkedPath(answer),
                     test.hasAttribute("group") ? test.getAttribute("group") : null,
                     points.isBlank() ? null : number(points, "points of test " + index),
                     generator,
                     arguments));
         }
         return read;
-    }
-
-    /**
-     * A test's input or answer with Unix line ends: a package made on Windows (Polygon's Windows
-     * package, a setter's editor) carries CRLF, which a testlib validator on Linux rejects ("Expected
-     * EOLN") and Polygon itself converts for the platform it runs on.
-     */
-    private String testFile(String path) throws IOException {
-        return entry(path, limits.maxFileBytes()).replace("\r\n", "\n");
     }
 
     private static List<Group> groups(Element testset) {
@@ -283,12 +361,28 @@ public final class PolygonPackage {
         return groups;
     }
 
-    private List<Solution> solutions(Element solutions, Map<String, String> headers) throws IOException {
+    /**
+     * The tagged solutions to judge ({@code withSolutions}), or only the main one where it makes answers:
+     * a package's other solutions are not read.
+     */
+    private List<Solution> solutions(
+            Element solutions, Map<String, String> headers, boolean withSolutions, List<Test> tests)
+            throws IOException {
+        List<Element> all = children(solutions, "solution");
+        if (withSolutions && all.size() > limits.maxSolutions()) {
+            throw invalid("it has " + all.size() + " solutions; an import judges up to " + limits.maxSolutions());
+        }
+        boolean answersToMake = tests.stream().anyMatch(test -> test.answer() == null);
         List<Solution> read = new ArrayList<>();
-        for (Element solution : children(solutions, "solution")) {
-            Program program = program(solution, headers);
+        for (Element solution : all) {
+            Element source = first(solution, "source");
             String tag = solution.getAttribute("tag");
-            read.add(new Solution(tag.isBlank() && program != null ? descriptionTag(program.path()) : tag, program));
+            if (tag.isBlank() && source != null) {
+                tag = descriptionTag(source.getAttribute("path"));
+            }
+            if (withSolutions || answersToMake && tag.equals("main")) {
+                read.add(new Solution(tag, program(solution, headers)));
+            }
         }
         return read;
     }
@@ -320,17 +414,20 @@ public final class PolygonPackage {
      */
     private Map<String, Program> generators(Element executables, List<Test> tests, Map<String, String> headers)
             throws IOException {
+        Map<String, Element> byName = new HashMap<>();
+        for (Element executable : children(executables, "executable")) {
+            byName.putIfAbsent(executableName(first(executable, "source")), executable);
+        }
         Map<String, Program> generators = new TreeMap<>();
         for (Test test : tests) {
             if (test.generator() == null || generators.containsKey(test.generator())) {
                 continue;
             }
-            Element executable = children(executables, "executable").stream()
-                    .filter(candidate -> test.generator().equals(executableName(first(candidate, "source"))))
-                    .findFirst()
-                    .orElseThrow(
-                            () -> invalid("a test's cmd calls \"" + test.generator() + "\", which is not one of its "
-                                    + "executables (files/" + test.generator() + ".cpp or the like)"));
+            Element executable = byName.get(test.generator());
+            if (executable == null) {
+                throw invalid("a test's cmd calls \"" + test.generator() + "\", which is not one of its "
+                        + "executables (files/" + test.generator() + ".cpp or the like)");
+            }
             generators.put(test.generator(), program(executable, headers));
         }
         return generators;
@@ -352,7 +449,7 @@ public final class PolygonPackage {
             String path = file.getAttribute("path");
             String name = path.substring(path.lastIndexOf('/') + 1);
             if (name.endsWith(".h") || name.endsWith(".hpp")) {
-                headers.put(name, entry(path, limits.maxFileBytes()));
+                headers.put(name, entry(path, limits.maxProgramBytes()));
             }
         }
         return headers;
@@ -369,31 +466,83 @@ public final class PolygonPackage {
         String language = language(type)
                 .orElseThrow(() -> new InvalidPackageException(
                         path, "its type \"" + type + "\" is not a language this judge runs (C, C++, Java, Python 3)"));
-        String sourceCode = entry(path, limits.maxFileBytes());
-        return new Program(path, language, sourceCode, included(sourceCode, headers), standard(type));
+        String sourceCode = entry(path, limits.maxProgramBytes());
+        return new Program(path, language, sourceCode, included(sourceCode, headers, scannedHeaders), standard(type));
     }
-
-    private static final Pattern INCLUDE =
-            Pattern.compile("^\\s*#\\s*include\\s*[<\"]([^>\"]+)[>\"]", Pattern.MULTILINE);
 
     /**
      * The package's headers that a source includes, and those they include: only these go beside it, so
      * that a package's many programs do not each carry every header (a solution rarely includes testlib.h).
      */
     static Map<String, String> included(String sourceCode, Map<String, String> headers) {
+        return included(sourceCode, headers, new HashMap<>());
+    }
+
+    /**
+     * As {@link #included(String, Map)}, with what each header includes kept in {@code scanned}: a header
+     * is scanned once per package however many of its programs include it.
+     */
+    private static Map<String, String> included(
+            String sourceCode, Map<String, String> headers, Map<String, List<String>> scanned) {
         Map<String, String> included = new TreeMap<>();
-        ArrayDeque<String> toRead = new ArrayDeque<>(List.of(sourceCode));
-        while (!toRead.isEmpty()) {
-            Matcher include = INCLUDE.matcher(toRead.pop());
-            while (include.find()) {
-                String name = include.group(1).substring(include.group(1).lastIndexOf('/') + 1);
+        ArrayDeque<List<String>> toFollow = new ArrayDeque<>(List.of(includes(sourceCode)));
+        while (!toFollow.isEmpty()) {
+            for (String path : toFollow.pop()) {
+                String name = path.substring(path.lastIndexOf('/') + 1);
                 if (headers.containsKey(name) && !included.containsKey(name)) {
                     included.put(name, headers.get(name));
-                    toRead.push(headers.get(name));
+                    toFollow.push(scanned.computeIfAbsent(name, header -> includes(headers.get(header))));
                 }
             }
         }
         return included;
+    }
+
+    /**
+     * What a C or C++ source's {@code #include <...>} and {@code #include "..."} lines name, read line by
+     * line: each character is looked at a bounded number of times, whatever the text (a regular
+     * expression whose {@code \s*} crossed lines took quadratic time over a file of newlines).
+     */
+    static List<String> includes(String source) {
+        List<String> names = new ArrayList<>();
+        int length = source.length();
+        for (int line = 0; line < length; ) {
+            int end = source.indexOf('\n', line);
+            end = end < 0 ? length : end;
+            int at = blanks(source, line, end);
+            if (at < end && source.charAt(at) == '#') {
+                at = blanks(source, at + 1, end);
+                if (source.startsWith("include", at) && at + "include".length() <= end) {
+                    at = blanks(source, at + "include".length(), end);
+                    char open = at < end ? source.charAt(at) : 0;
+                    char close = open == '<' ? '>' : open == '"' ? '"' : 0;
+                    int closing = close == 0 ? -1 : indexOf(source, close, at + 1, end);
+                    if (closing > at + 1) {
+                        names.add(source.substring(at + 1, closing));
+                    }
+                }
+            }
+            line = end + 1;
+        }
+        return names;
+    }
+
+    /** Where the spaces and tabs from {@code from} end, at most {@code end}. */
+    private static int blanks(String text, int from, int end) {
+        int at = from;
+        while (at < end && (text.charAt(at) == ' ' || text.charAt(at) == '\t' || text.charAt(at) == '\r')) {
+            at++;
+        }
+        return at;
+    }
+
+    private static int indexOf(String text, char wanted, int from, int end) {
+        for (int at = from; at < end; at++) {
+            if (text.charAt(at) == wanted) {
+                return at;
+            }
+        }
+        return -1;
     }
 
     /** Polygon's source types, e.g. cpp.g++17, cpp.gcc14-64-msys2-g++23, c.gcc, java21, python.3, python.pypy3. */
@@ -422,8 +571,8 @@ public final class PolygonPackage {
         return type.startsWith("cpp.") && standard.find() ? "c++" + standard.group(1) : null;
     }
 
-    /** An entry's text, UTF-8, read to at most {@code maxBytes}. */
-    private String entry(String path, long maxBytes) throws IOException {
+    /** A path problem.xml names, if it is a plain relative one of a file in the package. */
+    private String checkedPath(String path) {
         if (!SAFE_PATH.matcher(path).matches() || path.contains("..")) {
             throw new InvalidPackageException(path, "problem.xml names it, and it is not a plain relative path");
         }
@@ -431,19 +580,12 @@ public final class PolygonPackage {
         if (entry == null || entry.isDirectory()) {
             throw new InvalidPackageException(path, "problem.xml names it and it is not in the package");
         }
-        byte[] bytes;
-        // The declared size is the package's word; what is read is counted, whatever it says.
-        try (InputStream in = zip.getInputStream(entry)) {
-            bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
-        }
-        if (bytes.length > maxBytes) {
-            throw new InvalidPackageException(path, "it is over " + maxBytes + " bytes unpacked", true);
-        }
-        unpacked += bytes.length;
-        if (unpacked > limits.maxUnpackedBytes()) {
-            throw new InvalidPackageException(
-                    path, "the package is over " + limits.maxUnpackedBytes() + " bytes unpacked", true);
-        }
+        return path;
+    }
+
+    /** An entry's text, UTF-8, read to at most {@code maxBytes}. */
+    private String entry(String path, long maxBytes) throws IOException {
+        byte[] bytes = unpacked(path, maxBytes);
         try {
             return StandardCharsets.UTF_8
                     .newDecoder()
@@ -454,6 +596,28 @@ public final class PolygonPackage {
         } catch (CharacterCodingException e) {
             throw new InvalidPackageException(path, "it is not UTF-8 text");
         }
+    }
+
+    /** An entry's bytes, read to at most {@code maxBytes}, counted against all the package may unpack to. */
+    private byte[] unpacked(String path, long maxBytes) throws IOException {
+        ZipEntry entry = zip.getEntry(checkedPath(path));
+        byte[] bytes;
+        // The declared size is the package's word; what is read is counted, whatever it says.
+        try (InputStream in = zip.getInputStream(entry)) {
+            bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
+        } catch (IOException e) {
+            // The package is a file of this replica's: what cannot be read of it is broken in the package.
+            throw new InvalidPackageException(path, "it cannot be unpacked (" + e.getMessage() + ")");
+        }
+        if (bytes.length > maxBytes) {
+            throw new InvalidPackageException(path, "it is over " + maxBytes + " bytes unpacked", true);
+        }
+        unpacked += bytes.length;
+        if (unpacked > limits.maxUnpackedBytes()) {
+            throw new InvalidPackageException(
+                    path, "the package is over " + limits.maxUnpackedBytes() + " bytes unpacked", true);
+        }
+        return bytes;
     }
 
     private static String pattern(String pattern, String what) {

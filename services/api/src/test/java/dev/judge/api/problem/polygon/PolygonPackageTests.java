@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -13,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.judge.api.problem.polygon.PolygonPackage.InvalidPackageException;
 
@@ -22,7 +26,7 @@ import dev.judge.api.problem.polygon.PolygonPackage.InvalidPackageException;
  */
 class PolygonPackageTests {
 
-    static final PolygonPackage.Limits LIMITS = new PolygonPackage.Limits(1 << 20, 4 << 20, 100);
+    static final PolygonPackage.Limits LIMITS = new PolygonPackage.Limits(1 << 20, 1 << 20, 4 << 20, 100, 50);
 
     static Map<String, String> sumOfTwo() throws IOException {
         return TestPackages.sumOfTwo();
@@ -33,14 +37,16 @@ class PolygonPackageTests {
 
     @Test
     void readsAStandardPackage() throws IOException {
-        PolygonPackage.Problem problem = PolygonPackage.read(zip(sumOfTwo()), LIMITS);
+        Read read = read(zip(sumOfTwo()));
+        PolygonPackage.Problem problem = read.problem();
 
         assertThat(problem.title()).isEqualTo("Sum of Two");
         assertThat(problem.timeLimitMs()).isEqualTo(1000);
         assertThat(problem.memoryLimitBytes()).isEqualTo(268435456);
         assertThat(problem.tests()).hasSize(4);
         assertThat(problem.tests().get(3))
-                .isEqualTo(new PolygonPackage.Test("3 1000000\n", "1000003\n", "2", 60.0, null, List.of()));
+                .isEqualTo(new PolygonPackage.Test("tests/04", "tests/04.a", "2", 60.0, null, List.of()));
+        assertThat(read.tests().get(3)).containsExactly("3 1000000\n", "1000003\n");
         assertThat(problem.groups()).extracting(PolygonPackage.Group::name).containsExactly("0", "1", "2");
         assertThat(problem.groups().get(2).eachTest()).isTrue();
         assertThat(problem.groups().get(2).dependsOn()).containsExactly("1");
@@ -68,12 +74,51 @@ class PolygonPackageTests {
                 .isEmpty();
     }
 
+    /**
+     * A source's includes are read in time linear in its length, whatever it holds: shapes that make a
+     * backtracking scan quadratic (with {@code ^\s*#...[^>"]+} in multiline mode, a source of 80,000
+     * newlines held an import for 81 s) take about as long as an ordinary source of the same size.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"newlines", "unclosed includes", "one unclosed include"})
+    void readsASourcesIncludesInTimeLinearInItsLength(String shape) {
+        int size = 64 * 1024;
+        String ordinary = "#include <vector>\nint f(int x) { return x * 2; }\n"
+                .repeat(size / 49 + 1)
+                .substring(0, size);
+        String hostile = switch (shape) {
+            case "newlines" -> "\n".repeat(size);
+            case "unclosed includes" -> "#include <\n".repeat(size / 11 + 1).substring(0, size);
+            default -> "#include <" + "a".repeat(size - 10);
+        };
+        Map<String, String> headers = Map.of("vector", "");
+
+        long control = fastestOfFive(() -> PolygonPackage.included(ordinary, headers));
+        long measured = fastestOfFive(() -> PolygonPackage.included(hostile, headers));
+
+        assertThat(measured)
+                .as("%s: %d µs, an ordinary source of the same size %d µs", shape, measured / 1000, control / 1000)
+                .isLessThan(Math.max(20 * control, 50_000_000L));
+    }
+
+    private static long fastestOfFive(Runnable scan) {
+        long fastest = Long.MAX_VALUE;
+        for (int run = 0; run < 5; run++) {
+            long started = System.nanoTime();
+            scan.run();
+            fastest = Math.min(fastest, System.nanoTime() - started);
+        }
+        return fastest;
+    }
+
     /** Polygon's standard package without its generated tests and answers: what setters export by default. */
     @Test
     void readsTheGeneratedTestsAndMissingAnswersOfAPackageWithoutThem() throws IOException {
-        PolygonPackage.Problem problem = PolygonPackage.read(zip(TestPackages.sumOfTwoToGenerate()), LIMITS);
+        PolygonPackage.Problem problem =
+                read(zip(TestPackages.sumOfTwoToGenerate())).problem();
 
-        assertThat(problem.tests().get(0)).isEqualTo(new PolygonPackage.Test("1 2\n", null, "0", 0.0, null, List.of()));
+        assertThat(problem.tests().get(0))
+                .isEqualTo(new PolygonPackage.Test("tests/01", null, "0", 0.0, null, List.of()));
         assertThat(problem.tests().get(3))
                 .isEqualTo(new PolygonPackage.Test(null, null, "2", 60.0, "gen", List.of("3", "1000000")));
         assertThat(problem.generators()).containsOnlyKeys("gen");
@@ -91,7 +136,7 @@ class PolygonPackageTests {
         files.put("solutions/sum.py.desc", "File name: sum.py\r\nTag: MAIN\r\nAuthor: setter\r\n");
         files.put("solutions/product.py.desc", "File name: product.py\nTag: TIME_LIMIT_EXCEEDED_OR_ACCEPTED\n");
 
-        PolygonPackage.Problem problem = PolygonPackage.read(zip(files), LIMITS);
+        PolygonPackage.Problem problem = read(zip(files)).problem();
 
         assertThat(problem.solutions())
                 .extracting(PolygonPackage.Solution::tag)
@@ -105,11 +150,7 @@ class PolygonPackageTests {
         files.put("tests/01", "1 2\r\n");
         files.put("tests/01.a", "3\r\n\r\n");
 
-        PolygonPackage.Problem problem = PolygonPackage.read(zip(files), LIMITS);
-
-        assertThat(problem.tests().getFirst())
-                .extracting(PolygonPackage.Test::input, PolygonPackage.Test::answer)
-                .containsExactly("1 2\n", "3\n\n");
+        assertThat(read(zip(files)).tests().getFirst()).containsExactly("1 2\n", "3\n\n");
     }
 
     @ParameterizedTest(name = "{0}: {1}")
@@ -135,6 +176,9 @@ class PolygonPackageTests {
             a generated test whose generator is not given   | problem.xml              | not one of its executables
             a source of a language not run here             | files/check.py           | not a language this judge runs
             a path pattern that is not one %d               | problem.xml              | one %d
+            a path pattern of a zero width, %0d             | problem.xml              | one %d
+            problem.xml nested deeper than any package      | problem.xml              | not XML this judge reads
+            a test that cannot be unpacked                  | tests/02                 | cannot be unpacked
             a time limit that is not a number               | problem.xml              | whole number
             """)
     void refusesAHandBrokenPackageNamingTheFile(String breakage, String file, String reason) throws IOException {
@@ -175,17 +219,23 @@ class PolygonPackageTests {
                                 "<source path=\"files/check.py\" type=\"pascal.fpc\"/>"));
             case "a path pattern that is not one %d" ->
                 files.put("problem.xml", xml.replace("tests/%02d.a", "tests/%s%n"));
+            case "a path pattern of a zero width, %0d" ->
+                files.put("problem.xml", xml.replace("tests/%02d.a", "tests/%0d.a"));
+            case "problem.xml nested deeper than any package" ->
+                files.put(
+                        "problem.xml",
+                        xml.replace("<judging", "<x>".repeat(10_000) + "</x>".repeat(10_000) + "<judging"));
+            case "a test that cannot be unpacked" -> files.put("tests/02", TestPackages.CORRUPT);
             case "a time limit that is not a number" ->
                 files.put("problem.xml", xml.replace("<time-limit>1000", "<time-limit>1e3"));
             default -> throw new IllegalArgumentException(breakage);
         }
         Path zip = zip(files);
 
-        assertThatThrownBy(() -> PolygonPackage.read(zip, LIMITS))
-                .isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
-                    assertThat(refused.file()).isEqualTo(file);
-                    assertThat(refused.getMessage()).contains(reason);
-                });
+        assertThatThrownBy(() -> read(zip)).isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
+            assertThat(refused.file()).isEqualTo(file);
+            assertThat(refused.getMessage()).contains(reason);
+        });
     }
 
     /** A test that unpacks to far more than it packs to is read only to its limit, whatever its entry declares. */
@@ -194,11 +244,10 @@ class PolygonPackageTests {
         Map<String, String> files = sumOfTwo();
         files.put("tests/02", "1 ".repeat(4 << 20));
 
-        assertThatThrownBy(() -> PolygonPackage.read(zip(files), LIMITS))
-                .isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
-                    assertThat(refused.file()).isEqualTo("tests/02");
-                    assertThat(refused.tooLarge()).isTrue();
-                });
+        assertThatThrownBy(() -> read(zip(files))).isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
+            assertThat(refused.file()).isEqualTo("tests/02");
+            assertThat(refused.tooLarge()).isTrue();
+        });
     }
 
     @Test
@@ -206,7 +255,7 @@ class PolygonPackageTests {
         Path file = folder.resolve("not.zip");
         Files.writeString(file, "<problem/>");
 
-        assertThatThrownBy(() -> PolygonPackage.read(file, LIMITS))
+        assertThatThrownBy(() -> read(file))
                 .isInstanceOf(InvalidPackageException.class)
                 .hasMessageContaining("not a zip file");
     }
@@ -216,10 +265,29 @@ class PolygonPackageTests {
         Map<String, String> files = sumOfTwo();
         files.remove("problem.xml");
 
-        assertThatThrownBy(() -> PolygonPackage.read(zip(files), LIMITS))
+        assertThatThrownBy(() -> read(zip(files)))
                 .isInstanceOfSatisfying(
                         InvalidPackageException.class,
                         refused -> assertThat(refused.file()).isEqualTo("problem.xml"));
+    }
+
+    /** A package's problem, and each test's input and answer as it carries them (null where it does not). */
+    private record Read(PolygonPackage.Problem problem, List<List<String>> tests) {}
+
+    private static Read read(Path zip) throws IOException {
+        try (PolygonPackage opened = PolygonPackage.open(zip, LIMITS, true)) {
+            List<List<String>> tests = new ArrayList<>();
+            for (PolygonPackage.Test test : opened.problem().tests()) {
+                tests.add(Arrays.asList(
+                        test.input() == null ? null : text(opened.testFile(test.input())),
+                        test.answer() == null ? null : text(opened.testFile(test.answer()))));
+            }
+            return new Read(opened.problem(), tests);
+        }
+    }
+
+    private static String text(byte[] utf8) {
+        return new String(utf8, StandardCharsets.UTF_8);
     }
 
     private Path zip(Map<String, String> files) throws IOException {

@@ -44,15 +44,34 @@ public final class TestPackages {
         return files;
     }
 
+    /** A file's content that {@link #zip} writes as an entry whose compressed data is broken. */
+    public static final String CORRUPT = "(an entry whose data is broken)";
+
     public static byte[] zip(Map<String, String> files) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        int brokenFrom = -1;
+        int brokenTo = -1;
         try (ZipOutputStream entries = new ZipOutputStream(bytes)) {
             for (Map.Entry<String, String> file : files.entrySet()) {
                 entries.putNextEntry(new ZipEntry(file.getKey()));
-                entries.write(file.getValue().getBytes(StandardCharsets.UTF_8));
+                entries.flush();
+                int from = bytes.size();
+                boolean corrupt = file.getValue().equals(CORRUPT);
+                String content = corrupt ? "1 2 3 4 5 6 7 8 9\n".repeat(10_000) : file.getValue();
+                entries.write(content.getBytes(StandardCharsets.UTF_8));
                 entries.closeEntry();
+                if (corrupt) {
+                    brokenFrom = from;
+                    brokenTo = bytes.size();
+                }
             }
         }
-        return bytes.toByteArray();
+        byte[] zip = bytes.toByteArray();
+        // The start of the entry's deflated data, overwritten: a block of the reserved type 3, which no
+        // inflater takes.
+        for (int at = brokenFrom; brokenFrom >= 0 && at < Math.min(brokenTo, brokenFrom + 16); at++) {
+            zip[at] = (byte) 0xff;
+        }
+        return zip;
     }
 }

@@ -1,0 +1,42 @@
+"""Polygon packages for the tests that import them: tests/polygon/sum-of-two (in Polygon's format,
+written for this project), zipped with changes, and imported through the API."""
+
+import io
+import json
+import urllib.error
+import urllib.request
+import zipfile
+
+from support.processes import PROJECT
+
+PACKAGE = PROJECT / "tests/polygon/sum-of-two"
+
+
+def zipped(folder, change=None):
+    files = {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
+    if change:
+        change(files)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as package:
+        for name, content in files.items():
+            package.writestr(name, content)
+    return buffer.getvalue()
+
+
+def import_package(api, body, query=""):
+    request = urllib.request.Request(
+        api.base_url + "/api/problems/import" + query,
+        data=body,
+        method="POST",
+        headers={**api.headers, "Content-Type": "application/zip"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def without_generated_tests_and_answers(files):
+    for name in ["tests/01.a", "tests/02", "tests/02.a", "tests/03", "tests/03.a", "tests/04", "tests/04.a"]:
+        del files[name]
