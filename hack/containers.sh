@@ -62,7 +62,8 @@ case "$action" in
     # API and consumer: charts/judge/templates/{api,consumer}/deployment.yaml, default values.
     # shellcheck disable=SC2046
     start api "$api_port" $(database_flags) --memory 768m --env JUDGE_TESTDATA_WORKERTOKEN="$(test_data_token "$state")" \
-      --env JUDGE_TESTDATA_INLINELIMIT=64KB --env JUDGE_HTTP_MANAGEMENTPORT="$management" \
+      --env JUDGE_TESTDATA_INLINELIMIT=64KB --env JUDGE_TESTDATA_MAXSTOREDPERKEY=512MB \
+      --env JUDGE_HTTP_MANAGEMENTPORT="$management" \
       --env JUDGE_ACCESS_ANONYMOUS=true --env JUDGE_ACCESS_ADMINTOKEN="$(admin_token "$state")" \
       --env JUDGE_ACCESS_DEFAULTPERMINUTE=600 --env JUDGE_ACCESS_DEFAULTMAXWAITING=1000 \
       --env JAVA_TOOL_OPTIONS="-XX:MaxRAMPercentage=70 -XX:+ExitOnOutOfMemoryError" \
