@@ -122,15 +122,9 @@ class GeneratingTestsIT {
     @Test
     void aGeneratorsArgumentsAreNeverRunThroughAShell() throws IOException {
         TestData stored = api.serve(12, 1, List.of(new TestCase("", "x\n")));
-        ProblemPreparation preparation = new ProblemPreparation(
+        ProblemPreparation preparation = generating(
                 12,
-                1,
-                null,
-                null,
-                null,
-                null,
                 stored,
-                List.of(),
                 new TestGeneration(
                         Map.of("gen", GENERATOR),
                         List.of(new TestGeneration.Recipe(
@@ -204,15 +198,9 @@ class GeneratingTestsIT {
                 TestSandboxes.preparationProperties(Map.of("judge.worker.preparation.max-generated-size", "1KB")),
                 testData);
 
-        PreparationResult result = capped.prepare(new ProblemPreparation(
+        PreparationResult result = capped.prepare(generating(
                 30,
-                1,
-                null,
-                null,
-                null,
-                null,
                 stored,
-                List.of(),
                 new TestGeneration(
                         Map.of("gen", large),
                         List.of(
@@ -251,17 +239,7 @@ class GeneratingTestsIT {
         List<PreparationResult> said = new ArrayList<>();
 
         PreparationResult result = hurried.prepare(
-                new ProblemPreparation(
-                        31,
-                        1,
-                        null,
-                        null,
-                        null,
-                        null,
-                        stored,
-                        List.of(),
-                        new TestGeneration(Map.of("gen", slow), recipes, null, List.of())),
-                said::add);
+                generating(31, stored, new TestGeneration(Map.of("gen", slow), recipes, null, List.of())), said::add);
 
         assertThat(result.status()).isEqualTo(PreparationResult.Status.FAILED);
         assertThat(result.message()).contains("took longer than 2 s", "it was making test");
@@ -274,20 +252,19 @@ class GeneratingTestsIT {
     private static PreparationResult generate(long problem, ProblemProgram generator, ProblemProgram answerer)
             throws IOException {
         TestData stored = api.serve(problem, 1, List.of(new TestCase("", "")));
-        return preparer.prepare(new ProblemPreparation(
+        return preparer.prepare(generating(
                 problem,
-                1,
-                null,
-                null,
-                null,
-                null,
                 stored,
-                List.of(),
                 new TestGeneration(
                         Map.of("gen", generator),
                         List.of(new TestGeneration.Recipe(1, "gen", List.of("3", "4"))),
                         answerer,
                         List.of(1))));
+    }
+
+    /** A preparation of a version whose tests, by reference, are to be generated, with nothing else to do. */
+    private static ProblemPreparation generating(long problem, TestData stored, TestGeneration generation) {
+        return new ProblemPreparation(problem, 1, null, null, null, null, stored, List.of(), generation);
     }
 
     private static ProblemPreparation.TaggedSolution solution(
