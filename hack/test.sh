@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's test command (make test): starts a private RabbitMQ and PostgreSQL on ports of their
+# The test command of the README (make test): starts a private RabbitMQ and PostgreSQL on ports of their
 # own (so a running `make local-up` is not disturbed), runs the Maven tests, the end-to-end tests
 # and the container tests (the images built and run with their pods' settings) against them, and
 # stops them again whatever happens; then the pod tests (hack/test-pods.sh), which bring their own.

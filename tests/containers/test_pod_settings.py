@@ -143,5 +143,5 @@ def test_the_worker_logs_its_isolation_layers(containers):
     # Its runs' own clocks leave out their waits for a CPU (docs/time-limits.md): readable in a pod too.
     assert "wall clocks that leave out waits for a CPU" in line
     # A pod's cgroup tree is read-only (here: the host's /sys, bound read-only), so the chart's
-    # cgroup: AUTO falls back to rlimits; the README says so.
+    # cgroup: AUTO falls back to rlimits; docs/sandbox.md says so.
     assert "no cgroup: memory and processes limited per process by rlimits" in line

@@ -32,7 +32,7 @@ import dev.judge.api.system.TryLaterException;
  * Answers the polls that need no body before Spring MVC does any work: a poll far too soon (429) and
  * one of an unchanged submission (304), for a submission this replica holds in memory and the caller
  * may read. Polling clients send most of their requests as these, and dispatching each through Spring
- * MVC cost several times the answer (docs/benchmarks.md, issue 37). Everything else (another caller's
+ * MVC cost several times the answer (docs/benchmarks.md, "Polls answered before the framework"). Everything else (another caller's
  * submission, one not in memory, a poll to be answered in full, any doubt) goes on to
  * {@link SubmissionController#get}, which gives the same answers by the same rules.
  *

@@ -8,7 +8,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
 /**
- * How programs are isolated. See the README's "Sandbox" section for the layers and what each one stops.
+ * How programs are isolated. See docs/sandbox.md for the layers and what each one stops.
  *
  * @param workDir judge-init and the sandboxes' folders (must be searchable by other users when the worker is root)
  * @param bubblewrap the bwrap executable

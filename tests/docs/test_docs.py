@@ -1,0 +1,53 @@
+"""The documentation as a reader meets it: the README a front door, every page indexed, every
+relative link leading somewhere, no page citing what a reader cannot look up."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+PROJECT = Path(__file__).resolve().parents[2]
+DOCS = PROJECT / "docs"
+PAGES = sorted(DOCS.glob("*.md"))
+MARKDOWN = [PROJECT / "README.md", *PAGES, PROJECT / "charts/judge/README.md"]
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+
+
+def anchors(page):
+    """GitHub's heading ids: lower case, punctuation dropped, spaces to hyphens."""
+    ids = set()
+    for heading in re.findall(r"^#+ (.+)$", page.read_text(), flags=re.M):
+        ids.add(re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-"))
+    return ids
+
+
+def test_the_readme_is_a_front_door():
+    lines = (PROJECT / "README.md").read_text().splitlines()
+    assert len(lines) <= 150, len(lines)
+
+
+def test_the_docs_index_lists_every_page():
+    index = (DOCS / "README.md").read_text()
+    missing = [page.name for page in PAGES if page.name != "README.md" and f"]({page.name})" not in index]
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("page", MARKDOWN, ids=lambda page: str(page.relative_to(PROJECT)))
+def test_every_relative_link_leads_to_a_file_and_heading_that_exist(page):
+    broken = []
+    for target in LINK.findall(page.read_text()):
+        if re.match(r"[a-z]+:", target):
+            continue
+        path, _, anchor = target.partition("#")
+        linked = (page.parent / path).resolve() if path else page
+        if not linked.exists():
+            broken.append(target)
+        elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
+            broken.append(target)
+    assert not broken, broken
+
+
+@pytest.mark.parametrize("page", [p for p in MARKDOWN if p.name != "changelog.md"], ids=lambda p: p.name)
+def test_no_page_cites_an_issue_number(page):
+    cited = re.findall(r"\bissues? #?\d+", page.read_text(), flags=re.I)
+    assert not cited, cited
