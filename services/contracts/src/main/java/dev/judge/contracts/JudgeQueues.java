@@ -27,10 +27,11 @@ import org.springframework.amqp.support.converter.MessageConverter;
 public final class JudgeQueues {
 
     /**
-     * API → workers: {@link JudgeRequest}s of the {@link Lane#PRACTICE practice} lane (the only
-     * request queue before lanes). KEDA scales the workers on the depth of every lane's queue.
+     * API → workers: {@link JudgeRequest}s of the {@link Lane#PRACTICE practice} lane. Its name is the
+     * one request queue's from before lanes, kept so that an upgraded broker's waiting requests stay
+     * where workers read them. KEDA scales the workers on the depth of every lane's queue.
      */
-    public static final String SUBMISSIONS = "judge.submissions";
+    public static final String SUBMISSIONS_PRACTICE = "judge.submissions";
 
     /** API → workers: {@link JudgeRequest}s of the {@link Lane#CONTEST contest} lane, taken first. */
     public static final String SUBMISSIONS_CONTEST = "judge.submissions.contest";

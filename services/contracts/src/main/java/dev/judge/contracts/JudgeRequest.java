@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * API → worker, on {@link JudgeQueues#SUBMISSIONS}: everything a worker needs to judge one submission.
+ * API → worker, on a lane's queue ({@link Lane#queue()}): everything a worker needs to judge one submission.
  *
  * <p>The request carries the test cases itself, or for a large problem a {@link TestData} reference
  * that workers fetch once from the API, so that workers need no database access (and no database

@@ -12,7 +12,7 @@ package dev.judge.contracts;
  */
 public enum Lane {
     CONTEST(JudgeQueues.SUBMISSIONS_CONTEST),
-    PRACTICE(JudgeQueues.SUBMISSIONS),
+    PRACTICE(JudgeQueues.SUBMISSIONS_PRACTICE),
     REJUDGE(JudgeQueues.SUBMISSIONS_REJUDGE);
 
     private final String queue;

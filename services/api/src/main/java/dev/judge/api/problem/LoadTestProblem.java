@@ -58,7 +58,7 @@ class LoadTestProblem implements ApplicationRunner {
         if (access.loadTest().key().isBlank()) {
             return;
         }
-        ProblemOwner owner = new ProblemOwner(LoadTestKey.ID, false, Submitters.OWNER);
+        ProblemOwner owner = new ProblemOwner(LoadTestKey.ID, false, ProblemVisibility.OWNER);
         long id = problems.findOrCreate(owner, TITLE, () -> service.create(REQUEST, owner));
         log.info("The load test submits to problem {} (\"{}\")", id, TITLE);
     }

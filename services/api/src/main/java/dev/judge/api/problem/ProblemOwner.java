@@ -13,18 +13,18 @@ import dev.judge.api.access.Scope;
  * <li>a key manages the problems it made while it has the scope {@link Scope#PROBLEMS};</li>
  * <li>the anonymous caller (only where {@code judge.access.anonymous} is on: a local stack) manages
  *     the problems anonymous calls made;</li>
- * <li>its owner and, for a {@link Submitters#PUBLIC} problem, anyone may submit to it and read its
+ * <li>its owner and, for a {@link ProblemVisibility#PUBLIC} problem, anyone may submit to it and read its
  *     statement (never its tests nor the setters' code); to anyone else it does not exist.</li>
  * </ul>
  *
  * @param keyId the key that made it; null for the admin's and the anonymous caller's
  * @param anonymous made by an anonymous call
  */
-record ProblemOwner(UUID keyId, boolean anonymous, Submitters submitters) {
+record ProblemOwner(UUID keyId, boolean anonymous, ProblemVisibility submitters) {
 
     /** The owner of a problem this caller makes. */
-    static ProblemOwner of(Caller caller, Submitters submitters) {
-        Submitters who = submitters == null ? Submitters.OWNER : submitters;
+    static ProblemOwner of(Caller caller, ProblemVisibility submitters) {
+        ProblemVisibility who = submitters == null ? ProblemVisibility.OWNER : submitters;
         return switch (caller) {
             case Caller.Admin admin -> new ProblemOwner(null, false, who);
             case Caller.Anonymous anonymous -> new ProblemOwner(null, true, who);
@@ -33,7 +33,7 @@ record ProblemOwner(UUID keyId, boolean anonymous, Submitters submitters) {
     }
 
     /** The same owner, open to {@code submitters} (null: as before), as an edit leaves it. */
-    ProblemOwner withSubmitters(Submitters submitters) {
+    ProblemOwner withSubmitters(ProblemVisibility submitters) {
         return submitters == null ? this : new ProblemOwner(keyId, anonymous, submitters);
     }
 
@@ -52,6 +52,6 @@ record ProblemOwner(UUID keyId, boolean anonymous, Submitters submitters) {
 
     /** May submit to it and read its statement. */
     boolean isOpenTo(Caller caller) {
-        return submitters == Submitters.PUBLIC || isOwnedBy(caller);
+        return submitters == ProblemVisibility.PUBLIC || isOwnedBy(caller);
     }
 }

@@ -181,7 +181,7 @@ class ProblemRepository {
      * before); empty when there is no such problem.
      */
     @Transactional
-    Optional<Integer> addVersion(long id, ProblemVersion problem, Submitters submitters) {
+    Optional<Integer> addVersion(long id, ProblemVersion problem, ProblemVisibility submitters) {
         // The row lock orders concurrent edits: each gets a version of its own.
         Optional<Integer> version = jdbc.sql("""
                 update problem set version = version + 1, title = :title, time_limit_ms = :timeLimitMs,
@@ -421,7 +421,7 @@ class ProblemRepository {
                 .query((rs, row) -> new ProblemOwner(
                         rs.getObject("owner_key_id", UUID.class),
                         rs.getBoolean("anonymous_owner"),
-                        Submitters.valueOf(rs.getString("submitters"))))
+                        ProblemVisibility.valueOf(rs.getString("submitters"))))
                 .optional();
     }
 

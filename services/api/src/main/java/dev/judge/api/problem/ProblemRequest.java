@@ -23,6 +23,7 @@ import dev.judge.api.system.UnicodeText;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.OutputComparison;
+import dev.judge.contracts.ProblemLimits;
 import dev.judge.contracts.SetterLimits;
 import dev.judge.contracts.language.Language;
 
@@ -95,7 +96,7 @@ record ProblemRequest(
                 types = {"string", "null"},
                 description = "Who may submit to it and read its statement: OWNER (who made "
                         + "it; the default for a new problem) or PUBLIC (any caller). Left out of an edit: as before")
-        Submitters submitters,
+        ProblemVisibility submitters,
 
         @Valid
         @Schema(
@@ -103,8 +104,8 @@ record ProblemRequest(
                         + "differ from the workers' (5 s, 512 MiB unless set otherwise); left out: the workers'")
         SetterLimitsRequest setterLimits) {
 
-    static final int MAX_TIME_LIMIT_MS = 15_000; // Polygon's highest
-    static final int MAX_MEMORY_LIMIT_MB = 1_024;
+    static final int MAX_TIME_LIMIT_MS = ProblemLimits.MAX_TIME_LIMIT_MS;
+    static final int MAX_MEMORY_LIMIT_MB = ProblemLimits.MAX_MEMORY_LIMIT_MB;
     static final int MAX_TEST_CASES = 100;
     static final int MAX_GROUPS = 50;
     /** The most points a group (or a test of a group whose tests score each their own) is worth. */

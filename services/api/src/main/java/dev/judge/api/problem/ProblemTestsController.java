@@ -1,12 +1,7 @@
 package dev.judge.api.problem;
 
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 
-import io.swagger.v3.oas.annotations.Hidden;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
@@ -23,24 +18,18 @@ import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.StreamWriteFeature;
-import tools.jackson.databind.MappingIterator;
-import tools.jackson.databind.ObjectWriter;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.api.access.Caller;
 import dev.judge.api.system.NotFoundException;
 import dev.judge.contracts.TestData;
-import dev.judge.contracts.TestGeneration;
 
 /**
  * A problem's tests as a stream of one JSON test case per line, in and out, for problems too large
- * for one JSON document: uploaded and downloaded by setters, and fetched by workers, who get large
- * problems' tests by {@link TestData} reference. Neither way holds more than one test in memory.
+ * for one JSON document: uploaded and downloaded by setters (workers fetch them from
+ * {@link WorkerEndpoints}). Neither way holds more than one test in memory.
  */
 @RestController
 @Tag(name = "problems")
@@ -49,27 +38,23 @@ class ProblemTestsController {
     private final ProblemRepository problems;
     private final ProblemAccess access;
     private final TestDataProperties properties;
-    private final ObjectWriter lines;
+    private final TestLines testLines;
     private final JsonMapper uploads;
     private final TestTransfers transfers;
     private final ProblemPreparations preparations;
-    private final ProblemPreparations.Properties preparationProperties;
 
     ProblemTestsController(
             ProblemRepository problems,
             ProblemAccess access,
             TestDataProperties properties,
-            JsonMapper json,
+            TestLines testLines,
             ProblemPreparations preparations,
-            ProblemPreparations.Properties preparationProperties,
             TestTransfers transfers) {
-        this.preparationProperties = preparationProperties;
         this.problems = problems;
         this.preparations = preparations;
         this.access = access;
         this.properties = properties;
-        // Straight into the response, not through a copy of each test; the response stays open for the next.
-        this.lines = json.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET);
+        this.testLines = testLines;
         this.uploads = TestUpload.reader(properties);
         this.transfers = transfers;
     }
@@ -164,99 +149,13 @@ class ProblemTestsController {
         ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));
         // A download holds a database connection while the client reads: a slot too, given back when it ends.
         TestTransfers.Transfer slot = transfers.take();
-        ResponseEntity<StreamingResponseBody> stream = stream(id, current.version());
+        ResponseEntity<StreamingResponseBody> stream = testLines.stream(id, current.version());
         StreamingResponseBody body = stream.getBody();
         return ResponseEntity.ok().headers(stream.getHeaders()).body(out -> {
             try (slot) {
                 body.writeTo(out);
             }
         });
-    }
-
-    @GetMapping(path = "/internal/problems/{id}/versions/{version}/tests", produces = TestData.MEDIA_TYPE)
-    @Hidden
-    ResponseEntity<StreamingResponseBody> forWorkers(
-            @PathVariable long id,
-            @PathVariable int version,
-            @RequestHeader(name = TestData.TOKEN_HEADER, required = false) String token) {
-        authorize(token);
-        if (!problems.hasVersion(id, version)) {
-            throw new NotFoundException("problem version", id + "/" + version);
-        }
-        return stream(id, version);
-    }
-
-    /**
-     * Where a worker stores the tests it generated for a version being prepared (one
-     * {@link TestGeneration.GeneratedTest} per line): only the parts the version's generation says are
-     * to be made, all of them, once. A second worker's (a preparation sent again) gets the first's.
-     */
-    @PutMapping(
-            path = "/internal/problems/{id}/versions/{version}/generated-tests",
-            consumes = TestData.MEDIA_TYPE,
-            produces = MediaType.APPLICATION_JSON_VALUE)
-    @Hidden
-    TestData generated(
-            @PathVariable long id,
-            @PathVariable int version,
-            @RequestHeader(name = TestData.TOKEN_HEADER, required = false) String token,
-            InputStream body) {
-        authorize(token);
-        try (TestTransfers.Transfer slot = transfers.take()) {
-            MappingIterator<TestGeneration.GeneratedTest> made =
-                    uploads.readerFor(TestGeneration.GeneratedTest.class).readValues(body);
-            TestData stored = problems.storeGeneratedTests(id, version, made)
-                    .orElseThrow(
-                            () -> new NotFoundException("problem version with tests to generate", id + "/" + version));
-            return stored;
-        } catch (IllegalArgumentException | JacksonException e) {
-            throw refusal(HttpStatus.BAD_REQUEST, "Not the tests this version generates: " + e.getMessage());
-        }
-    }
-
-    /**
-     * Whether a version is still to be prepared, for a worker about to prepare it: its status, and whether
-     * another worker is preparing it (said how far it got lately).
-     */
-    @GetMapping(
-            path = "/internal/problems/{id}/versions/{version}/preparation",
-            produces = MediaType.APPLICATION_JSON_VALUE)
-    @Hidden
-    ProblemRepository.PreparationState preparation(
-            @PathVariable long id,
-            @PathVariable int version,
-            @RequestHeader(name = TestData.TOKEN_HEADER, required = false) String token) {
-        authorize(token);
-        return problems.preparationState(id, version, preparationProperties.resendAfter())
-                .orElseThrow(() -> new NotFoundException("problem version", id + "/" + version));
-    }
-
-    private ResponseEntity<StreamingResponseBody> stream(long id, int version) {
-        StreamingResponseBody body = out -> problems.streamTests(id, version, test -> {
-            try {
-                lines.writeValue(out, test);
-                out.write('\n');
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-        return ResponseEntity.ok()
-                .contentType(MediaType.parseMediaType(TestData.MEDIA_TYPE))
-                .body(body);
-    }
-
-    private void authorize(String token) {
-        if (properties.workerToken().isEmpty()) {
-            throw refusal(HttpStatus.FORBIDDEN, "Workers cannot fetch tests: judge.test-data.worker-token is not set.");
-        }
-        if (token == null
-                || !MessageDigest.isEqual(
-                        token.getBytes(StandardCharsets.UTF_8),
-                        properties.workerToken().getBytes(StandardCharsets.UTF_8))) {
-            throw refusal(
-                    HttpStatus.UNAUTHORIZED,
-                    "Only workers may fetch or store tests: send their token in " + TestData.TOKEN_HEADER + ".");
-        }
     }
 
     private static ErrorResponseException refusal(HttpStatus status, String detail) {

@@ -50,7 +50,7 @@ record ProblemView(
                         + "and for callers who may submit to the problem but not manage it")
         List<TestCaseView> testCases,
 
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Submitters submitters,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED) ProblemVisibility submitters,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) PreparationView preparation,
 
         @Schema(description = "Its own limits for its setter programs; absent: the workers'")

@@ -12,7 +12,7 @@ import dev.judge.contracts.stored.StoredResult;
  * @param skipped not judged, because a group it depends on did not pass
  */
 @Schema(name = "GroupResult")
-record GroupView(
+public record GroupView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String name,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) double points,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) double score,

@@ -13,7 +13,7 @@ import dev.judge.contracts.Verdict;
  * @param status FINISHED, unless the rejudge came before its verdict
  * @param replacedAt when the rejudge replaced it
  */
-record JudgementView(
+public record JudgementView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int judgement,
         Integer problemVersion,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) SubmissionStatus status,

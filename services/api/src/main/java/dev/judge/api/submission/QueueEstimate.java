@@ -27,7 +27,7 @@ import dev.judge.contracts.Lane;
  * Workers serve the lanes in order, so what waits in the lanes before a submission's is all ahead of it.
  */
 @Component
-class QueueEstimate implements SchedulingConfigurer {
+public class QueueEstimate implements SchedulingConfigurer {
 
     private static final Logger log = LoggerFactory.getLogger(QueueEstimate.class);
 
@@ -103,7 +103,7 @@ class QueueEstimate implements SchedulingConfigurer {
     }
 
     /** When a client should ask again about this submission; nothing once it has its verdict. */
-    Optional<Duration> retryAfter(SubmissionView view) {
+    public Optional<Duration> retryAfter(SubmissionView view) {
         return switch (view.status()) {
             case QUEUED ->
                 Optional.of(backlogs.get(view.lane())

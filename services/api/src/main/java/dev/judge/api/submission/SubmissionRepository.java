@@ -25,16 +25,16 @@ import dev.judge.contracts.Verdict;
 import dev.judge.contracts.stored.StoredResult;
 
 @Repository
-class SubmissionRepository {
+public class SubmissionRepository {
 
     private static final String VIEW_COLUMNS = """
             id, problem_id, problem_version, language, status, verdict, result, created_at, started_at, finished_at, api_key_id,
-            lane, judgement, """ + CallbackView.COLUMNS;
+            lane, judgement, """ + WebhookView.COLUMNS;
 
     private final JdbcClient jdbc;
     private final JsonMapper json;
 
-    SubmissionRepository(JdbcClient jdbc, JsonMapper json) {
+    public SubmissionRepository(JdbcClient jdbc, JsonMapper json) {
         this.jdbc = jdbc;
         this.json = json;
     }
@@ -55,7 +55,7 @@ class SubmissionRepository {
                         :language, :sourceCode, :stdin,
                         :apiKeyId, cast(:apiKeyId as uuid) is not null,
                         :callbackUrl, case when cast(:callbackUrl as text) is not null then 'PENDING' end, now(), :lane)
-                returning created_at, problem_version, """ + CallbackView.COLUMNS)
+                returning created_at, problem_version, """ + WebhookView.COLUMNS)
                 .param("id", id)
                 .param("lane", lane.name())
                 .param("callbackUrl", request.callbackUrl())
@@ -138,13 +138,13 @@ class SubmissionRepository {
                 instant(rs, "created_at"),
                 null,
                 null,
-                request.callbackUrl() == null ? null : CallbackView.of(rs),
+                request.callbackUrl() == null ? null : WebhookView.of(rs),
                 lane,
                 1,
                 apiKeyId);
     }
 
-    Optional<SubmissionView> find(UUID id) {
+    public Optional<SubmissionView> find(UUID id) {
         return jdbc.sql("select " + VIEW_COLUMNS + " from submission where id = :id")
                 .param("id", id)
                 .query(this::toView)
@@ -152,7 +152,7 @@ class SubmissionRepository {
     }
 
     /** Each of these submissions that exists, in queries of at most 1,000 ids. */
-    Map<UUID, SubmissionView> findAll(List<UUID> ids) {
+    public Map<UUID, SubmissionView> findAll(List<UUID> ids) {
         Map<UUID, SubmissionView> found = new HashMap<>();
         for (int from = 0; from < ids.size(); from += 1000) {
             jdbc.sql("select " + VIEW_COLUMNS + " from submission where id in (:ids)")
@@ -165,7 +165,7 @@ class SubmissionRepository {
     }
 
     /** The current status of each of these submissions, in queries of at most 1,000 ids. */
-    Map<UUID, SubmissionStatus> statuses(List<UUID> ids) {
+    public Map<UUID, SubmissionStatus> statuses(List<UUID> ids) {
         Map<UUID, SubmissionStatus> statuses = new HashMap<>();
         for (int from = 0; from < ids.size(); from += 1000) {
             jdbc.sql("select id, status from submission where id in (:ids)")
@@ -178,7 +178,7 @@ class SubmissionRepository {
     }
 
     /** The judgements rejudges replaced, oldest first. */
-    List<JudgementView> replacedJudgements(UUID id) {
+    public List<JudgementView> replacedJudgements(UUID id) {
         return jdbc.sql("""
                 select judgement, problem_version, status, verdict, result, started_at, finished_at, replaced_at
                 from judgement where submission_id = :id order by judgement""")
@@ -235,7 +235,7 @@ class SubmissionRepository {
                 instant(rs, "created_at"),
                 instant(rs, "started_at"),
                 instant(rs, "finished_at"),
-                CallbackView.of(rs),
+                WebhookView.of(rs),
                 Lane.valueOf(rs.getString("lane")),
                 rs.getInt("judgement"),
                 rs.getObject("api_key_id", UUID.class));

@@ -24,7 +24,8 @@ import dev.judge.api.access.UnauthorizedException;
 import dev.judge.api.problem.ProblemAccess;
 import dev.judge.api.problem.ProblemNotReadyException;
 import dev.judge.api.system.UnknownReferenceException;
-import dev.judge.api.webhook.CallbackTargets;
+import dev.judge.api.webhook.WebhookRefusedException;
+import dev.judge.api.webhook.WebhookTargets;
 import dev.judge.contracts.Lane;
 import dev.judge.contracts.language.LanguageCatalog;
 
@@ -35,7 +36,7 @@ class SubmissionService {
     private final LanguageCatalog languages;
     private final SubmissionProperties properties;
     private final Quotas quotas;
-    private final CallbackTargets callbacks;
+    private final WebhookTargets callbacks;
     private final QueueEstimate queue;
     private final TransactionTemplate transaction;
     private final ProblemAccess problems;
@@ -48,7 +49,7 @@ class SubmissionService {
             LanguageCatalog languages,
             SubmissionProperties properties,
             Quotas quotas,
-            CallbackTargets callbacks,
+            WebhookTargets callbacks,
             QueueEstimate queue,
             TransactionTemplate transaction,
             ProblemAccess problems,
@@ -89,7 +90,7 @@ class SubmissionService {
         checkLength("sourceCode", request.sourceCode(), properties.maxSourceLength());
         checkLength("stdin", request.stdin(), properties.maxStdinLength());
         callbackRefusal(caller, request).ifPresent(reason -> {
-            throw new CallbackRefusedException(request.callbackUrl(), reason);
+            throw new WebhookRefusedException(request.callbackUrl(), reason);
         });
         Lane lane = lane(caller, request);
         if (!mayUse(caller, lane)) {
@@ -230,7 +231,7 @@ class SubmissionService {
             }
             Optional<String> refusal = callbacks.addressRefusal(request.callbackUrl());
             if (refusal.isPresent() && requests.size() == 1) {
-                throw new CallbackRefusedException(request.callbackUrl(), refusal.get());
+                throw new WebhookRefusedException(request.callbackUrl(), refusal.get());
             }
             if (refusal.isPresent()) {
                 errors.put("submissions[" + i + "].callbackUrl", refusal.get());

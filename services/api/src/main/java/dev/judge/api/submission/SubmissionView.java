@@ -25,7 +25,7 @@ import dev.judge.contracts.Verdict;
  *        /api/submissions/{id}/judgements)
  * @param apiKeyId the key that made it, which alone may read it (with the admin); null for anonymous ones
  */
-record SubmissionView(
+public record SubmissionView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) UUID id,
         Long problemId,
         Integer problemVersion,
@@ -42,17 +42,17 @@ record SubmissionView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Instant createdAt,
         Instant startedAt,
         Instant finishedAt,
-        CallbackView callback,
+        WebhookView callback,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Lane lane,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int judgement,
         @JsonIgnore @Schema(hidden = true) UUID apiKeyId) {
 
-    boolean isFinished() {
+    public boolean isFinished() {
         return status == SubmissionStatus.FINISHED;
     }
 
     /** Changes whenever what a client sees does: the judgement, its status, and when it started and ended. */
-    String etag() {
+    public String etag() {
         return "\"%d-%s-%d-%d\"".formatted(judgement, status, millis(startedAt), millis(finishedAt));
     }
 

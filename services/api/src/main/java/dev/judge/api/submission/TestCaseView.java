@@ -19,7 +19,7 @@ import dev.judge.contracts.stored.StoredResult;
  */
 // Named as in the OpenAPI document before the REST views had types of their own.
 @Schema(name = "TestCaseResult")
-record TestCaseView(
+public record TestCaseView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) int index,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Verdict verdict,
         Long cpuTimeMs,

@@ -1,25 +1,22 @@
 /**
- * Submissions, from the POST that stores one to the webhook that reports its verdict. One package,
- * because the controller, the repository and the views are shared by all of it and a split would make
- * the parts depend on each other both ways; the files group as follows.
+ * Submissions accepted: the POSTs that store one or a batch and queue them, and the stored rows they
+ * become. The read side (polls, event streams, from memory) is {@code submission.read}; delivering
+ * verdicts to webhooks is api {@code webhook/}. Both depend on this package, never it on them: the
+ * read side learns of a submission just accepted from {@link dev.judge.api.submission.SubmissionQueued}.
  *
  * <ul>
- * <li><b>Accepting</b> (the write path): {@code SubmissionController}'s POSTs,
- *     {@code SubmissionRequest} and {@code SubmissionBatch} (what a client sends,
- *     validated), {@code SubmissionService} (quota, lane, callback, then one
- *     transaction), {@code SubmissionRepository#insert} (the row), {@code
- *     SubmissionStored} (wakes the outbox relay, api {@code messaging/}), {@code JudgeRequests} (the message a
- *     worker gets), {@code SubmissionProperties} (the limits), and the refusals ({@code
- *     CallbackRefusedException}, {@code ContentTooLargeException}, {@code InvalidBatchException}, {@code
- *     LaneNotAllowedException}).</li>
- * <li><b>Reading</b> (polls and event streams, from memory): {@code SubmissionViews} (the cache), {@code
- *     SubmissionUpdateListener} (PostgreSQL LISTEN for the result consumer's notices, which refresh it),
- *     {@code SubmissionEvents} (server-sent events), {@code PollPacing} and {@code QueueEstimate} (ETags and
- *     {@code Retry-After}), {@code ReadProperties} and {@code PollingProperties}; what is shown:
- *     {@code SubmissionView}, {@code JudgementView}, {@code GroupView}, {@code TestCaseView}, {@code
- *     CallbackView}, {@code SubmissionList}, {@code SubmissionAccepted}.</li>
- * <li><b>Reporting</b>: {@code CallbackSender}, which delivers finished submissions to their callback
- *     URLs with the signing and targets of api {@code webhook/}.</li>
+ * <li><b>Accepting</b>: {@code SubmissionController} (the POSTs), {@code SubmissionRequest} and
+ *     {@code SubmissionBatch} (what a client sends, validated), {@code SubmissionService} (quota, lane,
+ *     webhook URL, then one transaction), {@code SubmissionWriter} (bursts written in batches), {@code
+ *     SubmissionStored} (wakes the outbox relay, api {@code messaging/}), {@code SubmissionQueued} (tells
+ *     the read side), {@code JudgeRequests} (the message a worker gets), {@code SubmissionProperties} (the
+ *     limits), and the refusals ({@code ContentTooLargeException}, {@code InvalidBatchException}, {@code
+ *     LaneNotAllowedException}; a webhook URL's is api {@code webhook/}'s).</li>
+ * <li><b>Stored</b>: {@code SubmissionRepository} (the rows), and what a client is shown: {@code
+ *     SubmissionView}, {@code JudgementView}, {@code GroupView}, {@code TestCaseView}, {@code WebhookView},
+ *     {@code SubmissionList}, {@code SubmissionAccepted}.</li>
+ * <li><b>The queue's wait</b>: {@code QueueEstimate} and {@code PollingProperties}: the {@code
+ *     Retry-After} of an accepted submission and of a poll.</li>
  * <li><b>Documenting</b>: {@code SubmissionApiDocument}, what the annotations cannot say in the OpenAPI
  *     document.</li>
  * </ul>

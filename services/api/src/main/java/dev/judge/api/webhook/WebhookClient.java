@@ -19,11 +19,11 @@ import org.eclipse.jetty.client.Result;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.stereotype.Component;
 
-import dev.judge.api.webhook.CallbackTargets.RefusedTargetException;
+import dev.judge.api.webhook.WebhookTargets.RefusedTargetException;
 
 /**
  * The HTTP client that delivers webhooks. Jetty's, because it lets the judge resolve hosts itself: each
- * new connection looks its host up once, through {@link CallbackTargets#addresses}, and connects only to
+ * new connection looks its host up once, through {@link WebhookTargets#addresses}, and connects only to
  * the addresses that passed that check. A name that answers a public address to the check and an
  * internal one to the connection (DNS rebinding) cannot lead the judge into its own network. TLS still
  * verifies the certificate against the host's name. No redirects are followed, no proxy is used, and
@@ -35,7 +35,7 @@ public class WebhookClient implements DisposableBean {
     private final HttpClient http = new HttpClient();
     private final ExecutorService lookups = Executors.newVirtualThreadPerTaskExecutor();
 
-    WebhookClient(CallbackTargets targets, WebhookProperties properties) throws Exception {
+    WebhookClient(WebhookTargets targets, WebhookProperties properties) throws Exception {
         http.setFollowRedirects(false);
         http.setConnectTimeout(properties.timeout().toMillis());
         http.setUserAgentField(null);

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import dev.judge.api.webhook.CallbackTargets.RefusedTargetException;
+import dev.judge.api.webhook.WebhookTargets.RefusedTargetException;
 
 /**
  * The webhook client connects only to addresses its own lookup checked: a receiver on loopback stands
@@ -105,6 +105,6 @@ class WebhookClientTests {
                 Duration.ofSeconds(2),
                 16,
                 4);
-        return new WebhookClient(new CallbackTargets(properties), properties);
+        return new WebhookClient(new WebhookTargets(properties), properties);
     }
 }

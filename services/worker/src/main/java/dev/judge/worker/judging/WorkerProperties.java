@@ -9,6 +9,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.util.unit.DataSize;
 
 import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.ProblemLimits;
 import dev.judge.contracts.SetterLimits;
 import dev.judge.worker.sandbox.RunSpec;
 
@@ -41,8 +42,8 @@ import dev.judge.worker.sandbox.RunSpec;
  */
 @ConfigurationProperties("judge.worker")
 public record WorkerProperties(
-        @DefaultValue("15s") Duration maxTimeLimit,
-        @DefaultValue("1GB") DataSize maxMemoryLimit,
+        @DefaultValue(ProblemLimits.MAX_TIME_LIMIT) Duration maxTimeLimit,
+        @DefaultValue(ProblemLimits.MAX_MEMORY_LIMIT) DataSize maxMemoryLimit,
         @DefaultValue("2") int wallTimeFactor,
         @DefaultValue("15s") Duration compileTimeLimit,
         @DefaultValue("16MB") DataSize outputLimit,

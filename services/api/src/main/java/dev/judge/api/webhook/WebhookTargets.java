@@ -28,12 +28,12 @@ import org.springframework.stereotype.Component;
  * to ({@link WebhookClient}): a name may resolve elsewhere by then.
  */
 @Component
-public class CallbackTargets {
+public class WebhookTargets {
 
     private final WebhookProperties properties;
     private final ExecutorService lookups = Executors.newVirtualThreadPerTaskExecutor();
 
-    CallbackTargets(WebhookProperties properties) {
+    WebhookTargets(WebhookProperties properties) {
         this.properties = properties;
     }
 

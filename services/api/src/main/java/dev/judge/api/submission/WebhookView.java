@@ -13,7 +13,9 @@ import io.swagger.v3.oas.annotations.media.Schema;
  * @param status PENDING until delivered (DELIVERED), or given up after judge.webhooks.give-up-after (FAILED)
  * @param lastResult the last attempt's outcome: {@code HTTP 503}, {@code timed out after 10 s}...
  */
-record CallbackView(
+// Its field is "callback", and its schema keeps the name clients generated from the document know.
+@Schema(name = "CallbackView")
+public record WebhookView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) String url,
 
         @Schema(
@@ -29,13 +31,13 @@ record CallbackView(
             "callback_url, callback_status, callback_attempts, callback_last_at, callback_last_result";
 
     /** From a row with {@link #COLUMNS}; null without a callback. */
-    static CallbackView of(ResultSet rs) throws SQLException {
+    static WebhookView of(ResultSet rs) throws SQLException {
         String url = rs.getString("callback_url");
         if (url == null) {
             return null;
         }
         OffsetDateTime last = rs.getObject("callback_last_at", OffsetDateTime.class);
-        return new CallbackView(
+        return new WebhookView(
                 url,
                 rs.getString("callback_status"),
                 rs.getInt("callback_attempts"),

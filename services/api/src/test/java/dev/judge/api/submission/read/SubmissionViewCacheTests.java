@@ -1,9 +1,8 @@
-package dev.judge.api.submission;
+package dev.judge.api.submission.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -15,11 +14,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 
-import dev.judge.contracts.Lane;
+import dev.judge.api.submission.SubmissionRepository;
+import dev.judge.api.submission.SubmissionView;
+import dev.judge.api.submission.TestSubmissionViews;
 import dev.judge.contracts.SubmissionStatus;
 
 /** The read cache's one subtle case, with the database stood in by a repository we can pause. */
-class SubmissionViewsTests {
+class SubmissionViewCacheTests {
 
     private static final UUID ID = UUID.fromString("0b40d70b-76ba-4fa9-806b-1c56aa6b282d");
 
@@ -30,7 +31,7 @@ class SubmissionViewsTests {
         CountDownLatch readMayEnd = new CountDownLatch(1);
         SubmissionRepository database = new SubmissionRepository(null, null) {
             @Override
-            Optional<SubmissionView> find(UUID id) {
+            public Optional<SubmissionView> find(UUID id) {
                 SubmissionView seen = view(stored.get());
                 reading.countDown();
                 await(readMayEnd);
@@ -38,11 +39,11 @@ class SubmissionViewsTests {
             }
 
             @Override
-            Map<UUID, SubmissionView> findAll(List<UUID> ids) {
+            public Map<UUID, SubmissionView> findAll(List<UUID> ids) {
                 return Map.of(ID, view(stored.get()));
             }
         };
-        SubmissionViews views = new SubmissionViews(
+        SubmissionViewCache views = new SubmissionViewCache(
                 database,
                 new ReadProperties(
                         100,
@@ -67,27 +68,7 @@ class SubmissionViewsTests {
     }
 
     private static SubmissionView view(SubmissionStatus status) {
-        return new SubmissionView(
-                ID,
-                1L,
-                1,
-                "python",
-                status,
-                null,
-                null,
-                null,
-                null,
-                null,
-                null,
-                List.of(),
-                List.of(),
-                Instant.parse("2026-11-23T04:00:00Z"),
-                null,
-                null,
-                null,
-                Lane.PRACTICE,
-                1,
-                null);
+        return TestSubmissionViews.inState(ID, status, null);
     }
 
     private static void await(CountDownLatch latch) {

@@ -1,4 +1,4 @@
-package dev.judge.api.submission;
+package dev.judge.api.submission.read;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,8 +19,12 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Expiry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
+import dev.judge.api.submission.SubmissionQueued;
+import dev.judge.api.submission.SubmissionRepository;
+import dev.judge.api.submission.SubmissionView;
 import dev.judge.api.system.TryLaterException;
 
 /**
@@ -39,7 +43,7 @@ import dev.judge.api.system.TryLaterException;
  * were read).
  */
 @Component
-class SubmissionViews {
+class SubmissionViewCache {
 
     private final Cache<UUID, Held> held;
     // Ids being read from the database now, with how many reads of each are on their way.
@@ -48,7 +52,7 @@ class SubmissionViews {
     private final Semaphore databaseReads;
     private final ReadProperties properties;
 
-    SubmissionViews(SubmissionRepository submissions, ReadProperties properties, MeterRegistry meters) {
+    SubmissionViewCache(SubmissionRepository submissions, ReadProperties properties, MeterRegistry meters) {
         this.submissions = submissions;
         this.properties = properties;
         this.databaseReads = new Semaphore(properties.maxDatabaseReads());
@@ -112,7 +116,12 @@ class SubmissionViews {
         return ids.stream().distinct().map(found::get).filter(Objects::nonNull).toList();
     }
 
-    /** A submission this replica just accepted. */
+    /** A submission this replica just accepted: held from the start, for the polls to come. */
+    @EventListener
+    void hold(SubmissionQueued queued) {
+        hold(queued.view());
+    }
+
     void hold(SubmissionView view) {
         held.put(view.id(), new Held(view));
     }

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Which addresses count as internal: whatever a callback must not reach unless allowed. */
-class CallbackTargetsTests {
+class WebhookTargetsTests {
 
     @ParameterizedTest
     @ValueSource(
@@ -58,7 +58,7 @@ class CallbackTargetsTests {
                 "3fff::1"
             })
     void refusesInternalAddresses(String address) throws Exception {
-        assertThat(CallbackTargets.isInternal(InetAddress.getByName(address))).isTrue();
+        assertThat(WebhookTargets.isInternal(InetAddress.getByName(address))).isTrue();
     }
 
     @ParameterizedTest
@@ -76,10 +76,10 @@ class CallbackTargetsTests {
                 "2a00:1450:4001:80b::200e"
             })
     void allowsPublicAddresses(String address) throws Exception {
-        assertThat(CallbackTargets.isInternal(InetAddress.getByName(address))).isFalse();
+        assertThat(WebhookTargets.isInternal(InetAddress.getByName(address))).isFalse();
     }
 
-    private static final CallbackTargets TARGETS = new CallbackTargets(new WebhookProperties(
+    private static final WebhookTargets TARGETS = new WebhookTargets(new WebhookProperties(
             true,
             false,
             List.of(80, 443),

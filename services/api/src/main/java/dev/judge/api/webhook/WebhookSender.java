@@ -1,4 +1,4 @@
-package dev.judge.api.submission;
+package dev.judge.api.webhook;
 
 import java.net.URI;
 import java.time.Duration;
@@ -26,12 +26,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.judge.api.submission.SubmissionRepository;
+import dev.judge.api.submission.SubmissionView;
 import dev.judge.api.system.BackgroundLoop;
-import dev.judge.api.webhook.CallbackTargets;
-import dev.judge.api.webhook.CallbackTargets.RefusedTargetException;
-import dev.judge.api.webhook.WebhookClient;
-import dev.judge.api.webhook.WebhookProperties;
-import dev.judge.api.webhook.WebhookSignature;
+import dev.judge.api.webhook.WebhookTargets.RefusedTargetException;
 import dev.judge.contracts.SubmissionNotifications;
 
 /**
@@ -46,9 +44,9 @@ import dev.judge.contracts.SubmissionNotifications;
  * claim takes the oldest due of each key in turn, so one key's slow receiver delays only its own.
  */
 @Component
-class CallbackSender extends BackgroundLoop {
+class WebhookSender extends BackgroundLoop {
 
-    private static final Logger log = LoggerFactory.getLogger(CallbackSender.class);
+    private static final Logger log = LoggerFactory.getLogger(WebhookSender.class);
     private static final Duration IDLE_POLL = Duration.ofMillis(500);
     private static final Duration RETRY_DELAY = Duration.ofSeconds(2);
     private static final String DELIVERY_HEADER = "Judge-Delivery";
@@ -56,7 +54,7 @@ class CallbackSender extends BackgroundLoop {
     private final JdbcClient jdbc;
     private final SubmissionRepository submissions;
     private final JsonMapper json;
-    private final CallbackTargets targets;
+    private final WebhookTargets targets;
     private final WebhookProperties properties;
     private final Map<String, Counter> attemptsByOutcome;
     private final WebhookClient client;
@@ -64,11 +62,11 @@ class CallbackSender extends BackgroundLoop {
     private final Semaphore inFlight;
     private final Map<UUID, Integer> inFlightByKey = new HashMap<>();
 
-    CallbackSender(
+    WebhookSender(
             JdbcClient jdbc,
             SubmissionRepository submissions,
             JsonMapper json,
-            CallbackTargets targets,
+            WebhookTargets targets,
             WebhookClient client,
             WebhookProperties properties,
             MeterRegistry meters) {

@@ -1,4 +1,4 @@
-package dev.judge.api.submission;
+package dev.judge.api.submission.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+
+import dev.judge.api.submission.PollingProperties;
 
 /** Polls are paced per state of a submission: a change always lets the next poll through. */
 class PollPacingTests {

@@ -1,4 +1,4 @@
-package dev.judge.api.submission;
+package dev.judge.api.submission.read;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -17,13 +17,15 @@ import org.springframework.scheduling.config.ScheduledTaskRegistrar;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
+import dev.judge.api.submission.SubmissionRepository;
+import dev.judge.api.submission.SubmissionView;
 import dev.judge.contracts.SubmissionStatus;
 
 /**
  * The server-sent-event listeners of this API replica, by submission.
  *
  * <p>Changes arrive from {@link SubmissionUpdateListener} (PostgreSQL notifications from the result
- * consumer), read once through {@link SubmissionViews}, so a client sees its verdict whichever replica
+ * consumer), read once through {@link SubmissionViewCache}, so a client sees its verdict whichever replica
  * it is connected to. As a safety net for a notification lost while this replica was reconnecting to
  * the database, open streams are also re-checked every {@code judge.events.recheck-interval}: one
  * query for the statuses of all of them, and a full read only of those whose status moved since it
@@ -37,10 +39,10 @@ class SubmissionEvents implements SchedulingConfigurer {
     private final Map<UUID, Set<Stream>> listeners = new ConcurrentHashMap<>();
     private final Map<UUID, SubmissionStatus> lastSent = new ConcurrentHashMap<>();
     private final SubmissionRepository submissions;
-    private final SubmissionViews views;
+    private final SubmissionViewCache views;
     private final EventProperties properties;
 
-    SubmissionEvents(SubmissionRepository submissions, SubmissionViews views, EventProperties properties) {
+    SubmissionEvents(SubmissionRepository submissions, SubmissionViewCache views, EventProperties properties) {
         this.submissions = submissions;
         this.views = views;
         this.properties = properties;

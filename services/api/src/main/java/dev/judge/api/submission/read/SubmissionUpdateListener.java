@@ -1,4 +1,4 @@
-package dev.judge.api.submission;
+package dev.judge.api.submission.read;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -23,7 +23,7 @@ import dev.judge.contracts.SubmissionNotifications;
 
 /**
  * Listens on PostgreSQL for the result consumer's change notices: each batch is read again in one
- * query ({@link SubmissionViews}), pushed to event streams ({@link SubmissionEvents}) and clears the
+ * query ({@link SubmissionViewCache}), pushed to event streams ({@link SubmissionEvents}) and clears the
  * pacing of polls ({@link PollPacing}); a preparation's end is passed on as a {@link PreparationEnded}. Holds one connection of the pool for as long as the API runs,
  * and reconnects when the database goes away; since notices may have been lost meanwhile, it then
  * forgets what could have changed and re-reads every open stream.
@@ -36,14 +36,14 @@ class SubmissionUpdateListener extends BackgroundLoop {
     private static final Duration RECONNECT_DELAY = Duration.ofSeconds(2);
 
     private final DataSource dataSource;
-    private final SubmissionViews views;
+    private final SubmissionViewCache views;
     private final SubmissionEvents events;
     private final PollPacing pacing;
     private final ApplicationEventPublisher preparationEnded;
 
     SubmissionUpdateListener(
             DataSource dataSource,
-            SubmissionViews views,
+            SubmissionViewCache views,
             SubmissionEvents events,
             PollPacing pacing,
             ApplicationEventPublisher preparationEnded) {

@@ -1,4 +1,4 @@
-package dev.judge.api.submission;
+package dev.judge.api.submission.read;
 
 import java.io.IOException;
 import java.net.URI;
@@ -25,6 +25,8 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.judge.api.access.Caller;
 import dev.judge.api.access.Callers;
 import dev.judge.api.access.UnauthorizedException;
+import dev.judge.api.submission.QueueEstimate;
+import dev.judge.api.submission.SubmissionView;
 import dev.judge.api.system.RetryAfter;
 import dev.judge.api.system.TryLaterException;
 
@@ -34,7 +36,7 @@ import dev.judge.api.system.TryLaterException;
  * may read. Polling clients send most of their requests as these, and dispatching each through Spring
  * MVC cost several times the answer (docs/benchmarks.md, "Polls answered before the framework"). Everything else (another caller's
  * submission, one not in memory, a poll to be answered in full, any doubt) goes on to
- * {@link SubmissionController#get}, which gives the same answers by the same rules.
+ * {@link SubmissionReadController#get}, which gives the same answers by the same rules.
  *
  * <p>Registered by {@link Registration}, a configuration that test slices of other controllers leave out.
  */
@@ -45,17 +47,17 @@ class PollShortcut extends OncePerRequestFilter {
     private static final String ROUTE = "/api/submissions/{id}";
 
     private final Callers callers;
-    private final SubmissionViews views;
+    private final SubmissionViewCache views;
     private final PollPacing pacing;
     private final QueueEstimate queue;
     private final JsonMapper problems;
 
-    PollShortcut(Callers callers, SubmissionViews views, PollPacing pacing, QueueEstimate queue, JsonMapper json) {
+    PollShortcut(Callers callers, SubmissionViewCache views, PollPacing pacing, QueueEstimate queue, JsonMapper json) {
         this.callers = callers;
         this.views = views;
         this.pacing = pacing;
         this.queue = queue;
-        // The application's mapper writes a problem document as Spring MVC does (SubmissionControllerTests).
+        // The application's mapper writes a problem document as Spring MVC does (SubmissionReadControllerTests).
         this.problems = json;
     }
 
@@ -82,7 +84,7 @@ class PollShortcut extends OncePerRequestFilter {
         }
     }
 
-    /** Whether this poll was answered here: 429 or 304, as {@link SubmissionController#get} would. */
+    /** Whether this poll was answered here: 429 or 304, as {@link SubmissionReadController#get} would. */
     private boolean answered(SubmissionView view, HttpServletRequest request, HttpServletResponse response)
             throws IOException {
         Optional<Duration> tooSoon = pacing.tooSoon(view.id(), view.etag());
@@ -126,7 +128,7 @@ class PollShortcut extends OncePerRequestFilter {
         /** After the application's other filters (the caller's key, the metrics' observation). */
         @Bean
         FilterRegistrationBean<PollShortcut> pollShortcut(
-                Callers callers, SubmissionViews views, PollPacing pacing, QueueEstimate queue, JsonMapper json) {
+                Callers callers, SubmissionViewCache views, PollPacing pacing, QueueEstimate queue, JsonMapper json) {
             FilterRegistrationBean<PollShortcut> registration =
                     new FilterRegistrationBean<>(new PollShortcut(callers, views, pacing, queue, json));
             registration.setOrder(Ordered.LOWEST_PRECEDENCE);

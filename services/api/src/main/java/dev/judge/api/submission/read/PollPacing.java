@@ -1,4 +1,4 @@
-package dev.judge.api.submission;
+package dev.judge.api.submission.read;
 
 import java.time.Duration;
 import java.util.Optional;
@@ -6,7 +6,11 @@ import java.util.UUID;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
+
+import dev.judge.api.submission.PollingProperties;
+import dev.judge.api.submission.SubmissionQueued;
 
 /**
  * When each submission was last told to be polled again ({@code Retry-After}), and in which state
@@ -34,6 +38,12 @@ class PollPacing {
     void told(UUID id, String etag, Duration retryAfter) {
         long now = System.nanoTime();
         due.put(id, new Due(etag, now + (long) (retryAfter.toNanos() * (1 - tolerance)), now + retryAfter.toNanos()));
+    }
+
+    /** A submission just accepted: its client was told when to poll in the {@code 202}. */
+    @EventListener
+    void told(SubmissionQueued queued) {
+        told(queued.view().id(), queued.view().etag(), queued.retryAfter());
     }
 
     /** How much longer the client should have waited, if it came far too soon for a submission still in the state {@code etag}. */

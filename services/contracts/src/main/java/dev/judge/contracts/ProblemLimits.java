@@ -1,0 +1,22 @@
+package dev.judge.contracts;
+
+/**
+ * The highest limits a problem may set, one definition for the API, which refuses a problem above them,
+ * and the worker, which never runs a program with more.
+ */
+public final class ProblemLimits {
+
+    /** The highest time limit, in milliseconds: Polygon's highest. */
+    public static final int MAX_TIME_LIMIT_MS = 15_000;
+
+    /** The highest memory limit, in MiB. */
+    public static final int MAX_MEMORY_LIMIT_MB = 1_024;
+
+    /** {@link #MAX_TIME_LIMIT_MS} as a Spring Boot {@code Duration} setting's text, for defaults. */
+    public static final String MAX_TIME_LIMIT = MAX_TIME_LIMIT_MS + "ms";
+
+    /** {@link #MAX_MEMORY_LIMIT_MB} as a Spring Boot {@code DataSize} setting's text (its MB is a MiB), for defaults. */
+    public static final String MAX_MEMORY_LIMIT = MAX_MEMORY_LIMIT_MB + "MB";
+
+    private ProblemLimits() {}
+}
