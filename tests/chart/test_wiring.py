@@ -461,3 +461,57 @@ def test_the_containers_tier_runs_each_image_with_the_charts_jvm_options():
     script = (PROJECT / "hack/containers.sh").read_text()
     started = dict(re.findall(r'start (api|worker|consumer) .*?JAVA_TOOL_OPTIONS="([^"]+)"', script, re.S))
     assert started == {component: values[component]["javaOpts"] for component in ("api", "worker", "consumer")}
+
+
+# The broker's names: one definition each in the services (services/contracts JudgeQueues), one in the
+# chart (its values' lanes; the rest in _helpers.tpl's judge.queues), and queries over them in the dashboard.
+CHART = PROJECT / "charts/judge"
+JUDGE_QUEUES = dict(
+    re.findall(
+        r'public static final String (\w+) = "([^"]+)";',
+        (PROJECT / "services/contracts/src/main/java/dev/judge/contracts/JudgeQueues.java").read_text(),
+    )
+)
+CHART_QUEUES = dict(
+    re.findall(r'"(\w+)" "(judge\.[a-z.]+)"', (CHART / "templates/_helpers.tpl").read_text().split('define "judge.queues"')[1])
+)
+LANE_QUEUES = [lane["queue"] for lane in yaml.safe_load((CHART / "values.yaml").read_text())["lanes"]]
+
+
+def test_the_charts_queue_names_are_the_contracts():
+    as_constants = {re.sub(r"(?<!^)([A-Z])", r"_\1", key).upper(): name for key, name in CHART_QUEUES.items()}
+    assert len(as_constants) >= 7, CHART_QUEUES
+    assert {constant: JUDGE_QUEUES.get(constant) for constant in as_constants} == as_constants
+
+
+def test_no_template_names_a_queue_but_the_helpers():
+    names = [*JUDGE_QUEUES.values()]
+    named = []
+    for template in (CHART / "templates").rglob("*"):
+        if template.is_file() and template.name != "_helpers.tpl":
+            text = template.read_text()
+            for name in names:
+                for spelled in (name, re.escape(name), re.escape(name).replace("\\", "\\\\")):
+                    if re.search(re.escape(spelled) + r"(?![\w.\\])", text):
+                        named.append((template.name, spelled))
+    assert not named, named
+
+
+def dashboard_queue_patterns():
+    """Each queue=~"..." of the dashboard's queries, as the regular expression PromQL reads."""
+    patterns = []
+    for path in (CHART / "files/dashboards").glob("*.json"):
+        exprs = re.findall(r'"expr": ("(?:[^"\\]|\\.)*")', path.read_text())
+        for expr in map(json.loads, exprs):
+            for quoted in re.findall(r'queue=~("(?:[^"\\]|\\.)*")', expr):
+                patterns.append((path.name, json.loads(quoted)))  # a PromQL string unescapes as JSON's does
+    return patterns
+
+
+def test_the_dashboards_lane_queries_select_every_lanes_queue_and_no_other():
+    others = [name for name in JUDGE_QUEUES.values() if name not in LANE_QUEUES] + ["judge.submissions.other"]
+    lane_patterns = [(name, p) for name, p in dashboard_queue_patterns() if any(re.fullmatch(p, q) for q in LANE_QUEUES)]
+    assert len(lane_patterns) >= 6, lane_patterns
+    for name, pattern in lane_patterns:
+        assert [q for q in LANE_QUEUES if not re.fullmatch(pattern, q)] == [], (name, pattern)
+        assert [q for q in others if re.fullmatch(pattern, q)] == [], (name, pattern)

@@ -61,6 +61,7 @@ DASHBOARD = json.loads((PROJECT / "charts/judge/files/dashboards/judge-overview.
 RABBITMQ = RELEASE_VALUES["rabbitmq"]["name"]
 PROMETHEUS_PORT = AMQP_PORT + 10020  # hack/infra.sh's rabbitmq_prometheus listener
 SUBMISSIONS = 2000
+CHART_VALUES = yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text())
 WORKER = "judge-worker"
 ALERTS_STATE = STATE / "alerts.json"
 
@@ -511,6 +512,30 @@ def test_every_dashboard_query_returns_data_in_its_unit_during_a_testrun(prometh
     dashboard_picture.draw(results, start, STATE / "dashboard.png")
     report["dashboard"] = [{k: r[k] for k in ("panel", "query", "unit", "series", "max", "problem")} for r in results]
     assert not problems, problems
+
+
+def test_the_keda_panel_shows_the_trigger_the_hpa_acts_on_not_the_sum_of_a_lanes_pair(prometheus, burst):
+    """KEDA exports a series per trigger, and each lane has two (ready + unacknowledged over HTTP, ready
+    over AMQP); the HPA acts on the largest. The panel shows that: its peak is the busiest lane's ready +
+    unacknowledged at its peak, not about twice it (a sum over the triggers), and "active" is 0 or 1."""
+    start, end = burst
+    keda = {legend: expr for title, _, legend, expr in panel_targets() if title.startswith("KEDA")}
+    [metric] = [expr for expr in keda.values() if "keda_scaler_metrics_value" in expr]
+    [active] = [expr for expr in keda.values() if "keda_scaler_active" in expr]
+    lanes = "|".join(re.escape(lane["queue"]) for lane in CHART_VALUES["lanes"]).replace("\\", "\\\\")
+    busiest = (
+        f'max(sum by (queue) (rabbitmq_detailed_queue_messages_ready{{queue=~"{lanes}"}})'
+        f' + sum by (queue) (rabbitmq_detailed_queue_messages_unacked{{queue=~"{lanes}"}}))'
+    )
+    panel_peak = max(numbers(prometheus.query_range(metric, start, end)))
+    queue_peak = max(numbers(prometheus.query_range(busiest, start, end)))
+
+    # The query the panel had before, a sum over the triggers, would not hold to this: about twice.
+    summed_peak = max(numbers(prometheus.query_range(metric.replace("max by", "sum by"), start, end)))
+
+    assert 0.5 * queue_peak <= panel_peak <= 1.3 * queue_peak, (panel_peak, queue_peak)
+    assert summed_peak > 1.3 * queue_peak, (summed_peak, queue_peak)
+    assert max(numbers(prometheus.query_range(active, start, end))) == 1
 
 
 class Trickle(threading.Thread):

@@ -97,11 +97,27 @@ alternatives. Anchor it where the reader does not (RabbitMQ's permissions; PromQ
 {{- end }}
 
 {{/*
+The broker's queue and exchange names besides the lanes', as services/contracts JudgeQueues defines
+them (tests/chart/test_wiring.py holds each to it), as JSON: (include "judge.queues" . | fromJson).results.
+*/}}
+{{- define "judge.queues" -}}
+{{- toJson (dict
+  "results" "judge.results"
+  "resultsDead" "judge.results.dead"
+  "submissionsDead" "judge.submissions.dead"
+  "preparations" "judge.preparations"
+  "preparationsDone" "judge.preparations.done"
+  "preparationsDead" "judge.preparations.dead"
+  "resultsExchange" "judge.exchange.results") }}
+{{- end }}
+
+{{/*
 The broker queues a worker takes work from: every lane's (.Values.lanes, in order), then the problem
-preparations' (services/contracts JudgeQueues.PREPARATIONS), as a list of {name, queue}.
+preparations', as a list of {name, queue}.
 */}}
 {{- define "judge.workerQueues" -}}
-{{- toJson (append .Values.lanes (dict "name" "preparations" "queue" "judge.preparations")) }}
+{{- $queues := include "judge.queues" . | fromJson }}
+{{- toJson (append .Values.lanes (dict "name" "preparations" "queue" $queues.preparations)) }}
 {{- end }}
 
 {{- define "judge.rabbitmqManagementUrl" -}}
