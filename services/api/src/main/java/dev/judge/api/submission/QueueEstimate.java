@@ -36,7 +36,7 @@ public class QueueEstimate implements SchedulingConfigurer {
     private volatile Map<Lane, Backlog> backlogs = unknown();
     private volatile double lastRateSeen;
 
-    QueueEstimate(JdbcClient jdbc, PollingProperties properties) {
+    public QueueEstimate(JdbcClient jdbc, PollingProperties properties) {
         this.jdbc = jdbc;
         this.properties = properties;
     }

@@ -10,7 +10,9 @@ import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
 import dev.judge.api.submission.PollingProperties;
+import dev.judge.api.submission.QueueEstimate;
 import dev.judge.api.submission.SubmissionQueued;
+import dev.judge.api.submission.SubmissionView;
 
 /**
  * When each submission was last told to be polled again ({@code Retry-After}), and in which state
@@ -25,8 +27,10 @@ class PollPacing {
 
     private final Cache<UUID, Due> due;
     private final double tolerance;
+    private final QueueEstimate queue;
 
-    PollPacing(ReadProperties reads, PollingProperties polling) {
+    PollPacing(ReadProperties reads, PollingProperties polling, QueueEstimate queue) {
+        this.queue = queue;
         this.tolerance = reads.pollTolerance();
         this.due = Caffeine.newBuilder()
                 .maximumSize(reads.cacheSize())
@@ -38,6 +42,16 @@ class PollPacing {
     void told(UUID id, String etag, Duration retryAfter) {
         long now = System.nanoTime();
         due.put(id, new Due(etag, now + (long) (retryAfter.toNanos() * (1 - tolerance)), now + retryAfter.toNanos()));
+    }
+
+    /**
+     * When a client shown this submission should poll again, remembered as told: the one rule by which
+     * a poll answered in full and a poll answered 304 (by the controller or the shortcut) say so.
+     */
+    Optional<Duration> nextPoll(SubmissionView view) {
+        Optional<Duration> wait = queue.retryAfter(view);
+        wait.ifPresent(retryAfter -> told(view.id(), view.etag(), retryAfter));
+        return wait;
     }
 
     /** A submission just accepted: its client was told when to poll in the {@code 202}. */

@@ -25,7 +25,6 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.judge.api.access.Caller;
 import dev.judge.api.access.Callers;
 import dev.judge.api.access.UnauthorizedException;
-import dev.judge.api.submission.QueueEstimate;
 import dev.judge.api.submission.SubmissionView;
 import dev.judge.api.system.RetryAfter;
 import dev.judge.api.system.TryLaterException;
@@ -49,14 +48,12 @@ class PollShortcut extends OncePerRequestFilter {
     private final Callers callers;
     private final SubmissionViewCache views;
     private final PollPacing pacing;
-    private final QueueEstimate queue;
     private final JsonMapper problems;
 
-    PollShortcut(Callers callers, SubmissionViewCache views, PollPacing pacing, QueueEstimate queue, JsonMapper json) {
+    PollShortcut(Callers callers, SubmissionViewCache views, PollPacing pacing, JsonMapper json) {
         this.callers = callers;
         this.views = views;
         this.pacing = pacing;
-        this.queue = queue;
         // The application's mapper writes a problem document as Spring MVC does (SubmissionReadControllerTests).
         this.problems = json;
     }
@@ -106,10 +103,7 @@ class PollShortcut extends OncePerRequestFilter {
         if (!new ServletWebRequest(request, response).checkNotModified(view.etag())) {
             return false;
         }
-        queue.retryAfter(view).ifPresent(wait -> {
-            pacing.told(view.id(), view.etag(), wait);
-            response.setHeader(HttpHeaders.RETRY_AFTER, RetryAfter.seconds(wait));
-        });
+        pacing.nextPoll(view).ifPresent(wait -> response.setHeader(HttpHeaders.RETRY_AFTER, RetryAfter.seconds(wait)));
         return true;
     }
 
@@ -128,9 +122,9 @@ class PollShortcut extends OncePerRequestFilter {
         /** After the application's other filters (the caller's key, the metrics' observation). */
         @Bean
         FilterRegistrationBean<PollShortcut> pollShortcut(
-                Callers callers, SubmissionViewCache views, PollPacing pacing, QueueEstimate queue, JsonMapper json) {
+                Callers callers, SubmissionViewCache views, PollPacing pacing, JsonMapper json) {
             FilterRegistrationBean<PollShortcut> registration =
-                    new FilterRegistrationBean<>(new PollShortcut(callers, views, pacing, queue, json));
+                    new FilterRegistrationBean<>(new PollShortcut(callers, views, pacing, json));
             registration.setOrder(Ordered.LOWEST_PRECEDENCE);
             return registration;
         }

@@ -25,7 +25,6 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import dev.judge.api.access.Caller;
 import dev.judge.api.submission.JudgementView;
-import dev.judge.api.submission.QueueEstimate;
 import dev.judge.api.submission.SubmissionBatch;
 import dev.judge.api.submission.SubmissionList;
 import dev.judge.api.submission.SubmissionRepository;
@@ -42,19 +41,13 @@ class SubmissionReadController {
 
     private final SubmissionViewCache views;
     private final SubmissionEvents events;
-    private final QueueEstimate queue;
     private final PollPacing pacing;
     private final SubmissionRepository submissions;
 
     SubmissionReadController(
-            SubmissionViewCache views,
-            SubmissionEvents events,
-            QueueEstimate queue,
-            PollPacing pacing,
-            SubmissionRepository submissions) {
+            SubmissionViewCache views, SubmissionEvents events, PollPacing pacing, SubmissionRepository submissions) {
         this.views = views;
         this.events = events;
-        this.queue = queue;
         this.pacing = pacing;
         this.submissions = submissions;
     }
@@ -129,10 +122,7 @@ class SubmissionReadController {
         });
         // Spring answers 304 itself when the request's If-None-Match holds this ETag.
         ResponseEntity.BodyBuilder response = ResponseEntity.ok().eTag(view.etag());
-        queue.retryAfter(view).ifPresent(wait -> {
-            pacing.told(id, view.etag(), wait);
-            response.header(HttpHeaders.RETRY_AFTER, RetryAfter.seconds(wait));
-        });
+        pacing.nextPoll(view).ifPresent(wait -> response.header(HttpHeaders.RETRY_AFTER, RetryAfter.seconds(wait)));
         return response.body(view);
     }
 

@@ -8,11 +8,17 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 import dev.judge.api.submission.PollingProperties;
+import dev.judge.api.submission.QueueEstimate;
+import dev.judge.api.submission.SubmissionView;
+import dev.judge.api.submission.TestSubmissionViews;
+import dev.judge.contracts.SubmissionStatus;
 
 /** Polls are paced per state of a submission: a change always lets the next poll through. */
 class PollPacingTests {
 
     private static final UUID ID = UUID.randomUUID();
+    private static final PollingProperties POLLING = new PollingProperties(
+            Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofSeconds(1), Duration.ofSeconds(30));
     private final PollPacing pacing = new PollPacing(
             new ReadProperties(
                     100,
@@ -22,8 +28,8 @@ class PollPacingTests {
                     8,
                     Duration.ofSeconds(2),
                     0.5),
-            new PollingProperties(
-                    Duration.ofSeconds(1), Duration.ofSeconds(10), Duration.ofSeconds(1), Duration.ofSeconds(30)));
+            POLLING,
+            new QueueEstimate(null, POLLING));
 
     @Test
     void aPollFarTooSoonForTheSameStateIsToldToWait() {
@@ -44,5 +50,15 @@ class PollPacingTests {
         pacing.told(ID, "\"queued\"", Duration.ofSeconds(20));
 
         assertThat(pacing.tooSoon(ID, "\"running\"")).isEmpty();
+    }
+
+    @Test
+    void theNextPollAsToldIsWhatAPollTooSoonIsHeldTo() {
+        SubmissionView queued = TestSubmissionViews.inState(ID, SubmissionStatus.QUEUED, null);
+
+        Duration told = pacing.nextPoll(queued).orElseThrow();
+
+        assertThat(told).isPositive();
+        assertThat(pacing.tooSoon(ID, queued.etag())).isPresent();
     }
 }

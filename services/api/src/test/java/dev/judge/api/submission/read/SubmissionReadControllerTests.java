@@ -28,7 +28,6 @@ import org.springframework.test.web.servlet.MockMvc;
 
 import dev.judge.api.access.Caller;
 import dev.judge.api.access.Callers;
-import dev.judge.api.submission.QueueEstimate;
 import dev.judge.api.submission.SubmissionRepository;
 import dev.judge.api.submission.SubmissionView;
 import dev.judge.api.submission.TestSubmissionViews;
@@ -58,9 +57,6 @@ class SubmissionReadControllerTests {
     SubmissionEvents events;
 
     @MockitoBean
-    QueueEstimate queue;
-
-    @MockitoBean
     PollPacing pacing;
 
     // Every /api request passes through the caller check; these tests are of anonymous calls.
@@ -87,7 +83,7 @@ class SubmissionReadControllerTests {
     void answersAnUnchangedSubmissionWith304() throws Exception {
         when(pacing.tooSoon(eq(ID), any())).thenReturn(Optional.empty());
         when(views.find(ID)).thenReturn(Optional.of(queued()));
-        when(queue.retryAfter(any())).thenReturn(Optional.of(Duration.ofSeconds(2)));
+        when(pacing.nextPoll(any())).thenReturn(Optional.of(Duration.ofSeconds(2)));
 
         http.perform(get("/api/submissions/" + ID).header("If-None-Match", queued().etag()))
                 .andExpect(status().isNotModified());
@@ -106,7 +102,7 @@ class SubmissionReadControllerTests {
         MockHttpServletResponse byMvc =
                 http.perform(get("/api/submissions/" + ID)).andReturn().getResponse();
         when(pacing.tooSoon(eq(ID), any())).thenReturn(Optional.empty());
-        when(queue.retryAfter(any())).thenReturn(Optional.of(Duration.ofSeconds(2)));
+        when(pacing.nextPoll(any())).thenReturn(Optional.of(Duration.ofSeconds(2)));
         MockHttpServletResponse unchangedByMvc = http.perform(
                         get("/api/submissions/" + ID).header("If-None-Match", queued().etag()))
                 .andReturn()
@@ -136,7 +132,7 @@ class SubmissionReadControllerTests {
         assertThat(unchanged.getHeader("ETag")).isEqualTo(unchangedByMvc.getHeader("ETag"));
         assertThat(unchanged.getHeader("Retry-After")).isEqualTo("2");
         assertThat(unchanged.getContentAsString()).isEmpty();
-        verify(pacing, times(2)).told(ID, queued().etag(), Duration.ofSeconds(2));
+        verify(pacing, times(2)).nextPoll(queued());
     }
 
     @Test
