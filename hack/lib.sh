@@ -33,6 +33,11 @@ service_jar() {
 JUDGE_PODMAN_ULIMITS=(--ulimit nofile=20000:20000 --ulimit nproc=4096:4096)
 judge_podman() { podman --runtime runc --cgroup-manager cgroupfs "$@"; }
 
+# A file's SHA-256, on Linux (coreutils) and macOS (shasum), where the kind path runs too.
+sha256_of() {
+  if command -v sha256sum >/dev/null 2>&1; then sha256sum "$1"; else shasum -a 256 "$1"; fi | cut -d' ' -f1  # portable
+}
+
 # Where the Go module proxy's copy of MODULE@VERSION is (downloaded first if need be): upstream charts,
 # manifests and sources are read from there, never copied into the repository.
 module_dir() { go mod download -json "$1" | python3 -c 'import json,sys; print(json.load(sys.stdin)["Dir"])'; }

@@ -14,7 +14,7 @@ files=(testlib.h checkers/wcmp.cpp checkers/lcmp.cpp checkers/ncmp.cpp checkers/
 out="$PROJECT_DIR/build/testlib"
 partial="$out.partial"
 have_all() { for path in "${files[@]}"; do [[ -f "$out/$path" ]] || return 1; done; }
-if have_all && echo "$TESTLIB_SHA256  $out/testlib.h" | sha256sum --check --status; then
+if have_all && [[ "$(sha256_of "$out/testlib.h")" == "$TESTLIB_SHA256" ]]; then
   exit 0  # already fetched at the pinned commit
 fi
 rm -rf "$partial"
@@ -42,7 +42,7 @@ for path in "${files[@]}"; do
     exit 0
   fi
 done
-if ! echo "$TESTLIB_SHA256  $partial/testlib.h" | sha256sum --check --status; then
+if [[ "$(sha256_of "$partial/testlib.h")" != "$TESTLIB_SHA256" ]]; then
   echo "testlib: testlib.h does not match TESTLIB_SHA256 of commit $TESTLIB_COMMIT" >&2
   rm -rf "$partial"
   exit 1

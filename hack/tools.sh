@@ -42,7 +42,7 @@ download() { # tool version url [path-in-tarball]
   [[ -n "$sum" ]] || return 1
   local tmp; tmp=$(mktemp -d)
   if curl -fsSL --connect-timeout 10 --retry 2 -o "$tmp/download" "$url" 2>/dev/null; then
-    if ! echo "$sum  $tmp/download" | sha256sum --check --status; then
+    if [[ "$(sha256_of "$tmp/download")" != "$sum" ]]; then
       echo "$url does not match its checksum in versions.env ($sum_var): refusing it" >&2
       rm -rf "$tmp"; exit 1
     fi
@@ -122,8 +122,10 @@ build_kubernetes() { # Kubernetes binaries from k8s.io/kubernetes, whose staging
     (
       cd "$src"
       rm -rf go.work go.work.sum vendor
-      sed -i '/=> \.\/staging\//d' go.mod
-      sed -i -E "s#^(\s*k8s\.io/[a-z0-9-]+) v0\.0\.0\$#\1 v0${version#v1}#" go.mod
+      # sed without -i, whose form differs between GNU and BSD sed (macOS builds this where no
+      # release binary has a pinned checksum).
+      sed -E -e '/=> \.\/staging\//d' -e "s#^([[:space:]]*k8s\.io/[a-z0-9-]+) v0\.0\.0\$#\1 v0${version#v1}#" go.mod > go.mod.new
+      mv go.mod.new go.mod
       # One go build for all of them: shared packages compile once, in parallel.
       GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build \
         -ldflags "-X k8s.io/component-base/version.gitVersion=$version -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(echo "$version" | cut -d. -f2)" \
