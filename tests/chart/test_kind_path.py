@@ -5,7 +5,9 @@ import re
 import subprocess
 
 import yaml
-from test_wiring import PROJECT, VERSIONS, documents, module_source, of_kind, one
+
+from support.chart import documents, module_source, of_kind, one
+from support.processes import PROJECT, VERSIONS
 
 
 def test_the_load_test_runs_the_pinned_k6_and_starter_never_latest():

@@ -7,29 +7,13 @@ the versions in versions.env says.
 """
 
 import json
-import os
-import pathlib
 import re
-import subprocess
 
 import pytest
 import yaml
 
+from support.chart import RENDER_DIR, documents, module_source, of_kind, one
 from support.processes import PROJECT, VERSIONS
-
-RENDER_DIR = pathlib.Path(os.environ.get("JUDGE_RENDER_DIR", PROJECT / "build" / "verify-chart"))
-
-
-def module_source(module, version):
-    out = subprocess.run(
-        ["go", "mod", "download", "-json", f"{module}@{version}"],
-        check=True,
-        capture_output=True,
-        text=True,
-        env=dict(os.environ, GOFLAGS="-buildvcs=false"),
-    ).stdout
-    return pathlib.Path(json.loads(out)["Dir"])
-
 
 RABBITMQ_OPERATOR = module_source("github.com/rabbitmq/cluster-operator/v2", "v" + VERSIONS["RABBITMQ_CLUSTER_OPERATOR_VERSION"])
 CNPG = module_source("github.com/cloudnative-pg/cloudnative-pg", "v" + VERSIONS["CLOUDNATIVE_PG_VERSION"])
@@ -74,20 +58,6 @@ def rabbitmq_pod_label():
     source = (RABBITMQ_OPERATOR / "internal/metadata/label.go").read_text()
     assert '"app.kubernetes.io/name":      instanceName' in source or '"app.kubernetes.io/name": instanceName' in source
     return "app.kubernetes.io/name"
-
-
-def documents(render="default"):
-    return [doc for doc in yaml.safe_load_all((RENDER_DIR / f"{render}.yaml").read_text()) if doc]
-
-
-def of_kind(docs, kind):
-    return [doc for doc in docs if doc["kind"] == kind]
-
-
-def one(docs, kind):
-    found = of_kind(docs, kind)
-    assert len(found) == 1, f"expected one {kind}, found {len(found)}"
-    return found[0]
 
 
 def secret_refs(docs):
