@@ -111,9 +111,12 @@ class ProblemTestsController {
             version = problems.addVersionWithTests(id, base -> {
                         // The tests were checked against the groups of the version current when they came.
                         if (!base.groups().equals(current.groups())) {
-                            throw refusal(
+                            throw new ErrorResponseException(
                                     HttpStatus.CONFLICT,
-                                    "The problem's groups changed while its tests were uploaded: upload them again.");
+                                    ProblemDetail.forStatusAndDetail(
+                                            HttpStatus.CONFLICT,
+                                            "The problem's groups changed while its tests were uploaded: upload them again."),
+                                    null);
                         }
                         return tests.read();
                     })
@@ -156,9 +159,5 @@ class ProblemTestsController {
                 body.writeTo(out);
             }
         });
-    }
-
-    private static ErrorResponseException refusal(HttpStatus status, String detail) {
-        return new ErrorResponseException(status, ProblemDetail.forStatusAndDetail(status, detail), null);
     }
 }

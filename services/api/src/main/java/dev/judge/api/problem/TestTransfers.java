@@ -5,14 +5,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
-import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Component;
-import org.springframework.web.ErrorResponseException;
 
 import dev.judge.api.access.Caller;
-import dev.judge.api.system.RetryAfter;
+import dev.judge.api.system.TryLaterException;
 
 /**
  * This replica's slots for moving tests: setters' uploads, downloads and package imports, and the tests
@@ -24,7 +20,7 @@ import dev.judge.api.system.RetryAfter;
 @Component
 class TestTransfers {
 
-    static final Duration RETRY_AFTER = Duration.ofSeconds(5);
+    private static final Duration RETRY_AFTER = Duration.ofSeconds(5);
 
     private final Semaphore slots;
     private final int perKey;
@@ -38,10 +34,9 @@ class TestTransfers {
     /** A slot, or 503 when all are taken. */
     Transfer take() {
         if (!slots.tryAcquire()) {
-            throw refusal(
-                    HttpStatus.SERVICE_UNAVAILABLE,
-                    "Busy",
-                    "As many uploads, downloads and imports of tests as this replica takes at once are under way.");
+            throw TryLaterException.busy(
+                    "As many uploads, downloads and imports of tests as this replica takes at once are under way.",
+                    RETRY_AFTER);
         }
         return new Transfer(slots::release);
     }
@@ -55,11 +50,10 @@ class TestTransfers {
         };
         if (writing.merge(writer, 1, Integer::sum) > perKey) {
             release(writer);
-            throw refusal(
-                    HttpStatus.TOO_MANY_REQUESTS,
-                    "Too many at once",
+            throw TryLaterException.tooManyAtOnce(
                     "This caller has " + perKey + " uploads or imports under way on this replica, as many as one key "
-                            + "may (judge.test-data.max-concurrent-transfers-per-key).");
+                            + "may (judge.test-data.max-concurrent-transfers-per-key).",
+                    RETRY_AFTER);
         }
         try {
             Transfer slot = take();
@@ -94,14 +88,5 @@ class TestTransfers {
                 release.run();
             }
         }
-    }
-
-    private static ErrorResponseException refusal(HttpStatus status, String title, String detail) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-        problem.setTitle(title);
-        problem.setProperty("retryAfterSeconds", RETRY_AFTER.toSeconds());
-        ErrorResponseException refused = new ErrorResponseException(status, problem, null);
-        refused.getHeaders().set(HttpHeaders.RETRY_AFTER, RetryAfter.seconds(RETRY_AFTER));
-        return refused;
     }
 }

@@ -35,6 +35,16 @@ public class TryLaterException extends ErrorResponseException {
                 retryAfter);
     }
 
+    /** 503: this replica takes no more of some kind of work at once; {@code detail} says which. */
+    public static TryLaterException busy(String detail, Duration retryAfter) {
+        return new TryLaterException(HttpStatus.SERVICE_UNAVAILABLE, "Busy", detail, retryAfter);
+    }
+
+    /** 429: the caller has as many of some kind of request under way as it may; {@code detail} says which. */
+    public static TryLaterException tooManyAtOnce(String detail, Duration retryAfter) {
+        return new TryLaterException(HttpStatus.TOO_MANY_REQUESTS, "Too many at once", detail, retryAfter);
+    }
+
     public static TryLaterException databaseUnavailable(Duration retryAfter) {
         return new TryLaterException(
                 HttpStatus.SERVICE_UNAVAILABLE,
