@@ -1,5 +1,6 @@
 package dev.judge.api.problem;
 
+import java.util.Arrays;
 import java.util.List;
 
 import io.swagger.v3.oas.annotations.Operation;
@@ -10,6 +11,7 @@ import io.swagger.v3.oas.annotations.links.LinkParameter;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -20,6 +22,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.ErrorResponseException;
+import org.springframework.web.bind.ServletRequestBindingException;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -136,6 +139,7 @@ class ProblemController {
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     ProblemList list(
             Caller caller,
+            HttpServletRequest request,
             @RequestParam(defaultValue = "0")
                     @Parameter(
                             description = "Only problems with a larger id",
@@ -154,7 +158,16 @@ class ProblemController {
                                             defaultValue = "100"))
                     @Min(1)
                     @Max(100)
-                    int limit) {
+                    int limit)
+            throws ServletRequestBindingException {
+        // Spring reads "limit=" as the default; the schema says a number, and so does the answer.
+        for (String name : List.of("after", "limit")) {
+            String[] values = request.getParameterValues(name);
+            if (values != null && Arrays.stream(values).anyMatch(String::isBlank)) {
+                throw new ServletRequestBindingException(
+                        "Query parameter '" + name + "' is empty: give a number, or leave it out.");
+            }
+        }
         List<ProblemRepository.Listed> page = problems.owned(caller, after, limit);
         return new ProblemList(
                 page.stream()
