@@ -157,19 +157,19 @@ test-unit: ## The fast loop: the services' unit tests (*Tests), no RabbitMQ, Pos
 
 .PHONY: test-autoscaling
 test-autoscaling: deps ## The chart's worker autoscaling with the real KEDA and HPA controller; report and PNG in build/autoscaling
-	$(PROJECT_DIR)/hack/test-autoscaling.sh
+	$(PROJECT_DIR)/hack/cluster/test-autoscaling.sh
 
 .PHONY: test-pods
 test-pods: deps ## The chart's pods on a real kubelet and containerd in a sealed network namespace; report in build/pods
-	$(PROJECT_DIR)/hack/test-pods.sh
+	$(PROJECT_DIR)/hack/cluster/test-pods.sh
 
 .PHONY: test-monitoring
 test-monitoring: deps ## The pod cluster with the Prometheus Operator, Prometheus and kube-state-metrics: the chart's monitors, alerts and dashboard panels; report and PNGs in build/monitoring
-	$(PROJECT_DIR)/hack/test-pods.sh --monitoring
+	$(PROJECT_DIR)/hack/cluster/test-pods.sh --monitoring
 
 .PHONY: test-rabbitmq-operators
 test-rabbitmq-operators: deps ## The pod cluster with the RabbitMQ cluster and topology operators and cert-manager: the chart's RabbitmqCluster (3 nodes), users and permissions made by them, a broker pod deleted under load; report in build/rabbitmq-operators
-	$(PROJECT_DIR)/hack/test-pods.sh --rabbitmq-operators
+	$(PROJECT_DIR)/hack/cluster/test-pods.sh --rabbitmq-operators
 
 .PHONY: clean
 clean: ## Remove build output (stop the local stack first)
@@ -189,24 +189,24 @@ bench-lanes: ## A contest submission's verdict behind 5,000 practice submissions
 
 .PHONY: bench-capacity
 bench-capacity: deps ## The highest submission rate held 5 minutes (0 errors, p99 accept < 1 s, backlog not growing) and the knee; build/bench/capacity.json
-	$(PROJECT_DIR)/hack/bench-capacity.sh
+	$(PROJECT_DIR)/hack/bench/capacity.sh
 
 .PHONY: bench-start
 bench-start: deps ## Each service's start (launch to Started), without and with its AOT cache, alternating; build/bench/start.json
-	$(PROJECT_DIR)/hack/bench-start.sh
+	$(PROJECT_DIR)/hack/bench/start.sh
 
 .PHONY: bench-sandbox
 bench-sandbox: ## The sandbox's cost per run: a trivial C and Python program bare vs sandboxed, 1 and 2 at a time
-	$(PROJECT_DIR)/hack/bench-worker.sh SandboxBenchmark 300 $(PROJECT_DIR)/tests/bench/bare.c
+	$(PROJECT_DIR)/hack/bench/worker.sh SandboxBenchmark 300 $(PROJECT_DIR)/tests/bench/bare.c
 
 .PHONY: bench-problems
 bench-problems: ## What a custom checker and an interactive test add per test, against the plain problem
-	$(PROJECT_DIR)/hack/bench-worker.sh ProblemKindsBenchmark 30 10
+	$(PROJECT_DIR)/hack/bench/worker.sh ProblemKindsBenchmark 30 10
 
 .PHONY: bench
 bench: deps ## The 10,000-submission burst here with polite, impolite and event-stream clients, and reference figures; report in build/bench/report.json
-	$(PROJECT_DIR)/hack/bench.sh
+	$(PROJECT_DIR)/hack/bench/run.sh
 
 .PHONY: bench-large
 bench-large: deps ## The burst (polite clients) against a problem with 50 MB of tests that workers fetch by reference; compare with CLIENTS=polite make bench
-	PROBLEM=large CLIENTS=polite $(PROJECT_DIR)/hack/bench.sh
+	PROBLEM=large CLIENTS=polite $(PROJECT_DIR)/hack/bench/run.sh

@@ -7,7 +7,7 @@
 # RabbitMQ's management API listens on AMQP_PORT+10000, its Prometheus endpoint on AMQP_PORT+10020,
 # its Erlang distribution on AMQP_PORT+20000 (RabbitMQ's own convention).
 # PostgreSQL gets a database and role "judge" (password "judge"), trust auth on loopback only.
-# INFRA_POD_ADDRESS: an address on a pod network's bridge (hack/node.sh) where both also listen for
+# INFRA_POD_ADDRESS: an address on a pod network's bridge (hack/cluster/run.sh) where both also listen for
 # pods, which log in with a password: RabbitMQ user "judge" (password "judge"), PostgreSQL's "judge".
 set -euo pipefail
 
@@ -33,7 +33,7 @@ rabbit_up() {
     head -c 24 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' > "$rabbit_dir/.erlang.cookie"
     chmod 400 "$rabbit_dir/.erlang.cookie"
   fi
-  # With pods beside it (hack/node.sh), KEDA's operator reads queue depth and Prometheus scrapes the
+  # With pods beside it (hack/cluster/run.sh), KEDA's operator reads queue depth and Prometheus scrapes the
   # broker from a pod: every address of that sealed namespace.
   local http_ip=127.0.0.1
   [[ -z "${INFRA_POD_ADDRESS:-}" ]] || http_ip=0.0.0.0

@@ -2,7 +2,7 @@
 # The test command of the README (make test): starts a private RabbitMQ and PostgreSQL on ports of their
 # own (so a running `make local-up` is not disturbed), runs the Maven tests, the end-to-end tests
 # and the container tests (the images built and run with their pods' settings) against them, and
-# stops them again whatever happens; then the pod tests (hack/test-pods.sh), which bring their own.
+# stops them again whatever happens; then the pod tests (hack/cluster/test-pods.sh), which bring their own.
 #
 #   hack/test.sh [all|it|e2e]   it: the Maven tests alone (make test-it); e2e: the end-to-end tests alone
 #                               (make test-e2e); both with the private broker and database, in minutes
@@ -84,4 +84,4 @@ if ! wait "$pod_tools"; then
   exit 1
 fi
 echo "== Pods: the chart on a real kubelet and containerd, in a sealed network namespace"
-"$PROJECT_DIR/hack/test-pods.sh"
+"$PROJECT_DIR/hack/cluster/test-pods.sh"

@@ -72,8 +72,8 @@ echo "a broken manifest is rejected, as it should be"
 
 echo "== server-side dry run on a real kube-apiserver $KUBERNETES_VERSION"
 APISERVER_STATE="$PROJECT_DIR/build/apiserver"
-trap '"$PROJECT_DIR/hack/apiserver.sh" down "$APISERVER_STATE"' EXIT
-"$PROJECT_DIR/hack/apiserver.sh" up "$APISERVER_STATE"
+trap '"$PROJECT_DIR/hack/cluster/apiserver.sh" down "$APISERVER_STATE"' EXIT
+"$PROJECT_DIR/hack/cluster/apiserver.sh" up "$APISERVER_STATE"
 export KUBECONFIG="$APISERVER_STATE/kubeconfig"
 kubectl create namespace judge >/dev/null
 # manifests/platform's monitors of KEDA and CloudNativePG live in the operators' namespaces.

@@ -1,5 +1,5 @@
-"""The chart's autoscaling objects on a real control plane (hack/control-plane.sh: kube-apiserver,
-kube-controller-manager, KEDA), reading a real RabbitMQ (hack/infra.sh), as hack/test-autoscaling.sh
+"""The chart's autoscaling objects on a real control plane (hack/cluster/control-plane.sh: kube-apiserver,
+kube-controller-manager, KEDA), reading a real RabbitMQ (hack/infra.sh), as hack/cluster/test-autoscaling.sh
 starts them. Only what must point at loopback is overridden: the management API's address."""
 
 import json

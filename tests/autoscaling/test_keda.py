@@ -18,7 +18,7 @@ SCALE_UP = AUTOSCALING["behavior"]["scaleUp"]
 SCALE_DOWN = AUTOSCALING["behavior"]["scaleDown"]
 COOLDOWN_S = AUTOSCALING["cooldownPeriod"]
 # kube-controller-manager's default --horizontal-pod-autoscaler-sync-period, which
-# hack/control-plane.sh keeps: the HPA acts at most this long after its metric changes.
+# hack/cluster/control-plane.sh keeps: the HPA acts at most this long after its metric changes.
 HPA_SYNC_S = 15
 # Reconcile loops and kubectl round trips on a loaded 2-core machine.
 SLACK_S = 3

@@ -1,5 +1,5 @@
-"""The chart installed by helm on hack/node.sh's cluster: real pods from the imported images, run by
-the kubelet and containerd, in the sealed network namespace this runs in (hack/test-pods.sh). The
+"""The chart installed by helm on hack/cluster/run.sh's cluster: real pods from the imported images, run by
+the kubelet and containerd, in the sealed network namespace this runs in (hack/cluster/test-pods.sh). The
 database is the chart's Cluster as CloudNativePG's operator runs it. The broker is hack/infra.sh's,
 behind the broker users its topology operator would create; or, with --rabbitmq-operators (make
 test-rabbitmq-operators), the chart's RabbitmqCluster, users and permissions as the RabbitMQ cluster
@@ -27,11 +27,11 @@ STATE = pathlib.Path(os.environ["NODE_STATE"])
 NODE_ADDRESS = os.environ["NODE_ADDRESS"]
 AMQP_PORT = int(os.environ["NODE_AMQP_PORT"])
 MANAGEMENT_PORT = AMQP_PORT + 10000  # hack/infra.sh's
-# Each node's container runtime socket, by node name (hack/node.sh).
+# Each node's container runtime socket, by node name (hack/cluster/run.sh).
 SOCKETS = dict(pair.split("=", 1) for pair in os.environ["NODE_SOCKETS"].split())
 KUBECONFIG = os.environ["KUBECONFIG"]
 RELEASE = NAMESPACE = "judge"
-# Whether the broker is the RabbitMQ operators' (hack/test-pods.sh --rabbitmq-operators).
+# Whether the broker is the RabbitMQ operators' (hack/cluster/test-pods.sh --rabbitmq-operators).
 RABBITMQ_OPERATORS = os.environ.get("JUDGE_PODS_BROKER") == "operators"
 # The kind install's values as shipped (make deploy), and on top of them only what this node needs.
 VALUE_FILES = [PROJECT / "manifests/judge-kind-values.yaml", PROJECT / "tests/pods/values.yaml"] + (
@@ -126,11 +126,12 @@ def pytest_configure(config):
     )
     config.addinivalue_line(
         "markers",
-        "monitoring: needs the Prometheus stack (make test-monitoring, hack/test-pods.sh --monitoring); left out of make test",
+        "monitoring: needs the Prometheus stack (make test-monitoring, hack/cluster/test-pods.sh --monitoring); "
+        "left out of make test",
     )
     config.addinivalue_line(
         "markers",
-        "rabbitmq_operators: needs the broker of the RabbitMQ operators (make test-rabbitmq-operators, hack/test-pods.sh "
+        "rabbitmq_operators: needs the broker of the RabbitMQ operators (make test-rabbitmq-operators, hack/cluster/test-pods.sh "
         "--rabbitmq-operators); left out of make test",
     )
     config.addinivalue_line("markers", "any_broker: runs with either broker, hack/infra.sh's or the RabbitMQ operators'")

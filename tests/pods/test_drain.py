@@ -1,4 +1,4 @@
-"""hack/node.sh's two nodes as kind-config.yaml's two workers: the worker pods KEDA adds spread over
+"""hack/cluster/run.sh's two nodes as kind-config.yaml's two workers: the worker pods KEDA adds spread over
 both (manifests/judge-kind-values.yaml's topologySpreadConstraints), and `kubectl drain` of one
 during a burst evicts its pods within their disruption budgets while every submission still gets
 its verdict."""

@@ -8,7 +8,7 @@ the selectors and remote-write receiver that manifests/platform/kube-prometheus-
 gives kube-prometheus-stack's (as its templates/prometheus/prometheus.yaml turns values into them);
 kube-state-metrics and the kubelets' cAdvisor with the monitors kube-prometheus-stack gives them;
 KEDA's monitors from manifests/platform. All images are built here from the pinned sources
-(hack/upstream-images.sh monitoring). The chart is the release the other pod tests install.
+(hack/cluster/upstream-images.sh monitoring). The chart is the release the other pod tests install.
 
 The broker is hack/infra.sh's (no RabbitMQ operator here): a Service named and labelled as the
 cluster operator names and labels its own points at it, and the chart's own ServiceMonitor for it

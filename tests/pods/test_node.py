@@ -108,7 +108,7 @@ def test_an_image_the_node_lacks_is_never_pulled(kube, release):
             if waiting.get("reason") in ("ErrImagePull", "ImagePullBackOff") or time.monotonic() > deadline:
                 break
             time.sleep(1)
-        # containerd sends every registry to a dead loopback port (hack/node.sh).
+        # containerd sends every registry to a dead loopback port (hack/cluster/run.sh).
         assert waiting.get("reason") in ("ErrImagePull", "ImagePullBackOff"), waiting
         assert "127.0.0.1:9" in waiting.get("message", ""), waiting
     finally:

@@ -1,6 +1,6 @@
 """`helm upgrade` to new images while clients submit: every Deployment of the release rolls its pods
 over (API, workers, consumer), and every submission the API accepted gets one verdict. The new
-release's images are the same content under another tag (hack/test-pods.sh), which is all the
+release's images are the same content under another tag (hack/cluster/test-pods.sh), which is all the
 kubelet needs to replace every pod as a real release does."""
 
 import os

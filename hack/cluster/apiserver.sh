@@ -3,12 +3,12 @@
 # rendered manifests can be dry-run against the real API machinery (defaulting, validation, CRD
 # schemas, admission). No controllers, no kubelet: nothing is scheduled or run.
 #
-#   hack/apiserver.sh up|down STATE_DIR     (up prints nothing; the kubeconfig is STATE_DIR/kubeconfig)
+#   hack/cluster/apiserver.sh up|down STATE_DIR     (up prints nothing; the kubeconfig is STATE_DIR/kubeconfig)
 #
-# APISERVER_ADVERTISE_ADDRESS: the address it tells a node (hack/node.sh) about; needed where the
+# APISERVER_ADVERTISE_ADDRESS: the address it tells a node (hack/cluster/run.sh) about; needed where the
 # machine has no default route, from which it would otherwise pick one.
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../lib.sh"
 
 action=${1:?usage: apiserver.sh up|down STATE_DIR}
 state=$(mkdir -p "${2:?state dir}" && cd "$2" && pwd)
@@ -31,7 +31,7 @@ if [[ ! -f "$certs/front-proxy-client.crt" ]]; then
   openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=judge-test-ca" \
     -keyout "$certs/ca.key" -out "$certs/ca.crt" 2>/dev/null
   openssl req -newkey rsa:2048 -nodes -subj "/CN=kube-apiserver" -keyout "$certs/apiserver.key" -out "$certs/apiserver.csr" 2>/dev/null
-  # Loopback, and for pods (hack/node.sh) the kubernetes Service's address and names and the node's.
+  # Loopback, and for pods (hack/cluster/run.sh) the kubernetes Service's address and names and the node's.
   printf 'subjectAltName=IP:127.0.0.1,DNS:localhost,IP:10.0.0.1,DNS:kubernetes,DNS:kubernetes.default,DNS:kubernetes.default.svc,DNS:kubernetes.default.svc.cluster.local%s\n' \
     "${APISERVER_ADVERTISE_ADDRESS:+,IP:$APISERVER_ADVERTISE_ADDRESS}" > "$certs/san.ext"
   openssl x509 -req -in "$certs/apiserver.csr" -CA "$certs/ca.crt" -CAkey "$certs/ca.key" -CAcreateserial \
@@ -39,7 +39,7 @@ if [[ ! -f "$certs/front-proxy-client.crt" ]]; then
   openssl genrsa -out "$certs/sa.key" 2048 2>/dev/null
   openssl rsa -in "$certs/sa.key" -pubout -out "$certs/sa.pub" 2>/dev/null
   # The aggregation layer's client identity, as kubeadm makes it: the apiserver proxies
-  # external.metrics.k8s.io to KEDA's metrics adapter as front-proxy-client (hack/control-plane.sh).
+  # external.metrics.k8s.io to KEDA's metrics adapter as front-proxy-client (hack/cluster/control-plane.sh).
   openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=front-proxy-ca" \
     -keyout "$certs/front-proxy-ca.key" -out "$certs/front-proxy-ca.crt" 2>/dev/null
   openssl req -newkey rsa:2048 -nodes -subj "/CN=front-proxy-client" \
@@ -55,7 +55,7 @@ echo "$token,admin,admin,system:masters" > "$state/tokens.csv"
   > "$state/etcd.log" 2>&1 &
 echo $! > "$state/etcd.pid"
 
-# Loopback only, unless pods must reach it (APISERVER_ADVERTISE_ADDRESS, in hack/node.sh's sealed
+# Loopback only, unless pods must reach it (APISERVER_ADVERTISE_ADDRESS, in hack/cluster/run.sh's sealed
 # namespace, where nothing from outside can): then every address there, as on a node.
 bind_address=127.0.0.1
 [[ -z "${APISERVER_ADVERTISE_ADDRESS:-}" ]] || bind_address=0.0.0.0

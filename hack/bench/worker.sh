@@ -2,7 +2,7 @@
 # Runs one of the worker's benchmarks (services/worker/src/test/java/dev/judge/worker/bench) against
 # the real sandbox: make bench-sandbox (SandboxBenchmark), make bench-problems (ProblemKindsBenchmark).
 # Each one's comment says what it measures and what its arguments are.
-#   hack/bench-worker.sh CLASS [ARGUMENTS...]
+#   hack/bench/worker.sh CLASS [ARGUMENTS...]
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 benchmark=${1:?usage: bench-worker.sh SandboxBenchmark|ProblemKindsBenchmark [arguments]}

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # make test-pods (and the last part of make test): the chart as users install it, its pods run by a
-# real kubelet and containerd (hack/node.sh) in a network namespace of their own, then tests/pods.
+# real kubelet and containerd (hack/cluster/run.sh) in a network namespace of their own, then tests/pods.
 # Builds what it needs first, outside that namespace: the pinned Kubernetes, containerd, runc and
 # KEDA binaries (hack/tools.sh, cached; KEDA's for its images), the three images (hack/images.sh podman) and the upstream
-# ones (hack/upstream-images.sh), saved for import.
+# ones (hack/cluster/upstream-images.sh), saved for import.
 # The kernel settings the kubelet changes at start are put back afterwards.
 #
-#   hack/test-pods.sh [--monitoring | --rabbitmq-operators] [pytest args...]
+#   hack/cluster/test-pods.sh [--monitoring | --rabbitmq-operators] [pytest args...]
 #
 # --monitoring (make test-monitoring) runs the tests marked monitoring instead of the others: the
 # Prometheus Operator, Prometheus and kube-state-metrics in the cluster, reading the chart's monitors,
@@ -16,7 +16,7 @@
 # messaging topology operators (with cert-manager) make them; their images and the broker's are
 # built for it.
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_DIR/versions.env"
 
 state="$PROJECT_DIR/build/pods"
@@ -56,7 +56,7 @@ done
 
 # The upstream images the user's manifests name (the k6-operator's controller, the TestRun's runner
 # and starter), built from their pinned sources; the operator's chart from its Go module, as pinned.
-"$PROJECT_DIR/hack/upstream-images.sh" "$images" "${image_sets[@]}"
+"$PROJECT_DIR/hack/cluster/upstream-images.sh" "$images" "${image_sets[@]}"
 K6_OPERATOR_CHART="$(module_dir "github.com/grafana/k6-operator@v$K6_OPERATOR_VERSION")/charts/k6-operator"
 METRICS_SERVER_CHART="$(module_dir "sigs.k8s.io/metrics-server@$METRICS_SERVER_VERSION")/charts/metrics-server"
 # KEDA's release manifest is this kustomization, rendered with the release's image tags.
@@ -87,5 +87,5 @@ restore() { sysctl -q -w "${saved[@]}" || true; }
 trap restore EXIT
 
 rm -rf "${state:?}/cluster" "$state/rabbitmq" "$state/volumes" "$state/logs" "$state"/*.log
-unshare --net -- "$PROJECT_DIR/hack/node.sh" "$state" "$images" \
+unshare --net -- "$PROJECT_DIR/hack/cluster/run.sh" "$state" "$images" \
   python3 -m pytest "$PROJECT_DIR/tests/pods" -v -s -p no:cacheprovider --durations=15 "${selection[@]}" "$@"

@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
-# A Kubernetes control plane without nodes, on loopback: etcd and kube-apiserver (hack/apiserver.sh),
+# A Kubernetes control plane without nodes, on loopback: etcd and kube-apiserver (hack/cluster/apiserver.sh),
 # kube-controller-manager with the controllers autoscaling needs (HPA, Deployment, ReplicaSet), and
 # KEDA's operator and metrics adapter registered as the external metrics API, at the versions
 # versions.env pins for make kind-up. No kubelet and no scheduler: pods are created but never run
 # (tests/autoscaling keeps them Pending, so that the queue holds exactly what each test puts there).
 #
-#   hack/control-plane.sh up|down STATE_DIR    (the kubeconfig is STATE_DIR/kubeconfig)
+#   hack/cluster/control-plane.sh up|down STATE_DIR    (the kubeconfig is STATE_DIR/kubeconfig)
 #
 # HPA_SYNC_PERIOD (default 15s, the kube-controller-manager default) sets how often the HPA controller
 # looks at metrics. CONTROLLERS picks kube-controller-manager's controllers (see below). KEDA=none
-# leaves KEDA out, for a cluster with nodes that runs it in pods as kind does (hack/node.sh).
+# leaves KEDA out, for a cluster with nodes that runs it in pods as kind does (hack/cluster/run.sh).
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../lib.sh"
 
 action=${1:?usage: control-plane.sh up|down STATE_DIR}
 state=$(mkdir -p "${2:?state dir}" && cd "$2" && pwd)
@@ -24,7 +24,7 @@ ADAPTER_PORT=${ADAPTER_PORT:-26444}
 # kubectl port-forward of the API goes in the pod tests).
 ADAPTER_METRICS_PORT=${ADAPTER_METRICS_PORT:-28082}
 HPA_SYNC_PERIOD=${HPA_SYNC_PERIOD:-15s}
-# Ports of its own, so that make verify-chart (hack/apiserver.sh's defaults) can run alongside.
+# Ports of its own, so that make verify-chart (hack/cluster/apiserver.sh's defaults) can run alongside.
 export ETCD_PORT=${ETCD_PORT:-23890} API_PORT=${API_PORT:-26543}
 kubectl() { "$BIN/kubectl" --kubeconfig "$state/kubeconfig" "$@"; }
 
@@ -32,13 +32,13 @@ stop() { stop_pidfile "$state/$1.pid"; }
 
 down() {
   for name in keda-adapter keda-operator kube-controller-manager; do stop "$name"; done
-  "$PROJECT_DIR/hack/apiserver.sh" down "$state"
+  "$PROJECT_DIR/hack/cluster/apiserver.sh" down "$state"
 }
 
 if [[ "$action" == down ]]; then down; exit 0; fi
 down
 
-"$PROJECT_DIR/hack/apiserver.sh" up "$state"
+"$PROJECT_DIR/hack/cluster/apiserver.sh" up "$state"
 certs="$state/certs"
 
 # KEDA's gRPC link (operator → adapter) and the adapter's serving certificate: one cert for loopback,
@@ -55,7 +55,7 @@ fi
 
 # CONTROLLERS: by default only those autoscaling needs, plus the one that creates each namespace's
 # `default` ServiceAccount (the ReplicaSet's pods are admitted against it); a cluster with nodes
-# (hack/node.sh) runs them all ('*'). --secure-port=0: nothing scrapes it.
+# (hack/cluster/run.sh) runs them all ('*'). --secure-port=0: nothing scrapes it.
 "$BIN/kube-controller-manager" --kubeconfig "$state/kubeconfig" --leader-elect=false --secure-port=0 \
   --controllers="${CONTROLLERS:-horizontalpodautoscaling,deployment,replicaset,serviceaccount}" \
   --root-ca-file "$certs/ca.crt" --service-account-private-key-file "$certs/sa.key" \

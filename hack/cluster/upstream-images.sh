@@ -2,9 +2,9 @@
 # The images of upstream projects that the pod tests run and no registry can give this machine,
 # built from the pinned sources (hack/tools.sh) and tagged with the exact names the user's manifests
 # and upstream charts use, so those run unchanged. Each is saved as an archive for containerd to
-# import (hack/node.sh), and saved again only when its image changes.
+# import (hack/cluster/run.sh), and saved again only when its image changes.
 #
-#   hack/upstream-images.sh OUT_DIR [monitoring] [rabbitmq-operators]
+#   hack/cluster/upstream-images.sh OUT_DIR [monitoring] [rabbitmq-operators]
 #
 #   docker.io/grafana/k6:<K6_RUNNER_IMAGE's tag>     the TestRun's runner and initializer
 #   <K6_STARTER_IMAGE>                               the TestRun's starter
@@ -26,7 +26,7 @@
 #   quay.io/jetstack/cert-manager-{controller,webhook,cainjector,startupapicheck}:<CERT_MANAGER_TESTED_VERSION>
 #   <RABBITMQ_SERVER_IMAGE>                          Debian's RabbitMQ, with the official image's layout
 set -euo pipefail
-source "$(dirname "$0")/lib.sh"
+source "$(dirname "$0")/../lib.sh"
 source "$PROJECT_DIR/versions.env"
 
 out=$(mkdir -p "${1:?usage: upstream-images.sh OUT_DIR [monitoring] [rabbitmq-operators]}" && cd "$1" && pwd)
@@ -38,7 +38,7 @@ for set in "${@:2}"; do
     *) echo "unknown image set: $set" >&2; exit 2 ;;
   esac
 done
-recipes="$PROJECT_DIR/hack/upstream-images"
+recipes="$PROJECT_DIR/hack/cluster/upstream-images"
 "$PROJECT_DIR/hack/tools.sh" k6 k6-operator metrics-server keda-operator keda-adapter keda-webhooks cloudnative-pg
 read -ra stand_ins <<< "$("$PROJECT_DIR/hack/stand-ins.sh")"
 
