@@ -22,9 +22,8 @@ CHART="$PROJECT_DIR/charts/judge"
 OUT="$PROJECT_DIR/build/verify-chart"
 export HELM_PLUGINS="$BIN/helm-plugins"
 rm -rf "$OUT" && mkdir -p "$OUT"
-CRD_APIS=(--api-versions keda.sh/v1alpha1 --api-versions monitoring.coreos.com/v1
-          --api-versions rabbitmq.com/v1beta1 --api-versions rabbitmq.com/v1beta1/User --api-versions rabbitmq.com/v1beta1/Permission
-          --api-versions postgresql.cnpg.io/v1 --api-versions k6.io/v1alpha1)
+CRD_APIS=()
+while read -r api; do CRD_APIS+=(--api-versions "$api"); done < <(grep -v '^#' "$PROJECT_DIR/manifests/platform/api-versions.txt")
 values_files=("$CHART"/tests/values/*.yaml "$PROJECT_DIR/manifests/judge-kind-values.yaml")
 
 echo "== helm lint"

@@ -2,16 +2,16 @@
 kube-controller-manager, KEDA), reading a real RabbitMQ (hack/infra.sh), as hack/cluster/test-autoscaling.sh
 starts them. Only what must point at loopback is overridden: the management API's address."""
 
-import json
 import os
 import pathlib
-import subprocess
 
 import pytest
 import yaml
 
-from support.cluster import REQUEST_QUEUE, Broker, Kube, play_topology_operator
-from support.processes import PROJECT, VERSIONS, Service, require_jars
+from support.chart import render
+from support.cluster import REQUEST_QUEUE, Broker, namespace_kube, play_topology_operator
+from support.processes import PROJECT, Service, require_jars
+from support.report import Report
 
 STATE = pathlib.Path(os.environ.get("JUDGE_AUTOSCALING_STATE", PROJECT / "build" / "autoscaling"))
 AMQP_PORT = int(os.environ.get("JUDGE_TEST_AMQP_PORT", "5675"))
@@ -23,35 +23,18 @@ WORKER = f"{RELEASE}-worker"
 VALUES = yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text())
 AUTOSCALING = VALUES["worker"]["autoscaling"]
 STATISTICS_INTERVAL_S = VALUES["rabbitmq"]["statisticsIntervalMs"] / 1000
-CRD_APIS = [
-    "keda.sh/v1alpha1",
-    "monitoring.coreos.com/v1",
-    "rabbitmq.com/v1beta1",
-    "rabbitmq.com/v1beta1/User",
-    "rabbitmq.com/v1beta1/Permission",
-    "postgresql.cnpg.io/v1",
-]
 
 
 def render_chart():
-    command = [
-        str(PROJECT / "bin/helm"),
-        "template",
-        RELEASE,
-        str(PROJECT / "charts/judge"),
-        "-n",
-        NAMESPACE,
-        "--kube-version",
-        VERSIONS["KUBERNETES_VERSION"],
+    """The chart as installed here: only the broker's addresses point at loopback."""
+    return render(
         "--set",
         f"rabbitmq.managementUrl=http://127.0.0.1:{MANAGEMENT_PORT}/",
         "--set",
         f"rabbitmq.host=127.0.0.1,rabbitmq.port={AMQP_PORT}",
-    ]
-    for api in CRD_APIS:
-        command += ["--api-versions", api]
-    rendered = subprocess.run(command, check=True, capture_output=True, text=True).stdout
-    return [doc for doc in yaml.safe_load_all(rendered) if doc]
+        release=RELEASE,
+        namespace=NAMESPACE,
+    )
 
 
 def pick(documents, kind, name):
@@ -72,9 +55,7 @@ def credentials_secret(name, username, password):
 
 @pytest.fixture(scope="session")
 def kube():
-    kube = Kube(PROJECT / "bin/kubectl", STATE / "cluster/kubeconfig", NAMESPACE)
-    kube.apply([{"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": NAMESPACE}}])
-    return kube
+    return namespace_kube(PROJECT / "bin/kubectl", STATE / "cluster/kubeconfig", NAMESPACE)
 
 
 @pytest.fixture(scope="session")
@@ -128,7 +109,7 @@ def autoscaled_worker(kube, chart, broker):
     return pick(chart, "ScaledObject", WORKER)
 
 
-REPORT = {}
+REPORT = Report(STATE / "report.json", merge=True, show=True)
 
 
 @pytest.fixture(scope="session")
@@ -138,10 +119,4 @@ def report():
 
 
 def pytest_sessionfinish(session):
-    if REPORT:
-        path = STATE / "report.json"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        merged = json.loads(path.read_text()) if path.exists() else {}
-        merged.update(REPORT)
-        path.write_text(json.dumps(merged, indent=2) + "\n")
-        print(f"\nAutoscaling report: {path}\n{json.dumps(merged, indent=2)}")
+    REPORT.write()

@@ -2,11 +2,10 @@
 that must agree with versions.env, labels that must meet selectors, alerts that must have runbooks."""
 
 import re
-import subprocess
 
 import yaml
 
-from support.chart import documents, module_source, of_kind, one
+from support.chart import documents, helm_template, module_source, of_kind, one
 from support.processes import PROJECT, VERSIONS
 
 
@@ -70,20 +69,7 @@ def test_the_database_in_the_cluster_is_the_major_version_the_tests_run():
 def test_clusters_older_than_the_workers_needs_are_refused():
     chart = yaml.safe_load((PROJECT / "charts/judge/Chart.yaml").read_text())
     assert chart["kubeVersion"] == ">=1.33.0-0"
-    older = subprocess.run(
-        [
-            str(PROJECT / "bin/helm"),
-            "template",
-            "judge",
-            str(PROJECT / "charts/judge"),
-            "--kube-version",
-            "v1.32.9",
-            "-f",
-            str(PROJECT / "charts/judge/tests/values/everything-off.yaml"),
-        ],
-        capture_output=True,
-        text=True,
-    )
+    older = helm_template("-f", str(PROJECT / "charts/judge/tests/values/everything-off.yaml"), kube_version="v1.32.9", apis=[])
     assert older.returncode != 0 and "incompatible with Kubernetes v1.32.9" in older.stderr
 
 

@@ -9,10 +9,11 @@ import time
 import urllib.error
 
 from loop import Loop, assert_loop
+from platform_installers import database
 
-from conftest import RELEASE_VALUES, STATE, database
 from support.cluster import WORKER_QUEUES, keda_metric_name
 from support.processes import counter
+from tier import RELEASE_VALUES, STATE
 
 WORKER = "judge-worker"
 API = "judge-api"  # also the name of its CPU autoscaler

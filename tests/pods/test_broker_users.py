@@ -9,7 +9,7 @@ import urllib.error
 import pika
 import pytest
 
-from conftest import BROKER_USERS, RELEASE
+from tier import BROKER_USERS, RELEASE
 
 pytestmark = pytest.mark.any_broker
 

@@ -7,8 +7,8 @@ answered meanwhile, and how long the operator took."""
 import time
 
 import pytest
+from platform_installers import database
 
-from conftest import database
 from support.polite_clients import PoliteClients
 
 CLIENTS = 4

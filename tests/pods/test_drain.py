@@ -4,12 +4,11 @@ during a burst evicts its pods within their disruption budgets while every submi
 its verdict."""
 
 import collections
-import subprocess
 import time
 
 import pytest
 
-from conftest import KUBECONFIG, PROJECT, RELEASE_VALUES
+from tier import RELEASE_VALUES
 
 # Judged slowly enough (two seconds a test case, the problem's two cases) that the drain finds the
 # workers busy even when the tests before left them at their maximum: 300 × 4 s over 6 workers' 12
@@ -19,18 +18,12 @@ SUBMISSIONS = 300
 DRAINED = "judge-worker2"
 
 
-def kubectl(*args, timeout=60):
-    return subprocess.run(
-        [str(PROJECT / "bin/kubectl"), "--kubeconfig", KUBECONFIG, *args], capture_output=True, text=True, timeout=timeout
-    )
-
-
 def workers_by_node(release):
     return collections.Counter(pod["spec"]["nodeName"] for pod in release.of("worker") if release.ready(pod))
 
 
 @pytest.mark.disruptive(2)
-def test_workers_spread_over_both_nodes_and_a_drain_mid_burst_loses_no_submission(api, release, first_worker, report):
+def test_workers_spread_over_both_nodes_and_a_drain_mid_burst_loses_no_submission(api, kube, release, first_worker, report):
     problem = api.create_problem(time_limit_ms=5000)
     ids = [api.submit(problem, SLOW_SUM) for _ in range(SUBMISSIONS)]
     started = time.monotonic()
@@ -47,7 +40,9 @@ def test_workers_spread_over_both_nodes_and_a_drain_mid_burst_loses_no_submissio
     assert unfinished > 0, "the burst was judged before the drain began"
 
     drain_started = time.monotonic()
-    drained = kubectl("drain", DRAINED, "--ignore-daemonsets", "--delete-emptydir-data", "--timeout=600s", timeout=660)
+    drained = kube.in_namespace(None).attempt(
+        "drain", DRAINED, "--ignore-daemonsets", "--delete-emptydir-data", "--timeout=600s", timeout=660
+    )
     drain_s = round(time.monotonic() - drain_started, 1)
     try:
         assert drained.returncode == 0, drained.stdout + drained.stderr
@@ -59,7 +54,7 @@ def test_workers_spread_over_both_nodes_and_a_drain_mid_burst_loses_no_submissio
         assert left == [], f"still on {DRAINED}: {left}"
         verdicts = collections.Counter(api.wait_for_verdict(id_, timeout=600)["verdict"] for id_ in ids)
     finally:
-        kubectl("uncordon", DRAINED)
+        kube.in_namespace(None).run("uncordon", DRAINED)
     report["drain"] = {
         "submissions": SUBMISSIONS,
         "ready_workers_by_node_before": dict(spread),

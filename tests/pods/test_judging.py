@@ -2,15 +2,14 @@
 the chart's `helm test` hook."""
 
 import re
-import subprocess
 import urllib.error
 import urllib.request
 
 import pytest
 
-from conftest import KUBECONFIG, NAMESPACE, PROJECT, RELEASE
 from support.judge_client import ApiError, JudgeClient
 from support.programs import SUM, SUM_OF_A_LINE, assert_case_outcome, case_names, create_large_problem, submit_cases
+from tier import RELEASE
 
 
 @pytest.mark.parametrize("language", sorted(SUM))
@@ -35,15 +34,12 @@ def test_a_judge_case_gets_its_verdict(api, submitted_cases, name):
     assert_case_outcome(api, case, submitted)
 
 
-def test_helm_test_submits_a_program_and_gets_its_verdict(worker_pod):
+def test_helm_test_submits_a_program_and_gets_its_verdict(kube, worker_pod):
     """The chart's `helm test` hook, as users run it: its pod finds the API by its Service's name
     (CoreDNS) and reaches it through the Service's address (kube-proxy)."""
-    helm = [str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "-n", NAMESPACE]
+    said = kube.helm("test", RELEASE, "--timeout", "5m", "--logs")
 
-    run = subprocess.run(helm + ["test", RELEASE, "--timeout", "5m", "--logs"], capture_output=True, text=True)
-
-    assert run.returncode == 0, run.stdout + run.stderr
-    assert re.search(r"Phase:\s+Succeeded", run.stdout) and "verdict ACCEPTED" in run.stdout, run.stdout
+    assert re.search(r"Phase:\s+Succeeded", said) and "verdict ACCEPTED" in said, said
 
 
 def test_a_large_problem_is_judged_from_tests_the_worker_fetched_from_the_api(api, worker_pod):

@@ -10,7 +10,7 @@ from datetime import datetime, timezone
 import pytest
 from testrun import TESTRUN, WORKER, make_load_test
 
-from conftest import RELEASE_VALUES
+from tier import RELEASE_VALUES
 
 SUBMISSIONS = 2000
 # k6's exit code when a threshold fails (the script's thresholds: every POST accepted, every

@@ -9,7 +9,7 @@ import re
 import subprocess
 import urllib.request
 
-from conftest import KUBECONFIG, NAMESPACE, PROJECT, RELEASE, RELEASE_VALUES
+from tier import KUBECONFIG, PROJECT, RELEASE, RELEASE_VALUES
 
 # Printed for the user to watch, not to finish: left out.
 WATCHES = re.compile(r"\s-w$")
@@ -40,13 +40,8 @@ def wait_for_forwarding(process):
     raise AssertionError("kubectl port-forward ended: " + "".join(said))
 
 
-def test_the_notes_commands_as_printed_reach_a_verdict(release, worker_pod):
-    notes = subprocess.run(
-        [str(PROJECT / "bin/helm"), "--kubeconfig", KUBECONFIG, "-n", NAMESPACE, "get", "notes", RELEASE],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
+def test_the_notes_commands_as_printed_reach_a_verdict(kube, release, worker_pod):
+    notes = kube.helm("get", "notes", RELEASE)
     steps = commands(notes)
     # A ClusterIP Service's notes print the port-forward; a NodePort's (kind's) count on the mapping.
     forwards = [step for step in steps if " port-forward " in step]

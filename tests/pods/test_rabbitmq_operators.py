@@ -8,11 +8,12 @@ import time
 import urllib.parse
 
 import pytest
+from platform_installers import database, rabbitmq
 
-from conftest import BROKER_USERS, RELEASE, RELEASE_VALUES, database, rabbitmq
 from support.cluster import REQUEST_QUEUE
 from support.polite_clients import PoliteClients
 from support.programs import SUM
+from tier import BROKER_USERS, RELEASE, RELEASE_VALUES
 
 pytestmark = pytest.mark.rabbitmq_operators
 

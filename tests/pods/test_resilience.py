@@ -5,9 +5,9 @@ restarts it and judging goes on)."""
 import subprocess
 import time
 
-from conftest import PROJECT, SOCKETS
 from support.cluster import REQUEST_QUEUE
 from support.programs import SUM
+from tier import PROJECT, SOCKETS
 
 # A judgement that takes a few seconds, so that it is surely under way when the pod goes.
 SLOW_SUM = "import time\ntime.sleep(4)\n" + SUM["python"]

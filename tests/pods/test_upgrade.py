@@ -7,9 +7,10 @@ import os
 import time
 
 import pytest
+from platform_installers import database
 
-from conftest import NAMESPACE, PROJECT, RELEASE, database, helm
 from support.polite_clients import PoliteClients
+from tier import PROJECT, RELEASE
 
 # 8 submissions a second, well within what this tier judges: with 40 a second (8 clients 0.2 s apart)
 # the queue grew all along, the API's autoscaler went to its maximum, and the rollout took 294 s.
@@ -27,12 +28,10 @@ def test_a_helm_upgrade_to_new_images_under_load_loses_and_duplicates_nothing(ap
     clients = PoliteClients(api, problem, INTERVAL_S)
     with clients.submitting(CLIENTS, accepted_first=BEFORE_UPGRADE):
         upgraded_at = time.monotonic()
-        helm(
+        kube.helm(
             "upgrade",
             RELEASE,
             str(PROJECT / "charts/judge"),
-            "-n",
-            NAMESPACE,
             "--reuse-values",
             *(f"--set={component}.image.tag={tag}" for component in COMPONENTS),
         )

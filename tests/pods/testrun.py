@@ -7,7 +7,7 @@ import re
 import subprocess
 import time
 
-from conftest import KUBECONFIG, PROJECT
+from tier import KUBECONFIG, PROJECT
 
 TESTRUN = "judge-burst"
 API, WORKER = "judge-api", "judge-worker"

@@ -1,5 +1,6 @@
-"""The chart as hack/verify-chart.sh renders it (into JUDGE_RENDER_DIR), and upstream sources at pinned
-versions, for the tests that read them."""
+"""The chart as hack/verify-chart.sh renders it (into JUDGE_RENDER_DIR) or as a test renders it
+(render, helm_template: the pinned Kubernetes and the platform's APIs, as verify-chart.sh gives them),
+and upstream sources at pinned versions, for the tests that read them."""
 
 import json
 import os
@@ -8,9 +9,30 @@ import subprocess
 
 import yaml
 
-from support.processes import PROJECT
+from support.processes import PROJECT, VERSIONS
 
 RENDER_DIR = pathlib.Path(os.environ.get("JUDGE_RENDER_DIR", PROJECT / "build" / "verify-chart"))
+CHART = PROJECT / "charts/judge"
+# The operators' APIs make kind-up installs, which the chart asks for before it renders their objects.
+PLATFORM_APIS = [
+    line for line in (PROJECT / "manifests/platform/api-versions.txt").read_text().splitlines() if line and line[0] != "#"
+]
+
+
+def helm_template(*args, release="judge", namespace="judge", kube_version=None, apis=PLATFORM_APIS):
+    """`helm template` of the chart (args: values, --set, --show-only...) on a cluster of the pinned
+    Kubernetes (or kube_version) that serves the platform's APIs (or apis): the finished process."""
+    command = [str(PROJECT / "bin/helm"), "template", release, str(CHART), "-n", namespace]
+    command += ["--kube-version", kube_version or VERSIONS["KUBERNETES_VERSION"]]
+    command += [argument for api in apis for argument in ("--api-versions", api)]
+    return subprocess.run(command + list(args), capture_output=True, text=True)
+
+
+def render(*args, **options):
+    """The objects helm_template renders; fails with helm's message if it refuses."""
+    rendered = helm_template(*args, **options)
+    assert rendered.returncode == 0, rendered.stderr
+    return [doc for doc in yaml.safe_load_all(rendered.stdout) if doc]
 
 
 def module_source(module, version):

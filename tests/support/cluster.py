@@ -66,10 +66,11 @@ PLURALS = {
 class Kube:
     """Writes through kubectl (server-side apply, as users do); reads straight from the REST API,
     because the tests and the pod watcher read several times a second and a kubectl process
-    per read would take a good share of two cores."""
+    per read would take a good share of two cores. namespace None: commands name their own (or
+    act cluster-wide), as upstream manifests do."""
 
     def __init__(self, kubectl, kubeconfig, namespace):
-        self.base = [str(kubectl), "--kubeconfig", str(kubeconfig)]
+        self.kubectl, self.kubeconfig = str(kubectl), str(kubeconfig)
         self.namespace = namespace
         config = yaml.safe_load(pathlib.Path(kubeconfig).read_text())
         cluster, user = config["clusters"][0]["cluster"], config["users"][0]["user"]
@@ -77,11 +78,30 @@ class Kube:
         self.ssl = ssl.create_default_context(cafile=cluster["certificate-authority"])
         self.token = user["token"]
 
-    def run(self, *args, stdin=None):
-        command = self.base + ["-n", self.namespace] + list(args)
-        result = subprocess.run(command, input=stdin, capture_output=True, text=True)
+    def in_namespace(self, namespace):
+        """The same cluster, another namespace (None: none of its own)."""
+        return Kube(self.kubectl, self.kubeconfig, namespace)
+
+    def attempt(self, *args, stdin=None, timeout=300):
+        """kubectl ARGS, finished, whatever its exit status."""
+        namespace = ["-n", self.namespace] if self.namespace else []
+        command = [self.kubectl, "--kubeconfig", self.kubeconfig, *namespace, *args]
+        return subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=timeout)
+
+    def run(self, *args, stdin=None, timeout=300):
+        """kubectl ARGS' output; raises with its message if it fails."""
+        result = self.attempt(*args, stdin=stdin, timeout=timeout)
         if result.returncode:
             raise RuntimeError(f"kubectl {' '.join(args)}: {result.stderr.strip()}")
+        return result.stdout
+
+    def helm(self, *args):
+        """helm ARGS on this cluster (in this namespace, if it has one); raises if it fails."""
+        namespace = ["-n", self.namespace] if self.namespace else []
+        helm = pathlib.Path(self.kubectl).with_name("helm")
+        result = subprocess.run([str(helm), "--kubeconfig", self.kubeconfig, *namespace, *args], capture_output=True, text=True)
+        if result.returncode:
+            raise RuntimeError(f"helm {' '.join(args)}: {result.stdout}{result.stderr.strip()}")
         return result.stdout
 
     def raw(self, path):
@@ -116,9 +136,16 @@ class Kube:
             raise
 
     def apply(self, documents):
-        self.run(
-            "apply", "--server-side", "--force-conflicts", "-f", "-", stdin="\n---\n".join(json.dumps(doc) for doc in documents)
-        )
+        """Server-side apply of objects (dicts)."""
+        self.apply_manifest("\n---\n".join(json.dumps(doc) for doc in documents if doc))
+
+    def apply_manifest(self, manifest):
+        """Server-side apply of a YAML manifest, as upstream docs apply theirs."""
+        self.run("apply", "--server-side", "--force-conflicts", "-f", "-", stdin=manifest)
+
+    def rollout(self, workload, timeout_s=300):
+        """Until the Deployment or StatefulSet ("deployment/NAME") has rolled out."""
+        self.run("rollout", "status", workload, f"--timeout={timeout_s}s", timeout=timeout_s + 30)
 
     def delete(self, kind, name):
         self.run("delete", kind, name, "--ignore-not-found", "--wait=false")
@@ -138,6 +165,13 @@ class Kube:
 
     def events(self, involved_name):
         return [e for e in self.get("events")["items"] if e["involvedObject"]["name"] == involved_name]
+
+
+def namespace_kube(kubectl, kubeconfig, namespace):
+    """A Kube for NAMESPACE, which it makes if need be: what each tier's kube fixture is."""
+    kube = Kube(kubectl, kubeconfig, namespace)
+    kube.apply([{"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": namespace}}])
+    return kube
 
 
 def purge_work_queues(amqp_port):
