@@ -51,3 +51,11 @@ def test_every_relative_link_leads_to_a_file_and_heading_that_exist(page):
 def test_no_page_cites_an_issue_number(page):
     cited = re.findall(r"\bissues? #?\d+", page.read_text(), flags=re.I)
     assert not cited, cited
+
+
+@pytest.mark.parametrize("page", [p for p in MARKDOWN if p.name != "changelog.md"], ids=lambda p: p.name)
+def test_no_page_but_the_changelog_dates_its_figures_by_commit(page):
+    """Figures say what holds now and how to make them again (command, machine); which commit a run
+    was at is history, which git keeps."""
+    cited = re.findall(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b", page.read_text())
+    assert not cited, cited
