@@ -31,6 +31,7 @@ import dev.judge.api.access.Caller;
 import dev.judge.api.access.Scope;
 import dev.judge.api.access.UnauthorizedException;
 import dev.judge.api.problem.polygon.PolygonPackage;
+import dev.judge.contracts.language.LanguageCatalog;
 
 /**
  * {@code POST /api/problems/import}: a Polygon package, the zip as Polygon exports it, made into a
@@ -56,18 +57,21 @@ class ProblemImportController {
     private final Properties properties;
     private final TestDataProperties testData;
     private final TestTransfers transfers;
+    private final LanguageCatalog languages;
 
     ProblemImportController(
             ProblemService service,
             ProblemRepository problems,
             Properties properties,
             TestDataProperties testData,
-            TestTransfers transfers) {
+            TestTransfers transfers,
+            LanguageCatalog languages) {
         this.service = service;
         this.problems = problems;
         this.properties = properties;
         this.testData = testData;
         this.transfers = transfers;
+        this.languages = languages;
     }
 
     @PostMapping(
@@ -136,7 +140,7 @@ class ProblemImportController {
             spool(body, spooled);
             ProblemOwner owner = ProblemOwner.of(caller, null);
             long id;
-            try (PolygonPackage read = PolygonPackage.open(spooled, limits(), verify)) {
+            try (PolygonPackage read = PolygonPackage.open(spooled, limits(), languages, verify)) {
                 id = service.createFrom(
                         ProblemImport.toVersion(read.problem(), verify),
                         owner,

@@ -12,10 +12,6 @@ import java.util.UUID;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.env.YamlPropertySourceLoader;
-import org.springframework.core.env.StandardEnvironment;
-import org.springframework.core.io.ClassPathResource;
 
 import dev.judge.api.problem.ProblemVersion;
 import dev.judge.api.problem.ProblemsForJudging;
@@ -74,15 +70,7 @@ class JudgeRequestsTests {
                         null,
                         null));
         JudgeRequests requests = new JudgeRequests(
-                problems, shippedCatalog(), new SubmissionProperties(65536, 1048576, 2000, 256, 2, 200));
+                problems, LanguageCatalog.shipped(), new SubmissionProperties(65536, 1048576, 2000, 256, 2, 200));
         return requests.of(UUID.randomUUID(), PROBLEM, 2, language, "source", null, Instant.now(), 1);
-    }
-
-    private static LanguageCatalog shippedCatalog() throws Exception {
-        StandardEnvironment environment = new StandardEnvironment();
-        new YamlPropertySourceLoader()
-                .load("languages", new ClassPathResource("judge-languages.yml"))
-                .forEach(environment.getPropertySources()::addLast);
-        return Binder.get(environment).bind("judge", LanguageCatalog.class).get();
     }
 }

@@ -16,6 +16,8 @@ import java.util.List;
  * @param run the run command
  * @param selfCheck a program that prints "ok": every worker compiles and runs it at start-up
  * @param timeLimits how a problem's time limit is stretched for this language (a problem may set its own)
+ * @param polygonTypes the Polygon source types that are this language (a trailing {@code *} matches any
+ *        rest: {@code cpp.*}); a package's program of another type is refused
  */
 public record Language(
         String name,
@@ -24,10 +26,12 @@ public record Language(
         List<String> compile,
         List<String> run,
         String selfCheck,
-        TimeLimits timeLimits) {
+        TimeLimits timeLimits,
+        List<String> polygonTypes) {
 
     public Language {
         compile = compile == null ? List.of() : List.copyOf(compile);
+        polygonTypes = polygonTypes == null ? List.of() : List.copyOf(polygonTypes);
         run = List.copyOf(run);
         timeLimits = timeLimits == null ? TimeLimits.UNCHANGED : timeLimits;
     }
@@ -50,6 +54,25 @@ public record Language(
         public long applyTo(long timeLimitMs) {
             return Math.round(timeLimitMs * factor) + offset.toMillis();
         }
+    }
+
+    /**
+     * How closely a Polygon source type is this language: 0 for not at all; an exact type over the
+     * longest {@code *} pattern (so {@code javascript*} wins over {@code java*} for "javascript").
+     */
+    public int polygonMatch(String type) {
+        int best = 0;
+        for (String pattern : polygonTypes) {
+            if (pattern.endsWith("*")) {
+                String prefix = pattern.substring(0, pattern.length() - 1);
+                if (type.startsWith(prefix)) {
+                    best = Math.max(best, 1 + prefix.length());
+                }
+            } else if (type.equals(pattern)) {
+                return Integer.MAX_VALUE;
+            }
+        }
+        return best;
     }
 
     public boolean isCompiled() {
@@ -75,7 +98,7 @@ public record Language(
         // Before the source and the output, as a compiler's options go.
         command.addAll(
                 1, options.defines().stream().map(define -> "-D" + define).toList());
-        return new Language(name, version, sourceFile, command, run, selfCheck, timeLimits);
+        return new Language(name, version, sourceFile, command, run, selfCheck, timeLimits, polygonTypes);
     }
 
     /** Whether a setter may choose its standard and macros: its compiler takes {@code -std=} (C, C++). */

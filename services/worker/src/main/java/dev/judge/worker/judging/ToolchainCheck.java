@@ -2,7 +2,6 @@ package dev.judge.worker.judging;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,11 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.env.YamlPropertySourceLoader;
-import org.springframework.core.env.StandardEnvironment;
-import org.springframework.core.io.ClassPathResource;
 
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
@@ -36,7 +30,7 @@ public final class ToolchainCheck {
     private ToolchainCheck() {}
 
     public static void main(String[] args) throws IOException {
-        LanguageCatalog catalog = shippedCatalog();
+        LanguageCatalog catalog = LanguageCatalog.shipped();
         Path work = Files.createTempDirectory("toolchain-check");
         List<String> failures = failures(catalog, work);
         if (!failures.isEmpty()) {
@@ -45,19 +39,6 @@ public final class ToolchainCheck {
         }
         System.out.println(
                 "Toolchains checked: " + String.join(", ", catalog.languages().keySet()));
-    }
-
-    /** The catalog as the worker binds it by default (judge-languages.yml, which each service imports). */
-    public static LanguageCatalog shippedCatalog() {
-        try {
-            StandardEnvironment environment = new StandardEnvironment();
-            new YamlPropertySourceLoader()
-                    .load("languages", new ClassPathResource("judge-languages.yml"))
-                    .forEach(environment.getPropertySources()::addLast);
-            return Binder.get(environment).bind("judge", LanguageCatalog.class).get();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** One line per language whose self-check did not compile, run or print "ok"; none if all did. */

@@ -28,6 +28,7 @@ import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.Verdict;
+import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
 
@@ -57,7 +58,7 @@ abstract class JudgeCases {
         properties = TestSandboxes.workerProperties(
                 Map.of("judge.worker.compile-time-limit", "3s", "judge.worker.setter-time-limit", "2s"));
         sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.cgroup", cgroupMode)));
-        judge = JudgeIT.newJudge(sandbox, JudgeIT.shippedCatalog(), properties, TestSandboxes.testDataStore(Map.of()));
+        judge = JudgeIT.newJudge(sandbox, LanguageCatalog.shipped(), properties, TestSandboxes.testDataStore(Map.of()));
         System.out.println("Sandbox isolation: " + TestSandboxes.describeIsolation(sandbox));
     }
 

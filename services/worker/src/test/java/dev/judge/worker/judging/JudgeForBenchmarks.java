@@ -5,6 +5,7 @@ import java.util.Map;
 
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
+import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
 
@@ -16,7 +17,7 @@ public final class JudgeForBenchmarks {
     public JudgeForBenchmarks(Sandboxes sandboxes) {
         WorkerProperties properties = TestSandboxes.workerProperties(Map.of());
         this.judge = JudgeIT.newJudge(
-                sandboxes, JudgeIT.shippedCatalog(), properties, TestSandboxes.testDataStore(Map.of()));
+                sandboxes, LanguageCatalog.shipped(), properties, TestSandboxes.testDataStore(Map.of()));
     }
 
     public JudgeResult judge(JudgeRequest request) {

@@ -77,7 +77,7 @@ class JudgeIT {
             TestData reference = api.serve(4, 2, SUM_TESTS);
             Judge judge = newJudge(
                     sandbox,
-                    shippedCatalog(),
+                    LanguageCatalog.shipped(),
                     properties,
                     TestSandboxes.testDataStore(Map.of(
                             "judge.worker.internal-api.url",
@@ -158,6 +158,7 @@ class JudgeIT {
                 List.of("taskset", "-c", "0", "g++", "-O2", "-o", "main", "main.cpp"),
                 List.of("./main"),
                 "",
+                null,
                 null);
         Sandboxes starving = TestSandboxes.startQuicklyStarvedPool();
         try (BusyNeighbours busy = BusyNeighbours.start(7, 0)) {
@@ -233,7 +234,8 @@ class JudgeIT {
 
     @Test
     void everyShippedLanguagePassesItsSelfCheck() {
-        LanguageSelfCheck check = new LanguageSelfCheck(judge(shippedCatalog()), shippedCatalog(), EVERY_LANGUAGE);
+        LanguageSelfCheck check =
+                new LanguageSelfCheck(judge(LanguageCatalog.shipped()), LanguageCatalog.shipped(), EVERY_LANGUAGE);
         check.start();
         assertThat(check.isRunning()).isTrue();
     }
@@ -264,7 +266,9 @@ class JudgeIT {
     @Test
     void refusesToStartWhenTheLanguagesItIsToldToCheckAreNotInTheCatalog() {
         LanguageSelfCheck check = new LanguageSelfCheck(
-                judge(shippedCatalog()), shippedCatalog(), new LanguageSelfCheck.SelfCheckProperties(List.of("cobol")));
+                judge(LanguageCatalog.shipped()),
+                LanguageCatalog.shipped(),
+                new LanguageSelfCheck.SelfCheckProperties(List.of("cobol")));
 
         assertThatThrownBy(check::start)
                 .isInstanceOf(IllegalStateException.class)
@@ -283,7 +287,7 @@ class JudgeIT {
                 Checker.EXACT,
                 testCases,
                 Instant.now());
-        return judge(shippedCatalog()).judge(request, Instant.now());
+        return judge(LanguageCatalog.shipped()).judge(request, Instant.now());
     }
 
     private static Judge judge(LanguageCatalog catalog) {
@@ -301,18 +305,14 @@ class JudgeIT {
                 new WorkerIdentity());
     }
 
-    /** The catalog the worker ships with, bound the way Spring binds it. */
-    static LanguageCatalog shippedCatalog() {
-        return ToolchainCheck.shippedCatalog();
-    }
-
     /** Python, and Ruby, which no worker here has. */
     static LanguageCatalog brokenCatalog() {
-        Language python = shippedCatalog().find("python").orElseThrow();
+        Language python = LanguageCatalog.shipped().find("python").orElseThrow();
         return new LanguageCatalog(Map.of(
                 "python",
                 python,
                 "ruby",
-                new Language("Ruby", "3.1", "main.rb", List.of(), List.of("ruby", "main.rb"), "puts 'ok'", null)));
+                new Language(
+                        "Ruby", "3.1", "main.rb", List.of(), List.of("ruby", "main.rb"), "puts 'ok'", null, null)));
     }
 }

@@ -22,6 +22,7 @@ import dev.judge.contracts.ProblemPreparation;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.SetterLimits;
 import dev.judge.contracts.language.Language;
+import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.BusyNeighbours;
 import dev.judge.worker.sandbox.MachineTooBusyException;
 import dev.judge.worker.sandbox.Sandboxes;
@@ -64,14 +65,14 @@ class ProblemPreparerIT {
             PreparationProperties preparationProperties,
             TestDataStore testData) {
         SetterPrograms programs = new SetterPrograms(
-                sandbox, JudgeIT.shippedCatalog(), properties, TestSandboxes.sandboxProperties(Map.of()));
+                sandbox, LanguageCatalog.shipped(), properties, TestSandboxes.sandboxProperties(Map.of()));
         return new ProblemPreparer(
                 programs,
                 sandbox,
                 testData,
                 properties,
                 new WorkerIdentity(),
-                JudgeIT.newJudge(sandbox, JudgeIT.shippedCatalog(), properties, testData),
+                JudgeIT.newJudge(sandbox, LanguageCatalog.shipped(), properties, testData),
                 new TestGenerator(
                         programs,
                         sandbox,

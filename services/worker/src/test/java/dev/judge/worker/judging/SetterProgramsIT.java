@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
 
@@ -38,7 +39,7 @@ class SetterProgramsIT {
         sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of()));
         programs = new SetterPrograms(
                 sandbox,
-                JudgeIT.shippedCatalog(),
+                LanguageCatalog.shipped(),
                 TestSandboxes.workerProperties(Map.of("judge.worker.compile-time-limit", "1s")),
                 TestSandboxes.sandboxProperties(Map.of()));
     }

@@ -23,6 +23,7 @@ import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.Verdict;
+import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
 
@@ -51,7 +52,7 @@ class StockTestlibIT {
         // testlib.h is a large C++ compilation, slow on a busy machine: the default 15 s is for contestants' programs.
         judge = JudgeIT.newJudge(
                 sandbox,
-                JudgeIT.shippedCatalog(),
+                LanguageCatalog.shipped(),
                 TestSandboxes.workerProperties(Map.of(
                         "judge.worker.compile-time-limit",
                         "60s",

@@ -21,19 +21,27 @@ class ToolchainCheckIT {
 
     @Test
     void everyShippedLanguageCompilesRunsAndPrintsOk() throws IOException {
-        assertThat(ToolchainCheck.failures(ToolchainCheck.shippedCatalog(), work))
-                .isEmpty();
+        assertThat(ToolchainCheck.failures(LanguageCatalog.shipped(), work)).isEmpty();
     }
 
     @Test
     void aMissingToolchainAndAProgramThatPrintsSomethingElseAreNamed() throws IOException {
-        Language python = ToolchainCheck.shippedCatalog().find("python").orElseThrow();
+        Language python = LanguageCatalog.shipped().find("python").orElseThrow();
         LanguageCatalog broken = new LanguageCatalog(Map.of(
                 "python", python,
                 "ruby",
                         new Language(
-                                "Ruby", "3.1", "main.rb", List.of(), List.of("ruby", "main.rb"), "puts 'ok'", null),
-                "shell", new Language("sh", "5", "main.sh", List.of(), List.of("sh", "main.sh"), "echo ko", null)));
+                                "Ruby",
+                                "3.1",
+                                "main.rb",
+                                List.of(),
+                                List.of("ruby", "main.rb"),
+                                "puts 'ok'",
+                                null,
+                                null),
+                "shell",
+                        new Language(
+                                "sh", "5", "main.sh", List.of(), List.of("sh", "main.sh"), "echo ko", null, null)));
 
         assertThat(ToolchainCheck.failures(broken, work))
                 .satisfiesExactly(

@@ -33,6 +33,8 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.xml.sax.SAXException;
 
+import dev.judge.contracts.language.LanguageCatalog;
+
 /**
  * A Polygon package, as Polygon exports it (problem.xml beside tests/, files/, solutions/), read into
  * what the judge stores: the "tests" testset's limits, tests (the inputs and answers the package
@@ -153,25 +155,30 @@ public final class PolygonPackage implements AutoCloseable {
     /** What each of its headers includes, by name: each is scanned once. */
     private final Map<String, List<String>> scannedHeaders = new HashMap<>();
 
-    private PolygonPackage(ZipFile zip, Limits limits) {
+    private final LanguageCatalog languages;
+
+    private PolygonPackage(ZipFile zip, Limits limits, LanguageCatalog languages) {
         this.zip = zip;
         this.limits = limits;
+        this.languages = languages;
     }
 
     /**
      * Opens a package and reads all but its tests; close it when its tests are read.
      *
+     * @param languages what each program's source type is: the catalog's {@code polygon-types}
      * @param withSolutions whether every tagged solution is read (to be judged), or only the main one
      * @throws InvalidPackageException for a package this judge does not take, naming the file and why
      */
-    public static PolygonPackage open(Path file, Limits limits, boolean withSolutions) throws IOException {
+    public static PolygonPackage open(Path file, Limits limits, LanguageCatalog languages, boolean withSolutions)
+            throws IOException {
         ZipFile zip;
         try {
             zip = new ZipFile(file.toFile(), StandardCharsets.UTF_8);
         } catch (java.util.zip.ZipException e) {
             throw new InvalidPackageException("(the package)", "not a zip file: " + e.getMessage());
         }
-        PolygonPackage opened = new PolygonPackage(zip, limits);
+        PolygonPackage opened = new PolygonPackage(zip, limits, languages);
         try {
             opened.problem = opened.read(withSolutions);
             return opened;
@@ -463,9 +470,12 @@ public final class PolygonPackage implements AutoCloseable {
         }
         String path = source.getAttribute("path");
         String type = source.getAttribute("type");
-        String language = language(type)
+        String language = languages
+                .forPolygonType(type)
                 .orElseThrow(() -> new InvalidPackageException(
-                        path, "its type \"" + type + "\" is not a language this judge runs (C, C++, Java, Python 3)"));
+                        path,
+                        "its type \"" + type + "\" is not a language this judge runs ("
+                                + languages.polygonLanguageNames() + ")"));
         String sourceCode = entry(path, limits.maxProgramBytes());
         return new Program(path, language, sourceCode, included(sourceCode, headers, scannedHeaders), standard(type));
     }
@@ -543,26 +553,6 @@ public final class PolygonPackage implements AutoCloseable {
             }
         }
         return -1;
-    }
-
-    /** Polygon's source types, e.g. cpp.g++17, cpp.gcc14-64-msys2-g++23, c.gcc, java21, python.3, python.pypy3. */
-    static Optional<String> language(String type) {
-        if (type.startsWith("cpp.")) {
-            return Optional.of("cpp");
-        }
-        if (type.startsWith("c.")) {
-            return Optional.of("c");
-        }
-        if (type.startsWith("java") && !type.startsWith("javascript")) {
-            return Optional.of("java");
-        }
-        if (type.equals("python.3") || type.equals("python.pypy3") || type.startsWith("python.3")) {
-            return Optional.of("python");
-        }
-        if (type.startsWith("js.") || type.startsWith("nodejs")) {
-            return Optional.of("javascript");
-        }
-        return Optional.empty();
     }
 
     /** The C++ standard a Polygon type names by its compiler's suffix (g++17, g++20, g++23...); null for none. */

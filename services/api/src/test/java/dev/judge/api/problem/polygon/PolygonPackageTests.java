@@ -19,6 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.judge.api.problem.polygon.PolygonPackage.InvalidPackageException;
+import dev.judge.contracts.language.LanguageCatalog;
 
 /**
  * Packages in Polygon's format, written here (no third party's package is copied into this
@@ -166,6 +167,26 @@ class PolygonPackageTests {
         assertThat(PolygonPackage.standard(type)).isEqualTo(standard);
     }
 
+    @ParameterizedTest(name = "{0}: {1}")
+    @CsvSource(nullValues = "none", textBlock = """
+            cpp.g++17, cpp
+            cpp.gcc14-64-msys2-g++23, cpp
+            c.gcc, c
+            java21, java
+            java8, java
+            python.3, python
+            python.pypy3, python
+            python.pypy3-64, python
+            js.v8, javascript
+            nodejs, javascript
+            javascript, javascript
+            python.2, none
+            pascal.fpc, none
+            """)
+    void aSourceTypeIsTheLanguageTheCatalogSays(String type, String language) {
+        assertThat(LanguageCatalog.shipped().forPolygonType(type)).isEqualTo(java.util.Optional.ofNullable(language));
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             a DTD that would read the worker's files (XXE)  | problem.xml              | DOCTYPE
@@ -275,7 +296,7 @@ class PolygonPackageTests {
     private record Read(PolygonPackage.Problem problem, List<List<String>> tests) {}
 
     private static Read read(Path zip) throws IOException {
-        try (PolygonPackage opened = PolygonPackage.open(zip, LIMITS, true)) {
+        try (PolygonPackage opened = PolygonPackage.open(zip, LIMITS, LanguageCatalog.shipped(), true)) {
             List<List<String>> tests = new ArrayList<>();
             for (PolygonPackage.Test test : opened.problem().tests()) {
                 tests.add(Arrays.asList(
