@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# A two-node Kubernetes cluster inside a sealed network namespace, around one command, for the pod tests: the control
-# plane of hack/cluster/control-plane.sh (kube-apiserver, kube-controller-manager) plus a scheduler;
-# two nodes, judge-worker and judge-worker2 (kind's names for kind-config.yaml's two workers), each
-# with its own containerd, runc state, kubelet, address, pod address range and cgroup root; one
-# kube-proxy and CoreDNS; and hack/infra.sh's RabbitMQ (the database is CloudNativePG's, in pods,
-# installed by the tests as make kind-up installs it); all at the versions
-# versions.env pins. Run it through hack/cluster/test-pods.sh, which makes the namespace (unshare --net) and
-# builds and saves the images first; nothing here can pull or reach another host.
+# A two-node Kubernetes cluster inside a sealed network namespace, around one command, for the pod
+# tests: the control plane of hack/cluster/control-plane.sh (kube-apiserver, kube-controller-manager)
+# plus a scheduler; two nodes, judge-worker and judge-worker2 (kind's names for kind-config.yaml's two
+# workers), each with its own containerd, runc state, kubelet, address, pod address range and cgroup
+# root (hack/cluster/node.sh); one kube-proxy and CoreDNS; and hack/infra.sh's RabbitMQ (the database
+# is CloudNativePG's, in pods, installed by the tests as make kind-up installs it); all at the versions
+# versions.env pins. Run it through hack/cluster/test-pods.sh, which makes the namespace (unshare
+# --net) and builds and saves the images first; nothing here can pull or reach another host.
 #
 #   hack/cluster/run.sh STATE_DIR IMAGES_DIR COMMAND...   bring the nodes up, run COMMAND, take it all down
 #
