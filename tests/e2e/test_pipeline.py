@@ -1,5 +1,7 @@
 """A submission's whole trip: API → RabbitMQ → worker → RabbitMQ → result consumer → PostgreSQL → client."""
 
+import datetime
+
 import pytest
 
 from support.judge_client import ApiError
@@ -84,16 +86,29 @@ def test_polls_on_both_replicas_see_each_change_though_both_answer_from_memory(a
     assert on_a == on_b and on_a["verdict"] == "ACCEPTED"
 
 
+def judging_s(verdict):
+    """How long the worker judged a submission, by its own clock (startedAt to finishedAt)."""
+    started, finished = (datetime.datetime.fromisoformat(verdict[key]) for key in ("startedAt", "finishedAt"))
+    return (finished - started).total_seconds()
+
+
 def test_only_a_slow_judgement_is_announced_as_running(api, stack, worker):
     def running_notices():
         return counter("http://127.0.0.1:18082", "judge_results_received_total", status="RUNNING")
 
     problem = api.create_problem(time_limit_ms=5000)
     api.wait_for_verdict(api.submit(problem, SUM))  # the worker warmed up
-    before = running_notices()
 
-    # Quicker than judge.worker.running-notice-after (500 ms): straight from QUEUED to the verdict.
-    api.wait_for_verdict(api.submit(problem, SUM))
+    # Quicker than judge.worker.running-notice-after (500 ms): straight from QUEUED to the verdict. The
+    # rule is about the judgement's own time (its startedAt to finishedAt), which a busy machine can
+    # stretch past 500 ms even for this program: the check is made on one that the worker judged quickly.
+    for _ in range(5):
+        before = running_notices()
+        verdict = api.wait_for_verdict(api.submit(problem, SUM))
+        if judging_s(verdict) < 0.4:
+            break
+    else:
+        pytest.fail("no judgement of the sum took under 0.4 s in five tries: the machine is too busy to tell")
     assert running_notices() == before
 
     api.wait_for_verdict(api.submit(problem, "import time\ntime.sleep(1)\n" + SUM))
