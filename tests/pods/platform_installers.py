@@ -17,7 +17,7 @@ import time
 import yaml
 
 from support.cluster import Broker
-from tier import RELEASE, RELEASE_VALUES, STATE, VERSIONS
+from tier import PROJECT, RELEASE, RELEASE_VALUES, STATE, VERSIONS
 
 KEDA_NAMESPACE = "keda"
 # KEDA's operator: its Prometheus metrics (keda_scaler_metrics_value) on its Service's port "metrics".
@@ -30,7 +30,7 @@ def install_metrics_server(kube):
         "install",
         "metrics-server",
         os.environ["METRICS_SERVER_CHART"],
-        f"--values={pathlib.Path(__file__).parents[2] / 'manifests/platform/metrics-server-values.yaml'}",
+        f"--values={PROJECT / 'manifests/platform/metrics-server-values.yaml'}",
         "--set",
         f"image.tag={VERSIONS['METRICS_SERVER_VERSION']}",
     )
@@ -159,7 +159,7 @@ def install_rabbitmq_operators(kube):
     )
     system.rollout("deployment/messaging-topology-operator")
     # Available is not yet answering: as make kind-up does, wait until its webhook admits a Permission.
-    probe = pathlib.Path(__file__).parents[2] / "manifests/platform/topology-webhook-probe.yaml"
+    probe = PROJECT / "manifests/platform/topology-webhook-probe.yaml"
     deadline = time.monotonic() + 300
     while (answer := cluster.attempt("apply", "--dry-run=server", "-f", str(probe))).returncode:
         assert time.monotonic() < deadline, answer.stderr

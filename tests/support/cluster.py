@@ -3,6 +3,7 @@ metrics, and RabbitMQ (management API for what KEDA reads, AMQP for a consumer t
 and a stand-in for the RabbitMQ messaging topology operator's user controller."""
 
 import base64
+import copy
 import json
 import pathlib
 import re
@@ -80,28 +81,33 @@ class Kube:
 
     def in_namespace(self, namespace):
         """The same cluster, another namespace (None: none of its own)."""
-        return Kube(self.kubectl, self.kubeconfig, namespace)
+        other = copy.copy(self)
+        other.namespace = namespace
+        return other
 
     def attempt(self, *args, stdin=None, timeout=300):
         """kubectl ARGS, finished, whatever its exit status."""
-        namespace = ["-n", self.namespace] if self.namespace else []
-        command = [self.kubectl, "--kubeconfig", self.kubeconfig, *namespace, *args]
-        return subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=timeout)
+        return self._call(self.kubectl, args, stdin, timeout)
 
     def run(self, *args, stdin=None, timeout=300):
         """kubectl ARGS' output; raises with its message if it fails."""
-        result = self.attempt(*args, stdin=stdin, timeout=timeout)
-        if result.returncode:
-            raise RuntimeError(f"kubectl {' '.join(args)}: {result.stderr.strip()}")
-        return result.stdout
+        return self._checked("kubectl", args, self.attempt(*args, stdin=stdin, timeout=timeout))
 
     def helm(self, *args):
         """helm ARGS on this cluster (in this namespace, if it has one); raises if it fails."""
+        helm = str(pathlib.Path(self.kubectl).with_name("helm"))
+        return self._checked("helm", args, self._call(helm, args, None, None))
+
+    def _call(self, binary, args, stdin, timeout):
         namespace = ["-n", self.namespace] if self.namespace else []
-        helm = pathlib.Path(self.kubectl).with_name("helm")
-        result = subprocess.run([str(helm), "--kubeconfig", self.kubeconfig, *namespace, *args], capture_output=True, text=True)
+        command = [binary, "--kubeconfig", self.kubeconfig, *namespace, *args]
+        return subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=timeout)
+
+    @staticmethod
+    def _checked(tool, args, result):
+        """The output of a finished kubectl or helm; raises with all it said if it failed."""
         if result.returncode:
-            raise RuntimeError(f"helm {' '.join(args)}: {result.stdout}{result.stderr.strip()}")
+            raise RuntimeError(f"{tool} {' '.join(args)}: {result.stdout}{result.stderr.strip()}")
         return result.stdout
 
     def raw(self, path):

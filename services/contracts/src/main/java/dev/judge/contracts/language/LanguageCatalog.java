@@ -33,8 +33,8 @@ public record LanguageCatalog(Map<String, Language> languages) {
     /** The id of the language a Polygon source type is ({@link Language#polygonMatch}), if any. */
     public Optional<String> forPolygonType(String type) {
         return languages.entrySet().stream()
-                .filter(entry -> entry.getValue().polygonMatch(type) > 0)
                 .max(Comparator.comparingInt(entry -> entry.getValue().polygonMatch(type)))
+                .filter(best -> best.getValue().polygonMatch(type) > 0)
                 .map(Map.Entry::getKey);
     }
 
