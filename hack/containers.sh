@@ -77,8 +77,13 @@ case "$action" in
     # Unconfined; the work folder an emptyDir (a folder of its own, owned by the container's uid).
     # In a user namespace that does not own the host's network namespace sysfs cannot be mounted:
     # the host's is bound read-only, as a pod's /sys is.
+    # Each language's image mounted read-only at /languages/<id>, as the chart's image volumes are.
     mkdir -p "$state/worker-work"
-    start worker $((api_port + 1)) --memory 2g --cpus 2 \
+    language_mounts=()
+    while read -r id image; do
+      language_mounts+=(--mount "type=image,source=$image,destination=/languages/$id")
+    done < <("$PROJECT_DIR/hack/stand-ins.sh" languages)
+    start worker $((api_port + 1)) --memory 2g --cpus 2 "${language_mounts[@]}" \
       --userns=auto --security-opt seccomp=unconfined --security-opt apparmor=unconfined \
       --security-opt unmask=ALL --volume /sys:/sys:ro --volume "$state/worker-work:/var/lib/judge/work:U" \
       --env JAVA_TOOL_OPTIONS="-Xmx384m -XX:TieredStopAtLevel=1 -XX:+ExitOnOutOfMemoryError" --env SPRING_RABBITMQ_DYNAMIC=false \

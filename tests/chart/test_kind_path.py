@@ -68,9 +68,10 @@ def test_the_database_in_the_cluster_is_the_major_version_the_tests_run():
 
 def test_clusters_older_than_the_workers_needs_are_refused():
     chart = yaml.safe_load((PROJECT / "charts/judge/Chart.yaml").read_text())
-    assert chart["kubeVersion"] == ">=1.33.0-0"
-    older = helm_template("-f", str(PROJECT / "charts/judge/tests/values/everything-off.yaml"), kube_version="v1.32.9", apis=[])
-    assert older.returncode != 0 and "incompatible with Kubernetes v1.32.9" in older.stderr
+    # 1.35: image volumes (the language images) on by default; 1.33: user-namespaced pods.
+    assert chart["kubeVersion"] == ">=1.35.0-0"
+    older = helm_template("-f", str(PROJECT / "charts/judge/tests/values/everything-off.yaml"), kube_version="v1.34.9", apis=[])
+    assert older.returncode != 0 and "incompatible with Kubernetes v1.34.9" in older.stderr
 
 
 def test_the_keda_metrics_the_dashboard_and_alerts_read_are_the_pinned_kedas():

@@ -330,3 +330,32 @@ The Secret with the workers' token for fetching tests from the API (key: token).
 {{- define "judge.testDataSecretName" -}}
 {{- .Values.testData.existingSecret | default (printf "%s-test-data-token" (include "judge.fullname" .) | trunc 63 | trimSuffix "-") }}
 {{- end }}
+
+{{/*
+The enabled languages' ids, comma-separated and sorted: languages.enabled, or every language with an
+image. One that has no image is refused: its workers would have no root to run it in.
+*/}}
+{{- define "judge.languages" -}}
+{{- $images := .Values.languages.images -}}
+{{- $enabled := .Values.languages.enabled | default (keys $images) | sortAlpha -}}
+{{- range $enabled }}
+{{- if not (hasKey $images .) }}
+{{- fail (printf "languages.enabled names %s, which has no image in languages.images" .) }}
+{{- end }}
+{{- end }}
+{{- join "," $enabled }}
+{{- end }}
+
+{{/*
+What the API and the workers both read of the languages: the enabled set and each one's image (the
+catalog's, or the one languages.images points it at), so that the API never offers one the workers
+cannot judge.
+*/}}
+{{- define "judge.languagesEnv" -}}
+- name: JUDGE_ENABLEDLANGUAGES
+  value: {{ include "judge.languages" . | quote }}
+{{- range (include "judge.languages" . | splitList ",") }}
+- name: JUDGE_LANGUAGES_{{ upper . }}_IMAGE
+  value: {{ index $.Values.languages.images . | quote }}
+{{- end }}
+{{- end }}

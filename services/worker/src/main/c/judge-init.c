@@ -67,6 +67,8 @@
 
 #define MAX_REQUEST 65536
 #define MAX_ARGS 256
+/* Variables a language's commands need (PATH, HOME...), set over the sandbox's own. */
+#define MAX_ENV 64
 /* How often a run's clock and disk are looked at. */
 #define WATCH_MS 50
 /* Tasks whose CPU time and waits are followed at once (a run has at most its pids limit alive). */
@@ -78,6 +80,8 @@ struct request {
     const char *in, *out, *err;
     char *argv[MAX_ARGS + 1];
     int argc;
+    char *env[MAX_ENV];
+    int envc;
 };
 
 static char buffer[MAX_REQUEST];
@@ -114,6 +118,7 @@ static int read_request(struct request *r) {
         else if (!strcmp(field, "stderr")) r->err = value;
         else if (!strcmp(field, "stdout_first")) r->stdout_first = atoi(value);
         else if (!strcmp(field, "arg") && r->argc < MAX_ARGS) r->argv[r->argc++] = value;
+        else if (!strcmp(field, "env") && r->envc < MAX_ENV && strchr(value, '=')) r->env[r->envc++] = value;
         else return -1;
         value[-1] = '=';  /* keep the buffer walkable */
     }
@@ -169,6 +174,9 @@ static void start_program(const struct request *r, int report_fd) {
     /* Nothing of ours stays open in the program but the exec report pipe (closed on exec). */
     if (report_fd > 3) syscall(SYS_close_range, 3, report_fd - 1, 0);
     syscall(SYS_close_range, report_fd + 1, ~0U, 0);
+    /* Before execvp, which looks the program up in this PATH. */
+    for (int i = 0; i < r->envc; i++)
+        if (putenv(r->env[i]) != 0) _exit(126);
     execvp(r->argv[0], r->argv);
     int error = errno;
     if (write(report_fd, &error, sizeof error) < 0) { /* nothing more to do */ }

@@ -15,10 +15,20 @@ except PermissionError:
 others = [pid for pid in os.listdir("/proc") if pid.isdigit() and int(pid) not in (1, os.getpid())]
 if others:
     leaks.append("processes: %s" % others)
-for path in ("/etc/passwd", "/etc/shadow", "/root", "/home", "/work", "/var", "/run", "/sys/fs/cgroup",
-             "/sys", "/tmp/.X11-unix"):
+# Nothing of the worker or its host: its jar and JVM (/app), the language images it mounts (/languages),
+# its work folder, a service account's token, the project (/work), /sys.
+for path in ("/app", "/languages", "/var/lib/judge", "/var/run/secrets", "/run/secrets", "/work", "/sys",
+             "/tmp/.X11-unix"):
     if os.path.exists(path):
-        leaks.append("host path: " + path)
+        leaks.append("worker or host path: " + path)
+# Where the root is the language's image, its /etc, /var, /root and /home are the image's own; from the
+# host's toolchain paths alone there are none of them.
+if not os.path.exists("/etc/passwd"):
+    for path in ("/root", "/home", "/var", "/run"):
+        if os.path.exists(path):
+            leaks.append("host path: " + path)
+if os.access("/etc/shadow", os.R_OK):
+    leaks.append("/etc/shadow readable")
 try:
     open("/usr/bin/python3", "ab")
     leaks.append("toolchain writable")

@@ -34,6 +34,7 @@ class LanguageController {
     }
 
     /**
+     * @param image the image its programs run in (their root filesystem), as this deployment sets it
      * @param compile absent for an interpreted language
      * @param timeLimits how a problem's time limit is stretched for this language (a problem may set its own)
      */
@@ -46,6 +47,8 @@ class LanguageController {
 
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
             String version,
+
+            @Schema(example = "gcc:12.2.0-bookworm") String image,
 
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
             String sourceFile,
@@ -63,6 +66,7 @@ class LanguageController {
                     id,
                     language.name(),
                     language.version(),
+                    language.image(),
                     language.sourceFile(),
                     language.compile(),
                     language.run(),

@@ -2,6 +2,7 @@ package dev.judge.contracts.language;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One entry of the language catalog ({@code judge-languages.yml}): how to build and run a program.
@@ -9,31 +10,62 @@ import java.util.List;
  * <p>Commands run in the submission's own folder. The API shows them to users as documentation; the
  * worker runs them.
  *
+ * @param id the catalog's key for it ({@code cpp}); set by {@link LanguageCatalog}, not written in an entry
  * @param name what users see, e.g. "Python 3"
- * @param version the toolchain version the worker images ship
+ * @param version the toolchain version its image ships
+ * @param image the official image that carries its toolchain, which becomes a run's root (the chart
+ *        mounts it into the worker pods; a deployment may point a language at another)
  * @param sourceFile the name the source is saved under, e.g. {@code Main.java}
  * @param compile the compile command; empty for interpreted languages
  * @param run the run command
+ * @param environment what its commands need set ({@code PATH}, {@code HOME}...), over the sandbox's own
  * @param selfCheck a program that prints "ok": every worker compiles and runs it at start-up
  * @param timeLimits how a problem's time limit is stretched for this language (a problem may set its own)
+ * @param compileTimeLimit the CPU time its compiler may take (by the clock, twice that); null: the
+ *        worker's {@code judge.worker.compile-time-limit}. Measured per compiler (docs/languages.md)
  * @param polygonTypes the Polygon source types that are this language (a trailing {@code *} matches any
  *        rest: {@code cpp.*}); a package's program of another type is refused
+ * @param byDefault in the set a deployment enables when it names none ({@link LanguageCatalog})
  */
 public record Language(
+        String id,
         String name,
         String version,
+        String image,
         String sourceFile,
         List<String> compile,
         List<String> run,
+        Map<String, String> environment,
         String selfCheck,
         TimeLimits timeLimits,
-        List<String> polygonTypes) {
+        Duration compileTimeLimit,
+        List<String> polygonTypes,
+        boolean byDefault) {
 
     public Language {
         compile = compile == null ? List.of() : List.copyOf(compile);
         polygonTypes = polygonTypes == null ? List.of() : List.copyOf(polygonTypes);
+        environment = environment == null ? Map.of() : Map.copyOf(environment);
         run = List.copyOf(run);
         timeLimits = timeLimits == null ? TimeLimits.UNCHANGED : timeLimits;
+    }
+
+    /** This entry under its catalog key. */
+    Language withId(String key) {
+        return new Language(
+                key,
+                name,
+                version,
+                image,
+                sourceFile,
+                compile,
+                run,
+                environment,
+                selfCheck,
+                timeLimits,
+                compileTimeLimit,
+                polygonTypes,
+                byDefault);
     }
 
     /**
@@ -98,7 +130,20 @@ public record Language(
         // Before the source and the output, as a compiler's options go.
         command.addAll(
                 1, options.defines().stream().map(define -> "-D" + define).toList());
-        return new Language(name, version, sourceFile, command, run, selfCheck, timeLimits, polygonTypes);
+        return new Language(
+                id,
+                name,
+                version,
+                image,
+                sourceFile,
+                command,
+                run,
+                environment,
+                selfCheck,
+                timeLimits,
+                compileTimeLimit,
+                polygonTypes,
+                byDefault);
     }
 
     /** Whether a setter may choose its standard and macros: its compiler takes {@code -std=} (C, C++). */

@@ -3,12 +3,14 @@ package dev.judge.contracts.language;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.ConstructorBinding;
 import org.springframework.boot.env.YamlPropertySourceLoader;
 import org.springframework.core.env.StandardEnvironment;
 import org.springframework.core.io.ClassPathResource;
@@ -16,14 +18,44 @@ import org.springframework.core.io.ClassPathResource;
 /**
  * The languages the judge runs, keyed by id ({@code python}, {@code c}...).
  *
- * <p>Bound from {@code judge.languages.*}; the defaults are in {@code judge-languages.yml}, which each
- * service imports. Adding a language is a new entry there (and its toolchain in the worker image).
+ * <p>Bound from {@code judge.languages.*}; the entries are in {@code judge-languages.yml}, which each
+ * service imports. Adding a language is a new entry there and its image (docs/languages.md).
+ *
+ * @param languages the enabled entries, each with its {@link Language#id()}
+ * @param enabledLanguages which entries a deployment enables: none named (the default) enables every
+ *        one, {@value #DEFAULT_SET} those the catalog marks {@code by-default}; an id the catalog lacks
+ *        is refused at start. The API and the workers of a deployment are given the same list.
  */
 @ConfigurationProperties("judge")
-public record LanguageCatalog(Map<String, Language> languages) {
+public record LanguageCatalog(Map<String, Language> languages, List<String> enabledLanguages) {
 
+    /** The word in {@code judge.enabled-languages} that stands for the catalog's {@code by-default} set. */
+    public static final String DEFAULT_SET = "default";
+
+    @ConstructorBinding
     public LanguageCatalog {
-        languages = languages == null ? Map.of() : new TreeMap<>(languages);
+        enabledLanguages = enabledLanguages == null ? List.of() : List.copyOf(enabledLanguages);
+        Map<String, Language> entries = languages == null ? Map.of() : languages;
+        for (String id : enabledLanguages) {
+            if (!id.equals(DEFAULT_SET) && !entries.containsKey(id)) {
+                throw new IllegalArgumentException("judge.enabled-languages names " + id
+                        + ", which the catalog lacks; it has " + String.join(", ", new TreeMap<>(entries).keySet()));
+            }
+        }
+        Map<String, Language> enabled = new TreeMap<>();
+        for (Map.Entry<String, Language> entry : entries.entrySet()) {
+            if (enabledLanguages.isEmpty()
+                    || enabledLanguages.contains(entry.getKey())
+                    || (enabledLanguages.contains(DEFAULT_SET)
+                            && entry.getValue().byDefault())) {
+                enabled.put(entry.getKey(), entry.getValue().withId(entry.getKey()));
+            }
+        }
+        languages = enabled;
+    }
+
+    public LanguageCatalog(Map<String, Language> languages) {
+        this(languages, List.of());
     }
 
     public Optional<Language> find(String id) {

@@ -2,6 +2,7 @@ package dev.judge.worker.judging;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 import dev.judge.contracts.language.Language;
 import dev.judge.worker.sandbox.RunOutcome;
@@ -20,11 +21,14 @@ final class Compiler {
     private Compiler() {}
 
     static Compiled compile(Sandbox box, Language language, WorkerProperties properties) throws IOException {
+        // Per compiler where the catalog measured one (kotlinc, scalac, GHC take seconds for a small program).
+        Duration limit =
+                language.compileTimeLimit() != null ? language.compileTimeLimit() : properties.compileTimeLimit();
         RunSpec compile = new RunSpec(
                 language.compile(),
                 null,
-                properties.compileTimeLimit(),
-                properties.compileTimeLimit().multipliedBy(2),
+                limit,
+                limit.multipliedBy(2),
                 properties.maxMemoryLimit().toBytes(),
                 properties.outputLimit().toBytes());
         RunOutcome compiled = box.run(compile);

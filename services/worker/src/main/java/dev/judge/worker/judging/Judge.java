@@ -73,7 +73,7 @@ class Judge {
             return failed(request, startedAt, "This worker does not know the language " + request.language() + ".");
         }
         try (TestSet tests = testData.open(request);
-                Sandbox box = sandboxes.open()) {
+                Sandbox box = sandboxes.open(language)) {
             SandboxFiles.writeFresh(box.folder().resolve(language.sourceFile()), request.sourceCode());
             String compilerOutput = null;
             if (language.isCompiled()) {
@@ -104,8 +104,8 @@ class Judge {
                 }
             }
             // A sandbox each (closed here; a null one is not opened), so that neither program sees the other's files.
-            try (Sandbox interactorBox = interactor == null ? null : sandboxes.open();
-                    Sandbox checkerBox = customChecker == null ? null : sandboxes.open()) {
+            try (Sandbox interactorBox = interactor == null ? null : sandboxes.open(interactor.language());
+                    Sandbox checkerBox = customChecker == null ? null : sandboxes.open(customChecker.language())) {
                 return judgeTests(
                         request,
                         tests,

@@ -26,10 +26,10 @@ import dev.judge.contracts.language.LanguageCatalog;
  * If one fails, the worker refuses to start and names the language, so that a missing {@code node} is
  * found at deployment, not by the first JavaScript submission.
  *
- * <p>A worker image proves its toolchains when it is built ({@link ToolchainCheck}), and they cannot
- * change after that: its workers judge only the languages in {@code judge.worker.self-check-languages}
- * (the image: {@code python}, which starts in milliseconds), which proves that this pod's sandbox
- * works, and start in a fraction of the time.
+ * <p>Where each language is an image that cannot change once built, a worker judges only the languages
+ * in {@code judge.worker.self-check-languages} that the deployment enables (the worker image names
+ * {@code python}, which starts in milliseconds; none of them enabled: the first enabled language), which
+ * proves that this pod's sandbox and that image work, and starts in a fraction of the time.
  */
 @Component
 class LanguageSelfCheck implements SmartLifecycle {
@@ -76,8 +76,8 @@ class LanguageSelfCheck implements SmartLifecycle {
         log.info(
                 only.isEmpty()
                         ? "Languages checked: {} (each compiled, run and its output compared, in {} ms)"
-                        : "Sandbox checked with {} in {} ms (judge.worker.self-check-languages: the image's"
-                                + " toolchains were checked when it was built)",
+                        : "Sandbox checked with {} in {} ms (judge.worker.self-check-languages: the language"
+                                + " images were checked when they were built)",
                 String.join(", ", checked.keySet()),
                 Duration.ofNanos(System.nanoTime() - started).toMillis());
         running = true;
@@ -86,13 +86,12 @@ class LanguageSelfCheck implements SmartLifecycle {
     private Map<String, Language> only() {
         Map<String, Language> checked = new TreeMap<>();
         for (String id : only) {
-            checked.put(
-                    id,
-                    languages
-                            .find(id)
-                            .orElseThrow(() -> new IllegalStateException(
-                                    "judge.worker.self-check-languages names '%s', which is not in the catalog"
-                                            .formatted(id))));
+            languages.find(id).ifPresent(language -> checked.put(id, language));
+        }
+        if (checked.isEmpty() && !languages.languages().isEmpty()) {
+            Map.Entry<String, Language> first =
+                    languages.languages().entrySet().iterator().next();
+            checked.put(first.getKey(), first.getValue());
         }
         return checked;
     }
@@ -114,9 +113,10 @@ class LanguageSelfCheck implements SmartLifecycle {
     }
 
     /**
-     * @param selfCheckLanguages the languages a worker judges at start; empty (the default): every
-     *        language in the catalog, where the toolchains are the host's and may change ({@code make
-     *        local-up}); the worker image, whose build checked its toolchains, sets {@code python}
+     * @param selfCheckLanguages the languages a worker judges at start, of those enabled; empty (the
+     *        default): every enabled language, where the toolchains are the host's and may change
+     *        ({@code make local-up}); the worker image, whose languages are images checked when built,
+     *        sets {@code python}
      */
     @ConfigurationProperties("judge.worker")
     record SelfCheckProperties(List<String> selfCheckLanguages) {

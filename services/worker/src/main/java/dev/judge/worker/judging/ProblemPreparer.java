@@ -151,7 +151,7 @@ class ProblemPreparer {
             ProblemPreparation preparation, SetterPrograms.Built validator, PreparationProgress progress)
             throws IOException {
         try (TestSet tests = testData.open(preparation.testData(), preparation.testCases());
-                Sandbox box = sandboxes.open()) {
+                Sandbox box = sandboxes.open(validator.language())) {
             validator.copyInto(box.folder());
             for (int index = 0; index < tests.size(); index++) {
                 progress.at("validating test " + (index + 1) + " of " + tests.size());

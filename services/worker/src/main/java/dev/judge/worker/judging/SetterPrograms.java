@@ -224,7 +224,7 @@ class SetterPrograms {
             }
         }
         long started = System.nanoTime();
-        try (Sandbox box = sandboxes.open()) {
+        try (Sandbox box = sandboxes.open(language)) {
             SandboxFiles.writeFresh(box.folder().resolve(language.sourceFile()), program.sourceCode());
             for (Map.Entry<String, String> file : program.files().entrySet()) {
                 SandboxFiles.writeFresh(box.folder().resolve(file.getKey()), file.getValue());

@@ -204,7 +204,7 @@ class TestGenerator {
 
     /** In a sandbox of its own: what one generator run leaves behind is never seen by the next. */
     private RunOutcome runAlone(SetterPrograms.Built program, RunSpec run) throws IOException {
-        try (Sandbox box = sandboxes.open()) {
+        try (Sandbox box = sandboxes.open(program.language())) {
             program.copyInto(box.folder());
             return box.run(run);
         }

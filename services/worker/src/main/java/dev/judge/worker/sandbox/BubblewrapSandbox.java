@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -33,9 +34,12 @@ import org.slf4j.LoggerFactory;
 /**
  * One bubblewrap sandbox with {@code judge-init} as its process 1, which starts each run on request.
  *
- * <p>Host side: {@code <box>/work} is the program's cwd ({@code /box}), {@code <box>/tmp} and
+ * <p>Its root is a language's image, read-only: each of the image's top-level folders, files and links
+ * as they are there (so that the sandbox's own folders below can be made on bubblewrap's root, never in
+ * the image). Without images, the host's toolchain paths ({@code judge.sandbox.read-only-paths}) and
+ * nothing else of the host. Host side: {@code <box>/work} is the program's cwd ({@code /box}), {@code <box>/tmp} and
  * {@code <box>/shm} are its {@code /tmp} and {@code /dev/shm}: those three are all it can change;
- * everything else is read-only, and nothing of the host is visible but the toolchain paths.
+ * everything else is read-only.
  * {@code <box>/io} ({@code /io}) holds the run's streams, {@code stdin}, {@code stdout} and
  * {@code stderr}, and the pipes to a peer sandbox: read-only to the program, with only the files
  * {@code stdout} and {@code stderr} bound writable, so it cannot replace any of them with a link, a
@@ -67,6 +71,8 @@ final class BubblewrapSandbox implements Sandbox {
     private static final List<String> STREAMS = List.of(STDIN, STDOUT, STDERR);
     private static final Set<PosixFilePermission> OWNER_WRITES = PosixFilePermissions.fromString("rw-------");
     private static final String LINKED = "linked";
+    /** What the sandbox mounts itself, whatever an image has there. */
+    private static final Set<String> OWN_MOUNTS = Set.of("proc", "dev", "sys", "tmp", "box", IO, LINKED, ".judge-init");
 
     private final Path root;
     private final Path work;
@@ -79,6 +85,8 @@ final class BubblewrapSandbox implements Sandbox {
     private final SandboxProperties properties;
     private int served;
     private long cgroupMemoryLimit = -1;
+    /** The language's environment, over the sandbox's own, for the runs of the submission it serves. */
+    private Map<String, String> environment = Map.of();
 
     private BubblewrapSandbox(Path root, Process process, Cgroup cgroup, SandboxProperties properties) {
         this.root = root;
@@ -94,9 +102,11 @@ final class BubblewrapSandbox implements Sandbox {
     /**
      * Creates the folders, starts bubblewrap and judge-init, and waits until it is ready.
      *
+     * @param image the language image that is its root; null for the host's read-only paths
      * @param uid the uid to drop to, or -1 to keep the worker's
      */
-    static BubblewrapSandbox start(Path root, Path init, int uid, Isolation isolation, SandboxProperties properties)
+    static BubblewrapSandbox start(
+            Path root, Path image, Path init, int uid, Isolation isolation, SandboxProperties properties)
             throws IOException {
         Files.createDirectories(root);
         for (String folder : WRITABLE) {
@@ -122,7 +132,7 @@ final class BubblewrapSandbox implements Sandbox {
             // Named after the worker too: several workers on one host share the parent cgroup.
             String cgroupName = ProcessHandle.current().pid() + "-" + root.getFileName();
             cgroup = isolation.cgroups().isPresent() ? isolation.cgroups().get().create(cgroupName) : null;
-            ProcessBuilder builder = new ProcessBuilder(command(root, init, uid, properties))
+            ProcessBuilder builder = new ProcessBuilder(command(root, image, init, uid, properties))
                     .redirectError(ProcessBuilder.Redirect.DISCARD);
             builder.environment().clear();
             process = builder.start();
@@ -147,7 +157,7 @@ final class BubblewrapSandbox implements Sandbox {
         }
     }
 
-    private static List<String> command(Path root, Path init, int uid, SandboxProperties properties)
+    private static List<String> command(Path root, Path image, Path init, int uid, SandboxProperties properties)
             throws IOException {
         List<String> command = new ArrayList<>();
         if (uid >= 0) {
@@ -179,13 +189,7 @@ final class BubblewrapSandbox implements Sandbox {
                 "--setenv",
                 "LANG",
                 "C.UTF-8"));
-        for (Path path : properties.readOnlyPaths().stream().map(Path::of).toList()) {
-            if (Files.isSymbolicLink(path)) {
-                command.addAll(List.of("--symlink", Files.readSymbolicLink(path).toString(), path.toString()));
-            } else if (Files.exists(path)) {
-                command.addAll(List.of("--ro-bind", path.toString(), path.toString()));
-            }
-        }
+        command.addAll(image == null ? hostPaths(properties) : imageRoot(image));
         command.addAll(List.of(
                 "--proc",
                 "/proc",
@@ -224,6 +228,49 @@ final class BubblewrapSandbox implements Sandbox {
                 "/.judge-init",
                 Integer.toString(properties.nice())));
         return command;
+    }
+
+    /** The host's toolchain paths, each where it is on the host. */
+    private static List<String> hostPaths(SandboxProperties properties) throws IOException {
+        List<String> binds = new ArrayList<>();
+        for (Path path : properties.readOnlyPaths().stream().map(Path::of).toList()) {
+            if (Files.isSymbolicLink(path)) {
+                binds.addAll(List.of("--symlink", Files.readSymbolicLink(path).toString(), path.toString()));
+            } else if (Files.exists(path)) {
+                binds.addAll(List.of("--ro-bind", path.toString(), path.toString()));
+            }
+        }
+        return binds;
+    }
+
+    /**
+     * An image as the root: its top-level entries, read-only (the bind of a folder takes what is mounted
+     * below it too). Links stay links, resolved inside the sandbox; anything but folders, files and
+     * links (a device, a FIFO an image should not hold) is left out.
+     */
+    private static List<String> imageRoot(Path image) throws IOException {
+        List<String> binds = new ArrayList<>();
+        try (Stream<Path> entries = Files.list(image)) {
+            for (Path entry : entries.sorted().toList()) {
+                String name = entry.getFileName().toString();
+                if (OWN_MOUNTS.contains(name)) {
+                    continue;
+                }
+                if (Files.isSymbolicLink(entry)) {
+                    binds.addAll(
+                            List.of("--symlink", Files.readSymbolicLink(entry).toString(), "/" + name));
+                } else if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)
+                        || Files.isRegularFile(entry, LinkOption.NOFOLLOW_LINKS)) {
+                    binds.addAll(List.of("--ro-bind", entry.toString(), "/" + name));
+                }
+            }
+        }
+        return binds;
+    }
+
+    /** The language's environment for the runs to come (until {@link #reset()}). */
+    void environment(Map<String, String> environment) {
+        this.environment = Map.copyOf(environment);
     }
 
     private void awaitReady() throws IOException {
@@ -498,6 +545,7 @@ final class BubblewrapSandbox implements Sandbox {
             fields.add("data_bytes=" + spec.memoryLimitBytes());
             fields.add("nproc=" + properties.maxProcesses());
         }
+        new TreeMap<>(environment).forEach((name, value) -> fields.add("env=" + name + "=" + value));
         spec.command().forEach(argument -> fields.add("arg=" + argument));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         for (String field : fields) {
@@ -556,6 +604,7 @@ final class BubblewrapSandbox implements Sandbox {
             }
         }
         SandboxFiles.overwrite(io.resolve(STDIN), "");
+        environment = Map.of();
     }
 
     boolean isAlive() {

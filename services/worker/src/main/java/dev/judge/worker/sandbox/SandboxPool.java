@@ -9,8 +9,10 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,11 +26,14 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
+import dev.judge.contracts.language.Language;
+import dev.judge.contracts.language.LanguageCatalog;
+
 /**
- * Keeps {@code judge.sandbox.pool-size} sandboxes started and waiting, so that a submission gets one
- * at once and creating namespaces happens while nobody waits. A sandbox serves one submission at a
- * time; afterwards it is reset and handed out again, up to {@code judge.sandbox.reuse} submissions,
- * then destroyed and replaced.
+ * Keeps sandboxes started and waiting, so that a submission gets one at once and creating namespaces
+ * happens while nobody waits: up to {@code judge.sandbox.pool-size} per root (the host's paths, or
+ * each language's image). A sandbox serves one submission at a time; afterwards it is reset and handed
+ * out again, up to {@code judge.sandbox.reuse} submissions, then destroyed and replaced.
  *
  * <p>At start-up it finds out which isolation layers this host allows, logs them, and refuses to
  * start when they are weaker than the configuration demands, or when a trial run fails.
@@ -39,10 +44,15 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(SandboxPool.class);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
 
+    /** The root of a sandbox without language images: the host's read-only paths. */
+    private static final Path HOST = Path.of("/");
+
     private final SandboxProperties properties;
+    private final LanguageCatalog languages;
     private final Path boxes;
     private final Path init;
-    private final BlockingQueue<BubblewrapSandbox> ready = new LinkedBlockingQueue<>();
+    /** Waiting sandboxes by root. */
+    private final Map<Path, BlockingQueue<BubblewrapSandbox>> ready = new ConcurrentHashMap<>();
     // bubblewrap's --die-with-parent follows the spawning *thread*: a sandbox dies when the thread
     // that started it ends. So every sandbox is started by this one thread, which never ends.
     private final ExecutorService starter = Executors.newSingleThreadExecutor(
@@ -51,8 +61,9 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
     private volatile Isolation isolation;
     private volatile boolean running;
 
-    SandboxPool(SandboxProperties properties) {
+    SandboxPool(SandboxProperties properties, LanguageCatalog languages) {
         this.properties = properties;
+        this.languages = languages;
         this.boxes = properties.workDir().resolve("boxes");
         this.init = properties.workDir().resolve("judge-init");
     }
@@ -69,14 +80,25 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
             }
             log.info("Sandbox isolation: {}", isolation.describe());
             trialRun();
+            checkImagesMounted();
         } catch (IOException e) {
             throw new IllegalStateException("The sandbox cannot work on this host: " + e.getMessage(), e);
         }
         running = true;
-        // Filled before the listeners start, so the first submissions find sandboxes waiting.
+        // Filled before the listeners start, so the first submissions find sandboxes waiting: the
+        // host's pool in full, or one per language image (the rest as each is used).
         try {
-            for (int i = 0; i < properties.poolSize(); i++) {
-                ready.add(startOne());
+            if (properties.languageImages() == null) {
+                for (int i = 0; i < properties.poolSize(); i++) {
+                    waiting(HOST).add(startOne(HOST));
+                }
+            } else {
+                for (Path root : languages.languages().values().stream()
+                        .map(this::rootOf)
+                        .distinct()
+                        .toList()) {
+                    waiting(root).add(startOne(root));
+                }
             }
         } catch (IOException e) {
             throw new IllegalStateException("Could not start the sandbox pool: " + e.getMessage(), e);
@@ -84,27 +106,65 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
     }
 
     @Override
-    public Sandbox open() throws IOException {
+    public Sandbox open(Language language) throws IOException {
         if (!running) {
             throw new IOException("The sandbox pool is stopped");
+        }
+        Path root = rootOf(language);
+        if (!Files.isDirectory(root)) {
+            throw new IOException("The image of the language " + language.id() + " is not mounted at " + root);
         }
         // None ready (more submissions at once than the pool holds): start one now rather than wait,
         // which is never slower. It joins the pool when it is given back.
         BubblewrapSandbox sandbox;
-        while ((sandbox = ready.poll()) != null && !sandbox.isAlive()) {
+        while ((sandbox = waiting(root).poll()) != null && !sandbox.isAlive()) {
             log.warn("Discarding a sandbox that died while waiting");
             sandbox.close();
         }
-        return new Lease(sandbox != null ? sandbox : startOne());
+        Lease lease = new Lease(sandbox != null ? sandbox : startOne(root), root);
+        lease.sandbox.environment(language.environment());
+        return lease;
+    }
+
+    /** Where a language's programs find their root: its image, or the host's paths without images. */
+    private Path rootOf(Language language) {
+        return properties.languageImages() == null
+                ? HOST
+                : properties.languageImages().resolve(language.id());
+    }
+
+    private BlockingQueue<BubblewrapSandbox> waiting(Path root) {
+        return ready.computeIfAbsent(root, any -> new LinkedBlockingQueue<>());
+    }
+
+    /** With language images, each enabled language's must be there: a worker without one would fail its submissions. */
+    private void checkImagesMounted() throws IOException {
+        if (properties.languageImages() == null) {
+            return;
+        }
+        List<String> missing = languages.languages().values().stream()
+                .filter(language -> !Files.isDirectory(rootOf(language)))
+                .map(language -> language.id() + " (" + rootOf(language) + ")")
+                .toList();
+        if (!missing.isEmpty()) {
+            throw new IOException(
+                    "the images of these enabled languages are not mounted: " + String.join(", ", missing));
+        }
+        log.info(
+                "Each run's root is its language's image, mounted under {}: {}",
+                properties.languageImages(),
+                String.join(", ", languages.languages().keySet()));
     }
 
     /** A sandbox lent to one submission; closing it gives it back. */
     private final class Lease implements Sandbox {
 
         private final BubblewrapSandbox sandbox;
+        private final Path root;
 
-        private Lease(BubblewrapSandbox sandbox) {
+        private Lease(BubblewrapSandbox sandbox, Path root) {
             this.sandbox = sandbox;
+            this.root = root;
         }
 
         @Override
@@ -132,23 +192,28 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
 
         @Override
         public void close() {
-            giveBack(sandbox);
+            giveBack(sandbox, root);
         }
     }
 
-    private void giveBack(BubblewrapSandbox sandbox) {
+    private void giveBack(BubblewrapSandbox sandbox, Path root) {
+        BlockingQueue<BubblewrapSandbox> waiting = waiting(root);
         if (running && sandbox.isAlive() && sandbox.servedOneMore() < properties.reuse()) {
             try {
                 sandbox.reset();
-                ready.add(sandbox);
+                if (waiting.size() < properties.poolSize()) {
+                    waiting.add(sandbox);
+                } else {
+                    sandbox.close(); // one started for a burst, beyond what this root keeps waiting
+                }
                 return;
             } catch (IOException e) {
                 log.warn("Replacing a sandbox that failed to reset: {}", e.getMessage());
             }
         }
         sandbox.close();
-        if (running) {
-            refill();
+        if (running && waiting.size() < properties.poolSize()) {
+            refill(root);
         }
     }
 
@@ -169,9 +234,11 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        BubblewrapSandbox sandbox;
-        while ((sandbox = ready.poll()) != null) {
-            sandbox.close();
+        for (BlockingQueue<BubblewrapSandbox> waiting : ready.values()) {
+            BubblewrapSandbox sandbox;
+            while ((sandbox = waiting.poll()) != null) {
+                sandbox.close();
+            }
         }
     }
 
@@ -187,13 +254,13 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
     }
 
     /** Starts a sandbox in the background, on the starter, so that {@link #stop()} can wait for it. */
-    private void refill() {
+    private void refill(Path root) {
         try {
             starter.execute(() -> {
                 try {
-                    BubblewrapSandbox sandbox = startOnStarter();
+                    BubblewrapSandbox sandbox = startOnStarter(root);
                     if (running) {
-                        ready.add(sandbox);
+                        waiting(root).add(sandbox);
                     } else {
                         sandbox.close();
                     }
@@ -206,9 +273,9 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
         }
     }
 
-    private BubblewrapSandbox startOne() throws IOException {
+    private BubblewrapSandbox startOne(Path root) throws IOException {
         try {
-            return starter.submit(this::startOnStarter).get();
+            return starter.submit(() -> startOnStarter(root)).get();
         } catch (RejectedExecutionException e) {
             throw new IOException("The sandbox pool is stopped", e);
         } catch (ExecutionException e) {
@@ -220,10 +287,11 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
     }
 
     /** Runs on the starter thread only (see {@link #starter}). */
-    private BubblewrapSandbox startOnStarter() throws IOException {
+    private BubblewrapSandbox startOnStarter(Path root) throws IOException {
         long number = started.incrementAndGet();
         int uid = isolation.separateUids() ? properties.firstUid() + (int) (number % properties.uidCount()) : -1;
-        return BubblewrapSandbox.start(boxes.resolve("box-" + number), init, uid, isolation, properties);
+        return BubblewrapSandbox.start(
+                boxes.resolve("box-" + number), root.equals(HOST) ? null : root, init, uid, isolation, properties);
     }
 
     private void installInit() throws IOException {
@@ -262,7 +330,8 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
     }
 
     private void trialRun() throws IOException {
-        try (BubblewrapSandbox trial = startOne()) {
+        // On the host's paths: the worker's own image has what this needs, whatever the languages' have.
+        try (BubblewrapSandbox trial = startOne(HOST)) {
             RunOutcome outcome = trial.run(new RunSpec(
                     List.of("true"), null, Duration.ofSeconds(2), Duration.ofSeconds(5), 64L << 20, 1 << 20));
             if (!outcome.exitedZero()) {

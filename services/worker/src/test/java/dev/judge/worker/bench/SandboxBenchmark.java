@@ -94,8 +94,8 @@ public final class SandboxBenchmark {
                             parallel,
                             measure(runs, parallel, () -> runBare(language, bare)),
                             plain);
-                    try (Sandbox first = sandbox.open();
-                            Sandbox second = sandbox.open()) {
+                    try (Sandbox first = sandbox.open(TestSandboxes.C);
+                            Sandbox second = sandbox.open(TestSandboxes.C)) {
                         List<Sandbox> ready = List.of(first, second);
                         for (Sandbox session : ready) {
                             install(binary, session);
@@ -104,7 +104,7 @@ public final class SandboxBenchmark {
                         print(language.name(), "ready sandbox", parallel, inReady, plain);
                     }
                     Stats fresh = measure(runs, parallel, () -> {
-                        try (Sandbox session = sandbox.open()) {
+                        try (Sandbox session = sandbox.open(TestSandboxes.C)) {
                             install(binary, session);
                             runIn(session, language);
                         }
@@ -136,7 +136,7 @@ public final class SandboxBenchmark {
         for (int i = 0; i < 20; i++) {
             runBare(language, bare);
         }
-        try (Sandbox session = sandbox.open()) {
+        try (Sandbox session = sandbox.open(TestSandboxes.C)) {
             install(binary, session);
             for (int i = 0; i < 20; i++) {
                 runIn(session, language);

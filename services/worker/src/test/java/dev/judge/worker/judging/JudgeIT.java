@@ -151,15 +151,13 @@ class JudgeIT {
      */
     @Test
     void aCompilationTheMachineStarvesEveryTimeIsAnInternalErrorNotACompilationError() throws IOException {
-        Language pinnedCpp = new Language(
+        Language pinnedCpp = TestLanguages.of(
+                "cpp",
                 "C++ on CPU 0",
-                "12",
                 "main.cpp",
                 List.of("taskset", "-c", "0", "g++", "-O2", "-o", "main", "main.cpp"),
                 List.of("./main"),
-                "",
-                null,
-                null);
+                "");
         Sandboxes starving = TestSandboxes.startQuicklyStarvedPool();
         try (BusyNeighbours busy = BusyNeighbours.start(7, 0)) {
             Judge judge = newJudge(
@@ -264,15 +262,17 @@ class JudgeIT {
     }
 
     @Test
-    void refusesToStartWhenTheLanguagesItIsToldToCheckAreNotInTheCatalog() {
+    void aLanguageToCheckThatTheDeploymentDoesNotEnableGivesWayToTheFirstEnabledOne() {
+        LanguageCatalog onlyRuby = new LanguageCatalog(Map.of(
+                "ruby",
+                TestLanguages.of("ruby", "Ruby", "main.rb", List.of(), List.of("ruby", "main.rb"), "puts 'ok'")));
         LanguageSelfCheck check = new LanguageSelfCheck(
-                judge(LanguageCatalog.shipped()),
-                LanguageCatalog.shipped(),
-                new LanguageSelfCheck.SelfCheckProperties(List.of("cobol")));
+                judge(onlyRuby), onlyRuby, new LanguageSelfCheck.SelfCheckProperties(List.of("python")));
 
+        // Python is not enabled: Ruby, the one enabled, is checked, and no worker here has it.
         assertThatThrownBy(check::start)
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("'cobol', which is not in the catalog");
+                .hasMessageContaining("The language 'ruby' failed its self-check");
     }
 
     private static final LanguageSelfCheck.SelfCheckProperties EVERY_LANGUAGE =
@@ -312,7 +312,6 @@ class JudgeIT {
                 "python",
                 python,
                 "ruby",
-                new Language(
-                        "Ruby", "3.1", "main.rb", List.of(), List.of("ruby", "main.rb"), "puts 'ok'", null, null)));
+                TestLanguages.of("ruby", "Ruby", "main.rb", List.of(), List.of("ruby", "main.rb"), "puts 'ok'")));
     }
 }

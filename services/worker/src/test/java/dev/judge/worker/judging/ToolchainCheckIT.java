@@ -29,19 +29,8 @@ class ToolchainCheckIT {
         Language python = LanguageCatalog.shipped().find("python").orElseThrow();
         LanguageCatalog broken = new LanguageCatalog(Map.of(
                 "python", python,
-                "ruby",
-                        new Language(
-                                "Ruby",
-                                "3.1",
-                                "main.rb",
-                                List.of(),
-                                List.of("ruby", "main.rb"),
-                                "puts 'ok'",
-                                null,
-                                null),
-                "shell",
-                        new Language(
-                                "sh", "5", "main.sh", List.of(), List.of("sh", "main.sh"), "echo ko", null, null)));
+                "ruby", TestLanguages.of("ruby", "Ruby", "main.rb", List.of(), List.of("ruby", "main.rb"), "puts 'ok'"),
+                "shell", TestLanguages.of("shell", "sh", "main.sh", List.of(), List.of("sh", "main.sh"), "echo ko")));
 
         assertThat(ToolchainCheck.failures(broken, work))
                 .satisfiesExactly(

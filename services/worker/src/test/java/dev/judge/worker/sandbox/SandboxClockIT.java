@@ -107,8 +107,8 @@ class SandboxClockIT {
                 List.of("sh", "-c", "read answer; echo \"$answer\""), null, SECOND, SECOND, 64L << 20, 1 << 20);
         RunSpec interactor =
                 new RunSpec(thinker, null, Duration.ofSeconds(5), Duration.ofSeconds(2), 256L << 20, 1 << 20);
-        try (Sandbox here = sandbox.open();
-                Sandbox peer = sandbox.open()) {
+        try (Sandbox here = sandbox.open(TestSandboxes.C);
+                Sandbox peer = sandbox.open(TestSandboxes.C)) {
             assertThatThrownBy(() -> here.converse(program, peer, interactor))
                     .isInstanceOf(MachineTooBusyException.class);
         }
@@ -127,7 +127,7 @@ class SandboxClockIT {
     }
 
     private RunOutcome run(List<String> command, Duration wallLimit) throws Exception {
-        try (Sandbox box = sandbox.open()) {
+        try (Sandbox box = sandbox.open(TestSandboxes.C)) {
             return box.run(new RunSpec(command, null, Duration.ofSeconds(20), wallLimit, 256L << 20, 1 << 20));
         }
     }

@@ -36,11 +36,11 @@ class SandboxLifetimeIT {
 
     @Test
     void aSandboxOutlivesTheThreadThatOpenedIt() throws Exception {
-        try (Sandbox held = sandbox.open()) { // the ready one: the next open starts a new sandbox
+        try (Sandbox held = sandbox.open(TestSandboxes.C)) { // the ready one: the next open starts a new sandbox
             AtomicReference<Sandbox> opened = new AtomicReference<>();
             Thread shortLived = Thread.ofPlatform().start(() -> {
                 try {
-                    opened.set(sandbox.open());
+                    opened.set(sandbox.open(TestSandboxes.C));
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
@@ -87,7 +87,7 @@ class SandboxLifetimeIT {
                 "judge.sandbox.work-dir",
                 workDir.toString())));
         try {
-            pool.open().close(); // served its one submission: replaced by a sandbox started now
+            pool.open(TestSandboxes.C).close(); // served its one submission: replaced by a sandbox started now
             Thread.sleep(100); // the replacement is starting (it takes 500 ms and more)
         } finally {
             TestSandboxes.stop(pool);

@@ -59,14 +59,14 @@ class SandboxReuseIT {
     @Test
     void theNextSubmissionFindsNothingThePreviousLeft() throws Exception {
         Path first;
-        try (Sandbox session = sandbox.open()) {
+        try (Sandbox session = sandbox.open(TestSandboxes.C)) {
             first = session.folder();
             RunOutcome left = run(session, LEAVE_TRACES);
             assertThat(left.exitedZero()).as("%s", left).isTrue();
             // Message queues are refused outright (RLIMIT_MSGQUEUE=0): mq_open returned -1.
             assertThat(left.stdout()).contains("] -1");
         }
-        try (Sandbox session = sandbox.open()) {
+        try (Sandbox session = sandbox.open(TestSandboxes.C)) {
             assertThat(session.folder()).as("the same sandbox, reused").isEqualTo(first);
             assertThat(run(session, LOOK_FOR_TRACES).stdout()).isEqualTo("clean\n");
         }
@@ -74,7 +74,7 @@ class SandboxReuseIT {
 
     @Test
     void aReusedSandboxStillRefusesWritesOutsideItsFolders() throws Exception {
-        try (Sandbox session = sandbox.open()) {
+        try (Sandbox session = sandbox.open(TestSandboxes.C)) {
             RunOutcome outcome = run(session, """
                     import os
                     writable = []
@@ -96,7 +96,7 @@ class SandboxReuseIT {
         Path stored = Files.createDirectories(TestSandboxes.WORK_DIR.resolve("linked-inputs"))
                 .resolve("0.in");
         Files.writeString(stored, "1 2\n");
-        try (Sandbox session = sandbox.open()) {
+        try (Sandbox session = sandbox.open(TestSandboxes.C)) {
             Files.writeString(session.folder().resolve("main.py"), """
                     import os, sys
                     print(sys.stdin.readline().strip())
@@ -124,7 +124,7 @@ class SandboxReuseIT {
             assertThat(outcome.stdout()).isEqualTo("1 2\n['chmod', 'write', 'unlink', 'rename', 'create']\n");
         }
         assertThat(stored).hasContent("1 2\n");
-        try (Sandbox next = sandbox.open()) {
+        try (Sandbox next = sandbox.open(TestSandboxes.C)) {
             assertThat(run(next, "import os\nprint(os.listdir('/linked'))").stdout())
                     .isEqualTo("[]\n");
         }
@@ -138,7 +138,7 @@ class SandboxReuseIT {
      */
     @Test
     void programsRunAtNice19AndTheirAutogroupAtAPlainSessionsWeight() throws Exception {
-        try (Sandbox session = sandbox.open()) {
+        try (Sandbox session = sandbox.open(TestSandboxes.C)) {
             RunOutcome outcome = run(session, """
                     import os
                     autogroup = "none"

@@ -16,6 +16,8 @@ import org.springframework.boot.context.properties.source.MapConfigurationProper
 import org.springframework.boot.convert.ApplicationConversionService;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.judge.contracts.language.Language;
+import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.judging.PreparationProperties;
 import dev.judge.worker.judging.WorkerProperties;
 import dev.judge.worker.testdata.InternalApi;
@@ -28,6 +30,9 @@ public final class TestSandboxes {
 
     /** Under target/, not the JDK's temporary folders, which other uids (the sandboxes') cannot enter. */
     public static final Path WORK_DIR = Path.of("target", "sandbox-tests").toAbsolutePath();
+
+    /** A language to open sandboxes for where the language does not matter: C, on the host's paths. */
+    public static final Language C = LanguageCatalog.shipped().find("c").orElseThrow();
 
     private TestSandboxes() {}
 
@@ -63,12 +68,17 @@ public final class TestSandboxes {
 
     /** Started; stop it with {@link #stop(Sandboxes)}. */
     public static Sandboxes startPool(SandboxProperties sandbox) {
+        return startPool(sandbox, LanguageCatalog.shipped());
+    }
+
+    /** Started for these languages (their images, where {@code judge.sandbox.language-images} is set). */
+    public static Sandboxes startPool(SandboxProperties sandbox, LanguageCatalog languages) {
         try {
             Files.createDirectories(sandbox.workDir());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        SandboxPool pool = new SandboxPool(sandbox);
+        SandboxPool pool = new SandboxPool(sandbox, languages);
         pool.start();
         return pool;
     }

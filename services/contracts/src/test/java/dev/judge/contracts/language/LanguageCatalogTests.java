@@ -1,0 +1,78 @@
+package dev.judge.contracts.language;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+class LanguageCatalogTests {
+
+    private static final LanguageCatalog SHIPPED = LanguageCatalog.shipped();
+
+    @Test
+    void everyEntryKnowsItsIdAndHasAnImageAndASelfCheck() {
+        assertThat(SHIPPED.languages()).isNotEmpty();
+        SHIPPED.languages().forEach((id, language) -> {
+            assertThat(language.id()).isEqualTo(id);
+            assertThat(language.image()).as(id).matches("[a-z0-9./-]+:[A-Za-z0-9._-]+");
+            assertThat(language.selfCheck()).as(id).isNotBlank();
+        });
+    }
+
+    @Test
+    void noneNamedEnablesEveryEntryAndDefaultTheDefaultSet() {
+        LanguageCatalog defaults = new LanguageCatalog(SHIPPED.languages(), List.of(LanguageCatalog.DEFAULT_SET));
+
+        assertThat(defaults.languages().keySet())
+                .isNotEmpty()
+                .allSatisfy(id ->
+                        assertThat(SHIPPED.find(id).orElseThrow().byDefault()).isTrue());
+        assertThat(SHIPPED.languages().values().stream()
+                        .filter(Language::byDefault)
+                        .map(Language::id))
+                .containsExactlyInAnyOrderElementsOf(defaults.languages().keySet());
+    }
+
+    @Test
+    void aDeploymentEnablesTheLanguagesItNamesAndTheDefaultSetBeside() {
+        LanguageCatalog chosen = new LanguageCatalog(SHIPPED.languages(), List.of("cpp", "python"));
+
+        assertThat(chosen.languages().keySet()).containsExactly("cpp", "python");
+        assertThat(chosen.find("java")).isEmpty();
+    }
+
+    @Test
+    void anIdTheCatalogLacksIsRefusedNamingWhatItHas() {
+        assertThatThrownBy(() -> new LanguageCatalog(SHIPPED.languages(), List.of("cpp", "brainfuck")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("brainfuck")
+                .hasMessageContaining("cpp");
+    }
+
+    @Test
+    void theEnabledListAndAnotherImageBindFromProperties() {
+        LanguageCatalog bound = new Binder(new MapConfigurationPropertySource(Map.of(
+                        "judge.languages.cpp.name", "C++",
+                        "judge.languages.cpp.image", "registry.example/gcc:14",
+                        "judge.languages.cpp.source-file", "main.cpp",
+                        "judge.languages.cpp.run[0]", "./main",
+                        "judge.languages.cpp.environment.PATH", "/usr/local/bin:/usr/bin",
+                        "judge.languages.ruby.name", "Ruby",
+                        "judge.languages.ruby.source-file", "main.rb",
+                        "judge.languages.ruby.run[0]", "ruby",
+                        "judge.enabled-languages", "cpp")))
+                .bind("judge", LanguageCatalog.class)
+                .get();
+
+        assertThat(bound.languages().keySet()).containsExactly("cpp");
+        Language cpp = bound.find("cpp").orElseThrow();
+        assertThat(cpp.id()).isEqualTo("cpp");
+        assertThat(cpp.image()).isEqualTo("registry.example/gcc:14");
+        assertThat(cpp.environment()).containsEntry("PATH", "/usr/local/bin:/usr/bin");
+    }
+}

@@ -1,0 +1,26 @@
+"""The chart's language images are the catalog's: the catalog (services/contracts/.../judge-languages.yml)
+defines a language once, and the chart repeats its image to mount it, so they are held equal here."""
+
+import yaml
+
+from support.processes import PROJECT
+
+CATALOG = yaml.safe_load((PROJECT / "services/contracts/src/main/resources/judge-languages.yml").read_text())
+VALUES = yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text())
+
+
+def test_the_chart_mounts_each_catalog_language_from_the_catalogs_image():
+    catalog = {language: entry["image"] for language, entry in CATALOG["judge"]["languages"].items()}
+    assert VALUES["languages"]["images"] == catalog
+
+
+def test_the_pod_tier_mounts_the_stand_in_of_each_catalog_image():
+    pods = yaml.safe_load((PROJECT / "tests/pods/values.yaml").read_text())["languages"]["images"]
+    assert pods == {language: "localhost/stand-in/" + image for language, image in VALUES["languages"]["images"].items()}
+
+
+def test_every_language_has_a_stand_in_recipe_and_judge_cases():
+    for language, entry in CATALOG["judge"]["languages"].items():
+        repository = entry["image"].split(":")[0].split("/")[-1]
+        assert (PROJECT / f"hack/stand-ins/languages/{repository}.Containerfile").is_file(), language
+        assert (PROJECT / f"services/worker/src/test/resources/judge-cases/accepted-{language}").is_dir(), language
