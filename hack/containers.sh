@@ -77,11 +77,13 @@ case "$action" in
     # Unconfined; the work folder an emptyDir (a folder of its own, owned by the container's uid).
     # In a user namespace that does not own the host's network namespace sysfs cannot be mounted:
     # the host's is bound read-only, as a pod's /sys is.
-    # Each language's image mounted read-only at /languages/<id>, as the chart's image volumes are.
+    # Each language's image read-only at /languages/<id>, as the chart's image volumes are: mounted
+    # here and bound in (podman's --mount type=image cannot mount an overlay into a container of
+    # --userns=auto: "permission denied").
     mkdir -p "$state/worker-work"
     language_mounts=()
     while read -r id image; do
-      language_mounts+=(--mount "type=image,source=$image,destination=/languages/$id")
+      language_mounts+=(--volume "$(judge_podman image mount "$image"):/languages/$id:ro")
     done < <("$PROJECT_DIR/hack/stand-ins.sh" languages)
     start worker $((api_port + 1)) --memory 2g --cpus 2 "${language_mounts[@]}" \
       --userns=auto --security-opt seccomp=unconfined --security-opt apparmor=unconfined \
@@ -111,6 +113,7 @@ case "$action" in
         ! judge_podman container exists "$(container "$component")" \
           || judge_podman rm --force "$(container "$component")" >/dev/null
       fi
-    done ;;
+    done
+    judge_podman image unmount --all >/dev/null ;;
   *) echo "unknown action: $action" >&2; exit 2 ;;
 esac

@@ -127,11 +127,18 @@ def test_each_service_starts_from_the_aot_cache_its_image_made(containers, compo
 
 
 def test_a_worker_from_its_image_proves_its_sandbox_with_one_language_not_every_toolchain(containers):
-    # The image build checked every toolchain (ToolchainCheck); at start only the sandbox is in question.
+    # Each language image's build checked its toolchain; at start only the sandbox is in question.
     log = containers.log("worker")
     [line] = [line for line in log.splitlines() if "Sandbox checked with" in line]
     assert "Sandbox checked with python in" in line, line
     assert "Languages checked:" not in log
+
+
+def test_the_worker_image_has_no_toolchain_and_runs_each_language_from_its_image(containers):
+    found = containers.exec("worker", "sh", "-c", "command -v gcc g++ python3 javac node; true").stdout
+    assert found.strip() == ""
+    [line] = [line for line in containers.log("worker").splitlines() if "Each run's root is its language's image" in line]
+    assert line.endswith("mounted under /languages: c, cpp, java, javascript, python"), line
 
 
 def test_the_worker_logs_its_isolation_layers(containers):
