@@ -77,14 +77,15 @@ case "$action" in
     # Unconfined; the work folder an emptyDir (a folder of its own, owned by the container's uid).
     # In a user namespace that does not own the host's network namespace sysfs cannot be mounted:
     # the host's is bound read-only, as a pod's /sys is.
-    # Each language's image read-only at /languages/<id>, as the chart's image volumes are: mounted
-    # here and bound in (podman's --mount type=image cannot mount an overlay into a container of
-    # --userns=auto: "permission denied").
+    # Each language image (its stand-in) read-only at /languages/<the official reference, [^A-Za-z0-9._-]
+    # made _>, where the worker looks for it, once, as the chart's image volumes are: mounted here and
+    # bound in (podman's --mount type=image cannot mount an overlay into a --userns=auto container).
     mkdir -p "$state/worker-work"
     language_mounts=()
-    while read -r id image; do
-      language_mounts+=(--volume "$(judge_podman image mount "$image"):/languages/$id:ro")
-    done < <("$PROJECT_DIR/hack/stand-ins.sh" languages)
+    while read -r image; do
+      folder=${image#localhost/stand-in/} && folder=${folder//[^A-Za-z0-9._-]/_}
+      language_mounts+=(--volume "$(judge_podman image mount "$image"):/languages/$folder:ro")
+    done < <("$PROJECT_DIR/hack/stand-ins.sh" languages | awk '{print $2}' | sort -u)
     start worker $((api_port + 1)) --memory 2g --cpus 2 "${language_mounts[@]}" \
       --userns=auto --security-opt seccomp=unconfined --security-opt apparmor=unconfined \
       --security-opt unmask=ALL --volume /sys:/sys:ro --volume "$state/worker-work:/var/lib/judge/work:U" \

@@ -1,8 +1,11 @@
 """The chart's language images are the catalog's: the catalog (services/contracts/.../judge-languages.yml)
 defines a language once, and the chart repeats its image to mount it, so they are held equal here."""
 
+import re
+
 import yaml
 
+from support.chart import of_kind, render
 from support.processes import PROJECT
 
 CATALOG = yaml.safe_load((PROJECT / "services/contracts/src/main/resources/judge-languages.yml").read_text())
@@ -24,3 +27,14 @@ def test_every_language_has_a_stand_in_recipe_and_judge_cases():
         repository = entry["image"].split(":")[0].split("/")[-1]
         assert (PROJECT / f"hack/stand-ins/languages/{repository}.Containerfile").is_file(), language
         assert (PROJECT / f"services/worker/src/test/resources/judge-cases/accepted-{language}").is_dir(), language
+
+
+def test_the_worker_finds_each_image_where_the_chart_mounts_it():
+    """The worker looks for a language's image at /languages/<the reference, [^A-Za-z0-9._-] made _>
+    (Language.imageFolder, with its own unit test); the chart mounts each image there, once."""
+    [worker] = [d for d in of_kind(render(), "Deployment") if d["metadata"]["name"].endswith("-worker")]
+    mounts = {m["mountPath"] for m in worker["spec"]["template"]["spec"]["containers"][0]["volumeMounts"]}
+    images = set(VALUES["languages"]["images"].values())
+    assert {m for m in mounts if m.startswith("/languages/")} == {
+        "/languages/" + re.sub(r"[^A-Za-z0-9._-]", "_", image) for image in images
+    }

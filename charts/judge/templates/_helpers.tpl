@@ -347,6 +347,27 @@ image. One that has no image is refused: its workers would have no root to run i
 {{- end }}
 
 {{/*
+The distinct images of the enabled languages, sorted, comma-separated: a pod mounts each image once
+(containerd 2.1 fails a user-namespaced pod that mounts one image twice), and languages of one image
+(C, C++) share it.
+*/}}
+{{- define "judge.languageImages" -}}
+{{- $images := list -}}
+{{- range (include "judge.languages" . | splitList ",") }}
+{{- $images = append $images (index $.Values.languages.images .) -}}
+{{- end }}
+{{- $images | uniq | sortAlpha | join "," }}
+{{- end }}
+
+{{/*
+The folder an image is mounted at under /languages: its reference with every character but
+[A-Za-z0-9._-] made "_", as the worker names it (Language.imageFolder; tests/chart holds the two equal).
+*/}}
+{{- define "judge.languageImageFolder" -}}
+{{- regexReplaceAll "[^A-Za-z0-9._-]" . "_" }}
+{{- end }}
+
+{{/*
 What the API and the workers both read of the languages: the enabled set and each one's image (the
 catalog's, or the one languages.images points it at), so that the API never offers one the workers
 cannot judge.

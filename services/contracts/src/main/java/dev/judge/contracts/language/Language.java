@@ -48,6 +48,10 @@ public record Language(
         environment = environment == null ? Map.of() : Map.copyOf(environment);
         run = List.copyOf(run);
         timeLimits = timeLimits == null ? TimeLimits.UNCHANGED : timeLimits;
+        // An image reference's shape: its folder (imageFolder) is then one safe path component.
+        if (image != null && !image.matches("[A-Za-z0-9][A-Za-z0-9._:/@-]{0,254}")) {
+            throw new IllegalArgumentException("Not an image reference: " + image);
+        }
     }
 
     /** This entry under its catalog key. */
@@ -105,6 +109,18 @@ public record Language(
             }
         }
         return best;
+    }
+
+    /**
+     * The folder its image is mounted at under the worker's {@code judge.sandbox.language-images}: the
+     * reference with every character but {@code [A-Za-z0-9._-]} made {@code _}
+     * ({@code gcc:12.2.0-bookworm} → {@code gcc_12.2.0-bookworm}). One folder per image, not per
+     * language: languages of one image (C, C++) share it, and a pod mounts each image once (containerd
+     * 2.1 fails a user-namespaced pod that mounts one image twice). The chart names it the same way
+     * ({@code judge.languageImageFolder}; tests/chart holds the two equal).
+     */
+    public String imageFolder() {
+        return image == null ? null : image.replaceAll("[^A-Za-z0-9._-]", "_");
     }
 
     public boolean isCompiled() {

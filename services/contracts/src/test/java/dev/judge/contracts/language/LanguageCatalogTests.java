@@ -25,6 +25,55 @@ class LanguageCatalogTests {
     }
 
     @Test
+    void anImagesFolderIsItsReferenceWithOnlySafeCharactersAndNoTwoImagesShareOne() {
+        Language cpp = SHIPPED.find("cpp").orElseThrow();
+        assertThat(cpp.imageFolder()).isEqualTo("gcc_12.2.0-bookworm");
+        assertThat(new Language(
+                                "x",
+                                "x",
+                                "1",
+                                "registry.example:5000/judge/../gcc@sha256:ab",
+                                "main.x",
+                                null,
+                                List.of("x"),
+                                null,
+                                "",
+                                null,
+                                null,
+                                null,
+                                false)
+                        .imageFolder())
+                .isEqualTo("registry.example_5000_judge_.._gcc_sha256_ab")
+                .doesNotContain("/");
+        for (String notAReference : List.of("..", "../etc", "/languages", "gcc 12", "")) {
+            assertThatThrownBy(() -> new Language(
+                            "x",
+                            "x",
+                            "1",
+                            notAReference,
+                            "main.x",
+                            null,
+                            List.of("x"),
+                            null,
+                            "",
+                            null,
+                            null,
+                            null,
+                            false))
+                    .as(notAReference)
+                    .hasMessageContaining("Not an image reference");
+        }
+        assertThat(SHIPPED.languages().values().stream()
+                        .map(Language::image)
+                        .distinct()
+                        .count())
+                .isEqualTo(SHIPPED.languages().values().stream()
+                        .map(Language::imageFolder)
+                        .distinct()
+                        .count());
+    }
+
+    @Test
     void noneNamedEnablesEveryEntryAndDefaultTheDefaultSet() {
         LanguageCatalog defaults = new LanguageCatalog(SHIPPED.languages(), List.of(LanguageCatalog.DEFAULT_SET));
 

@@ -112,7 +112,8 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
         }
         Path root = rootOf(language);
         if (!Files.isDirectory(root)) {
-            throw new IOException("The image of the language " + language.id() + " is not mounted at " + root);
+            throw new IOException("The image of the language " + language.id() + " (" + language.image()
+                    + ") is not mounted at " + root);
         }
         // None ready (more submissions at once than the pool holds): start one now rather than wait,
         // which is never slower. It joins the pool when it is given back.
@@ -126,11 +127,17 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
         return lease;
     }
 
-    /** Where a language's programs find their root: its image, or the host's paths without images. */
+    /**
+     * Where a language's programs find their root: its image's folder (named after the image, so that
+     * languages of one image share it and its sandboxes), or the host's paths without images.
+     */
     private Path rootOf(Language language) {
-        return properties.languageImages() == null
-                ? HOST
-                : properties.languageImages().resolve(language.id());
+        if (properties.languageImages() == null) {
+            return HOST;
+        }
+        return language.image() == null
+                ? properties.languageImages().resolve("no-image-for-" + language.id())
+                : properties.languageImages().resolve(language.imageFolder());
     }
 
     private BlockingQueue<BubblewrapSandbox> waiting(Path root) {
@@ -144,7 +151,7 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
         }
         List<String> missing = languages.languages().values().stream()
                 .filter(language -> !Files.isDirectory(rootOf(language)))
-                .map(language -> language.id() + " (" + rootOf(language) + ")")
+                .map(language -> language.id() + " (" + language.image() + " at " + rootOf(language) + ")")
                 .toList();
         if (!missing.isEmpty()) {
             throw new IOException(

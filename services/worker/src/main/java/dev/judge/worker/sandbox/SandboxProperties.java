@@ -40,9 +40,9 @@ import org.springframework.util.unit.DataSize;
  * @param maxFiles how many files and folders one run may keep there
  * @param reuse how many submissions one sandbox serves, reset in between, before it is replaced:
  *        creating one costs ~8 ms of CPU, resetting one well under 1 ms
- * @param languageImages where each language's image is mounted, one folder per language id
- *        ({@code <folder>/cpp}): a run's root is its language's image, read-only, and nothing of the
- *        worker's. Unset: every language runs from the host's {@code readOnlyPaths} (make local-up,
+ * @param languageImages where the languages' images are mounted, one folder per image named after it
+ *        ({@code <folder>/gcc_12.2.0-bookworm}, {@link dev.judge.contracts.language.Language#imageFolder()}):
+ *        a run's root is its language's image, read-only, and nothing of the worker's. Unset: every language runs from the host's {@code readOnlyPaths} (make local-up,
  *        the tests on the host)
  * @param readOnlyPaths without language images, the host paths a program may read: toolchains and what
  *        they need. A path that is a symlink on the host (/bin on merged-/usr systems) becomes the same

@@ -22,8 +22,8 @@ import dev.judge.contracts.language.LanguageCatalog;
 
 /**
  * A run's root is its language's image and nothing of the worker's: two images made here (a static
- * probe program, a marker file each), one pool that mounts them as the chart does, one folder per
- * language id.
+ * probe program, a marker file each), one pool that finds them where the chart mounts them, one
+ * folder per image.
  */
 class LanguageImageRootIT {
 
@@ -37,7 +37,7 @@ class LanguageImageRootIT {
         FileSystemUtils.deleteRecursively(IMAGES);
         Path source = Path.of("src/test/resources/sandbox/root-probe.c").toAbsolutePath();
         for (String id : List.of("alpha", "beta")) {
-            Path image = Files.createDirectories(IMAGES.resolve(id));
+            Path image = Files.createDirectories(IMAGES.resolve(folderOf(id)));
             Files.createDirectories(image.resolve("bin"));
             Files.writeString(image.resolve(id + "-marker"), id);
             // Writable by anyone as files go: only the read-only mount may stop a run writing them.
@@ -55,7 +55,7 @@ class LanguageImageRootIT {
             assertThat(gcc.waitFor()).isZero();
         }
         // What an image should not hold at its top: a FIFO is left out; a link stays a link, inside.
-        Path alphaImage = IMAGES.resolve("alpha");
+        Path alphaImage = IMAGES.resolve(folderOf("alpha"));
         assertThat(new ProcessBuilder("mkfifo", alphaImage.resolve("fifo").toString())
                         .start()
                         .waitFor())
@@ -76,6 +76,11 @@ class LanguageImageRootIT {
             TestSandboxes.stop(pool);
         }
         FileSystemUtils.deleteRecursively(IMAGES);
+    }
+
+    /** Where the pool looks for a test image: the chart's folder name for {@code test/<id>:1}. */
+    private static String folderOf(String id) {
+        return "test_" + id + "_1";
     }
 
     private static Language language(String id, String greeting) {
@@ -124,7 +129,7 @@ class LanguageImageRootIT {
         assertThat(probe(
                         alpha,
                         "/beta-marker",
-                        IMAGES.resolve("beta/beta-marker").toString(),
+                        IMAGES.resolve(folderOf("beta") + "/beta-marker").toString(),
                         workerClasses.toString(),
                         hostToolchainFile.toString(),
                         "/host-etc/passwd",
@@ -132,7 +137,7 @@ class LanguageImageRootIT {
                         "/fifo"))
                 .contains("JAVA_HOME=(unset)")
                 .contains("/beta-marker: missing")
-                .contains(IMAGES.resolve("beta/beta-marker") + ": missing")
+                .contains(IMAGES.resolve(folderOf("beta") + "/beta-marker") + ": missing")
                 .contains(workerClasses + ": missing")
                 .contains(hostToolchainFile + ": missing")
                 // A link in the image resolves inside the sandbox, where there is no /etc.
@@ -148,7 +153,7 @@ class LanguageImageRootIT {
                 .contains("+/bin/planted: Read-only file system")
                 .contains("+/planted: Read-only file system")
                 .contains("+/box/kept: written");
-        assertThat(IMAGES.resolve("alpha/bin/planted")).doesNotExist();
+        assertThat(IMAGES.resolve(folderOf("alpha") + "/bin/planted")).doesNotExist();
     }
 
     @Test
@@ -160,7 +165,7 @@ class LanguageImageRootIT {
                                 "judge.sandbox.work-dir",
                                         IMAGES.resolveSibling("images-missing").toString())),
                         new LanguageCatalog(Map.of("alpha", alpha, "gamma", gamma))))
-                .hasMessageContaining("gamma (" + IMAGES.resolve("gamma") + ")");
+                .hasMessageContaining("gamma (test/gamma:1 at " + IMAGES.resolve("test_gamma_1") + ")");
         assertThatThrownBy(() -> pool.open(gamma))
                 .isInstanceOf(IOException.class)
                 .hasMessageContaining("gamma");
