@@ -199,6 +199,10 @@ bench-start: deps ## Each service's start (launch to Started), without and with 
 bench-sandbox: ## The sandbox's cost per run: a trivial C and Python program bare vs sandboxed, 1 and 2 at a time
 	$(PROJECT_DIR)/hack/bench/worker.sh SandboxBenchmark 300 $(PROJECT_DIR)/tests/bench/bare.c
 
+.PHONY: bench-languages
+bench-languages: ## Each language's CPU time summing 200,000 lines against C++'s, its start-up and its compile: where the catalog's time limits come from
+	$(PROJECT_DIR)/hack/bench/worker.sh LanguageSpeedBenchmark 5 200000
+
 .PHONY: bench-problems
 bench-problems: ## What a custom checker and an interactive test add per test, against the plain problem
 	$(PROJECT_DIR)/hack/bench/worker.sh ProblemKindsBenchmark 30 10

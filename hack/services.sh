@@ -16,6 +16,11 @@ pg_port=${4:?postgres port}
 api_port=${5:?api port}
 management=$(management_port "$api_port")
 token=$(test_data_token "$state")
+# The catalog's default set (judge-languages.yml, by-default), whose toolchains hack/install-deps.sh
+# installs; JUDGE_LANGUAGES=all for every language, or a comma-separated list of ids. The API and the
+# worker are given the same.
+languages=${JUDGE_LANGUAGES:-default}
+[[ "$languages" != all ]] || languages=""
 admin=$(admin_token "$state")
 
 start() {
@@ -43,9 +48,10 @@ start() {
   local own=() jit=(-XX:TieredStopAtLevel=1)
   case "$name" in
     api) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge" JUDGE_TESTDATA_WORKERTOKEN="$token"
+              JUDGE_ENABLEDLANGUAGES="$languages"
               JUDGE_HTTP_MANAGEMENTPORT="$management"
               JUDGE_ACCESS_ANONYMOUS=true JUDGE_ACCESS_ADMINTOKEN="$admin") jit=() ;;
-    worker) own=(JUDGE_SANDBOX_WORKDIR="$state/work" JUDGE_WORKER_INTERNALAPI_TOKEN="$token"
+    worker) own=(JUDGE_SANDBOX_WORKDIR="$state/work" JUDGE_WORKER_INTERNALAPI_TOKEN="$token" JUDGE_ENABLEDLANGUAGES="$languages"
                  JUDGE_WORKER_INTERNALAPI_URL="http://127.0.0.1:$management"
                  JUDGE_WORKER_TESTLIBHEADER="$PROJECT_DIR/build/testlib/testlib.h") ;;
     consumer) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge") ;;

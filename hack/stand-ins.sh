@@ -19,8 +19,9 @@
 #
 #   hack/stand-ins.sh            make the base images that are missing; print the --build-arg flags
 #                                that select them
-#   hack/stand-ins.sh languages  make the language images that are missing; print "<id> <image>" per
-#                                language of the catalog
+#   hack/stand-ins.sh languages [ID...]
+#                                make the language images that are missing; print "<id> <image>" per
+#                                language of the catalog (or per language named)
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -109,10 +110,11 @@ make_language() { # image recipe
   rm -rf "$context"
 }
 
-# Each language of the catalog and its image's stand-in, made where missing.
+# Each language of the catalog (or of those named) and its image's stand-in, made where missing.
 languages() {
   local id image recipe_of
   while read -r id image; do
+    [[ $# -eq 0 || " $* " == *" $id "* ]] || continue
     image="localhost/stand-in/$image"
     [[ -f "$STAND_INS/languages/$(repository_of "$image").Containerfile" ]] \
       || { echo "No stand-in recipe for $image (hack/stand-ins/languages/)" >&2; exit 1; }
@@ -130,7 +132,7 @@ debian="localhost/stand-in/$(official DEBIAN)"
 # Only the build args (or languages) go to stdout; what making the images prints goes to stderr.
 current "$debian" || make_debian "$debian" >&2
 if [[ "${1:-}" == languages ]]; then
-  languages
+  languages "${@:2}"
   exit
 fi
 build_args=""

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Runs one of the worker's benchmarks (services/worker/src/test/java/dev/judge/worker/bench) against
-# the real sandbox: make bench-sandbox (SandboxBenchmark), make bench-problems (ProblemKindsBenchmark).
+# the real sandbox: make bench-sandbox (SandboxBenchmark), make bench-problems (ProblemKindsBenchmark),
+# make bench-languages (LanguageSpeedBenchmark).
 # Each one's comment says what it measures and what its arguments are.
 #   hack/bench/worker.sh CLASS [ARGUMENTS...]
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
-benchmark=${1:?usage: bench-worker.sh SandboxBenchmark|ProblemKindsBenchmark [arguments]}
+benchmark=${1:?usage: bench-worker.sh SandboxBenchmark|ProblemKindsBenchmark|LanguageSpeedBenchmark [arguments]}
 shift
 export JAVA_HOME; JAVA_HOME=$(judge_java_home)
 cd "$SERVICES_DIR"

@@ -54,8 +54,10 @@ for component in api worker consumer; do
   fi
 done
 
-# The language images the worker pods mount (tests/pods/values.yaml names their stand-ins), in one archive.
-mapfile -t language_images < <("$PROJECT_DIR/hack/stand-ins.sh" languages | awk '{print $2}' | sort -u)
+# The language images the worker pods mount (the stand-ins of those tests/pods/values.yaml enables), in one archive.
+mapfile -t enabled < <(python3 -c 'import sys, yaml; print(*yaml.safe_load(open(sys.argv[1]))["languages"]["enabled"], sep="\n")' \
+  "$PROJECT_DIR/tests/pods/values.yaml")
+mapfile -t language_images < <("$PROJECT_DIR/hack/stand-ins.sh" languages "${enabled[@]}" | awk '{print $2}' | sort -u)
 ids=$(judge_podman image inspect --format '{{.Id}}' "${language_images[@]}")
 if [[ "$(cat "$images/languages.id" 2>/dev/null)" != "$ids" ]]; then
   rm -f "$images/languages.tar"

@@ -17,9 +17,12 @@ def test_the_chart_mounts_each_catalog_language_from_the_catalogs_image():
     assert VALUES["languages"]["images"] == catalog
 
 
-def test_the_pod_tier_mounts_the_stand_in_of_each_catalog_image():
-    pods = yaml.safe_load((PROJECT / "tests/pods/values.yaml").read_text())["languages"]["images"]
-    assert pods == {language: "localhost/stand-in/" + image for language, image in VALUES["languages"]["images"].items()}
+def test_the_pod_tier_mounts_the_stand_in_of_each_catalog_image_it_enables():
+    pods = yaml.safe_load((PROJECT / "tests/pods/values.yaml").read_text())["languages"]
+    assert sorted(pods["images"]) == sorted(pods["enabled"])
+    assert pods["images"] == {
+        language: "localhost/stand-in/" + VALUES["languages"]["images"][language] for language in pods["enabled"]
+    }
 
 
 def test_every_language_has_a_stand_in_recipe_and_judge_cases():

@@ -12,19 +12,31 @@ from support.judge_client import ApiError
 from support.processes import PROJECT
 
 CASES = PROJECT / "services/worker/src/test/resources/judge-cases"
-# a + b, read from stdin, in each language of the catalog.
-SUM = {
-    "python": "a, b = map(int, input().split())\nprint(a + b)\n",
-    "c": '#include <stdio.h>\nint main(void){long a,b;scanf("%ld %ld",&a,&b);printf("%ld\\n",a+b);}\n',
-    "cpp": '#include <iostream>\nint main(){long a,b;std::cin>>a>>b;std::cout<<a+b<<"\\n";}\n',
-    "java": "import java.util.*;\npublic class Main { public static void main(String[] args) {\n"
-    "  Scanner in = new Scanner(System.in); System.out.println(in.nextLong() + in.nextLong()); } }\n",
-    "javascript": 'const [a, b] = require("fs").readFileSync(0, "utf8").trim().split(/\\s+/).map(Number);\nconsole.log(a + b);\n',
-}
 
 
-def case_names():
-    return sorted(folder.name for folder in CASES.iterdir())
+def case_names(languages=None):
+    """The judge cases; with languages, only those whose programs (the submission's and the setter's)
+    are all in them: what a deployment that enables those languages can judge."""
+    names = sorted(folder.name for folder in CASES.iterdir())
+    return names if languages is None else [name for name in names if case_languages(name) <= set(languages)]
+
+
+def case_languages(name):
+    """The languages of a case's programs: its submission's and those its problem.json names."""
+    found = {read_case(name)[0]["language"]}
+
+    def walk(node):
+        if isinstance(node, dict):
+            found.update([node["language"]] if "language" in node else [])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    if (CASES / name / "problem.json").exists():
+        walk(json.loads((CASES / name / "problem.json").read_text()))
+    return found
 
 
 def read_case(name):
@@ -75,13 +87,13 @@ def problem_of(name, case):
     return problem
 
 
-def submit_cases(api):
+def submit_cases(api, languages=None):
     """Every case submitted at once: {name: (expectations, submission id)}. A case with run=stdin is a
     plain run on the sum's input, whose output the API shows. The problems are all made first, so that
     workers prepare their setter programs side by side; a case with preparation=FAILED gets, instead of
     a submission id, its problem's id and failed preparation."""
     submissions, problems = {}, {}
-    for name in case_names():
+    for name in case_names(languages):
         case, source = read_case(name)
         if case.get("run") == "stdin":
             status, _, body = api.request(
@@ -144,6 +156,19 @@ def assert_case_verdict(case, verdict):
 
 
 # A Python program for large_problem's tests.
+# a + b, read from stdin, in each language of the catalog: its accepted-<language> judge case.
+SUM = {
+    read_case(folder.name)[0]["language"]: read_case(folder.name)[1]
+    for folder in sorted(CASES.glob("accepted-*"))
+    if folder.name == "accepted-" + read_case(folder.name)[0]["language"]
+}
+
+
+def sums(languages=None):
+    """The languages SUM has a program in: all, or those of these."""
+    return sorted(SUM if languages is None else set(SUM) & set(languages))
+
+
 SUM_OF_A_LINE = "print(sum(map(int, input().split())))"
 
 

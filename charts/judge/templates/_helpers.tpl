@@ -347,9 +347,8 @@ image. One that has no image is refused: its workers would have no root to run i
 {{- end }}
 
 {{/*
-The distinct images of the enabled languages, sorted, comma-separated: a pod mounts each image once
-(containerd 2.1 fails a user-namespaced pod that mounts one image twice), and languages of one image
-(C, C++) share it.
+The distinct images of the enabled languages, sorted, comma-separated: a pod mounts each image once,
+and languages of one image (C, C++) share it.
 */}}
 {{- define "judge.languageImages" -}}
 {{- $images := list -}}

@@ -115,8 +115,8 @@ public record Language(
      * The folder its image is mounted at under the worker's {@code judge.sandbox.language-images}: the
      * reference with every character but {@code [A-Za-z0-9._-]} made {@code _}
      * ({@code gcc:12.2.0-bookworm} → {@code gcc_12.2.0-bookworm}). One folder per image, not per
-     * language: languages of one image (C, C++) share it, and a pod mounts each image once (containerd
-     * 2.1 fails a user-namespaced pod that mounts one image twice). The chart names it the same way
+     * language: languages of one image (C, C++) share it and its sandboxes, and a pod mounts each image
+     * once. The chart names it the same way
      * ({@code judge.languageImageFolder}; tests/chart holds the two equal).
      */
     public String imageFolder() {

@@ -245,7 +245,7 @@ class JudgeIT {
 
         assertThatThrownBy(check::start)
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("'ruby' failed its self-check");
+                .hasMessageContaining("'forth' failed its self-check");
         assertThat(check.isRunning()).isFalse();
     }
 
@@ -263,16 +263,14 @@ class JudgeIT {
 
     @Test
     void aLanguageToCheckThatTheDeploymentDoesNotEnableGivesWayToTheFirstEnabledOne() {
-        LanguageCatalog onlyRuby = new LanguageCatalog(Map.of(
-                "ruby",
-                TestLanguages.of("ruby", "Ruby", "main.rb", List.of(), List.of("ruby", "main.rb"), "puts 'ok'")));
+        LanguageCatalog onlyForth = new LanguageCatalog(Map.of("forth", TestLanguages.missing()));
         LanguageSelfCheck check = new LanguageSelfCheck(
-                judge(onlyRuby), onlyRuby, new LanguageSelfCheck.SelfCheckProperties(List.of("python")));
+                judge(onlyForth), onlyForth, new LanguageSelfCheck.SelfCheckProperties(List.of("python")));
 
-        // Python is not enabled: Ruby, the one enabled, is checked, and no worker here has it.
+        // Python is not enabled: Forth, the one enabled, is checked, and no worker here has it.
         assertThatThrownBy(check::start)
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("The language 'ruby' failed its self-check");
+                .hasMessageContaining("The language 'forth' failed its self-check");
     }
 
     private static final LanguageSelfCheck.SelfCheckProperties EVERY_LANGUAGE =
@@ -305,13 +303,9 @@ class JudgeIT {
                 new WorkerIdentity());
     }
 
-    /** Python, and Ruby, which no worker here has. */
+    /** Python, and Forth, which no worker here has. */
     static LanguageCatalog brokenCatalog() {
         Language python = LanguageCatalog.shipped().find("python").orElseThrow();
-        return new LanguageCatalog(Map.of(
-                "python",
-                python,
-                "ruby",
-                TestLanguages.of("ruby", "Ruby", "main.rb", List.of(), List.of("ruby", "main.rb"), "puts 'ok'")));
+        return new LanguageCatalog(Map.of("python", python, "forth", TestLanguages.missing()));
     }
 }

@@ -9,6 +9,11 @@ final class TestLanguages {
 
     private TestLanguages() {}
 
+    /** A language whose toolchain no machine here has: Forth, by gforth. */
+    static Language missing() {
+        return of("forth", "Forth", "main.fs", List.of(), List.of("gforth", "main.fs"), ".( ok) cr bye");
+    }
+
     /** An entry with no image (the host's toolchains), no special limits, in no default set. */
     static Language of(
             String id, String name, String sourceFile, List<String> compile, List<String> run, String selfCheck) {

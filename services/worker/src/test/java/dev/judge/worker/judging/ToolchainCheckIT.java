@@ -29,13 +29,13 @@ class ToolchainCheckIT {
         Language python = LanguageCatalog.shipped().find("python").orElseThrow();
         LanguageCatalog broken = new LanguageCatalog(Map.of(
                 "python", python,
-                "ruby", TestLanguages.of("ruby", "Ruby", "main.rb", List.of(), List.of("ruby", "main.rb"), "puts 'ok'"),
+                "forth", TestLanguages.missing(),
                 "shell", TestLanguages.of("shell", "sh", "main.sh", List.of(), List.of("sh", "main.sh"), "echo ko")));
 
         assertThat(ToolchainCheck.failures(broken, work))
                 .satisfiesExactly(
-                        ruby -> assertThat(ruby)
-                                .startsWith("The language 'ruby' failed")
+                        forth -> assertThat(forth)
+                                .startsWith("The language 'forth' failed")
                                 .contains("could not start"),
                         shell -> assertThat(shell)
                                 .startsWith("The language 'shell' failed")

@@ -175,8 +175,11 @@ class PolygonPackageTests {
             java21, java
             java8, java
             python.3, python
-            python.pypy3, python
-            python.pypy3-64, python
+            python.pypy3, pypy
+            python.pypy3-64, pypy
+            perl.5, perl
+            ruby.3, ruby
+            php.8, php
             js.v8, javascript
             nodejs, javascript
             javascript, javascript

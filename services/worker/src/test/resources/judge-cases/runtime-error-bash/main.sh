@@ -1,0 +1,2 @@
+read -r a b
+exit 3

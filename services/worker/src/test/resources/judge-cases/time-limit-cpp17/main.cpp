@@ -1,0 +1,4 @@
+int main() {
+    volatile unsigned long spins = 0;
+    for (;;) spins++;
+}

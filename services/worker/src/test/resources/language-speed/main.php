@@ -1,0 +1,6 @@
+<?php
+$sum = 0;
+while (($line = fgets(STDIN)) !== false) {
+    $sum += (int) $line;
+}
+echo $sum, "\n";

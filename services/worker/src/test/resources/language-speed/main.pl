@@ -1,0 +1,5 @@
+my $sum = 0;
+while (my $line = <STDIN>) {
+    $sum += $line;
+}
+print "$sum\n";

@@ -1,0 +1,3 @@
+import sys
+
+print(sum(int(line) for line in sys.stdin))
