@@ -65,8 +65,8 @@ def kill_and_await_restart(release, pod):
 @pytest.mark.xfail(
     strict=True,
     reason="containerd 2.1.9 cannot restart a container of a user-namespaced pod in place once its image "
-    "volumes are mounted (MOUNT_ATTR_IDMAP: invalid argument); 2.2 can, but KEDA's operator did not become "
-    "ready under it on this node (versions.env, docs/limitations.md)",
+    "volumes are mounted (MOUNT_ATTR_IDMAP: invalid argument); 2.2+ can, and is not yet run here "
+    "(versions.env, docs/limitations.md)",
 )
 def test_a_killed_worker_container_is_restarted_and_judging_goes_on(api, kube, release, worker_pod):
     try:
