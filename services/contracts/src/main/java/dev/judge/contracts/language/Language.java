@@ -56,20 +56,7 @@ public record Language(
 
     /** This entry under its catalog key. */
     Language withId(String key) {
-        return new Language(
-                key,
-                name,
-                version,
-                image,
-                sourceFile,
-                compile,
-                run,
-                environment,
-                selfCheck,
-                timeLimits,
-                compileTimeLimit,
-                polygonTypes,
-                byDefault);
+        return with(key, compile);
     }
 
     /**
@@ -146,13 +133,18 @@ public record Language(
         // Before the source and the output, as a compiler's options go.
         command.addAll(
                 1, options.defines().stream().map(define -> "-D" + define).toList());
+        return with(id, command);
+    }
+
+    /** This entry under another id, or with another compile command; the rest as it is. */
+    private Language with(String otherId, List<String> otherCompile) {
         return new Language(
-                id,
+                otherId,
                 name,
                 version,
                 image,
                 sourceFile,
-                command,
+                otherCompile,
                 run,
                 environment,
                 selfCheck,

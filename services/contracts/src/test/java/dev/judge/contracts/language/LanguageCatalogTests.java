@@ -28,38 +28,11 @@ class LanguageCatalogTests {
     void anImagesFolderIsItsReferenceWithOnlySafeCharactersAndNoTwoImagesShareOne() {
         Language cpp = SHIPPED.find("cpp").orElseThrow();
         assertThat(cpp.imageFolder()).isEqualTo("gcc_12.2.0-bookworm");
-        assertThat(new Language(
-                                "x",
-                                "x",
-                                "1",
-                                "registry.example:5000/judge/../gcc@sha256:ab",
-                                "main.x",
-                                null,
-                                List.of("x"),
-                                null,
-                                "",
-                                null,
-                                null,
-                                null,
-                                false)
-                        .imageFolder())
+        assertThat(withImage("registry.example:5000/judge/../gcc@sha256:ab").imageFolder())
                 .isEqualTo("registry.example_5000_judge_.._gcc_sha256_ab")
                 .doesNotContain("/");
         for (String notAReference : List.of("..", "../etc", "/languages", "gcc 12", "")) {
-            assertThatThrownBy(() -> new Language(
-                            "x",
-                            "x",
-                            "1",
-                            notAReference,
-                            "main.x",
-                            null,
-                            List.of("x"),
-                            null,
-                            "",
-                            null,
-                            null,
-                            null,
-                            false))
+            assertThatThrownBy(() -> withImage(notAReference))
                     .as(notAReference)
                     .hasMessageContaining("Not an image reference");
         }
@@ -123,5 +96,10 @@ class LanguageCatalogTests {
         assertThat(cpp.id()).isEqualTo("cpp");
         assertThat(cpp.image()).isEqualTo("registry.example/gcc:14");
         assertThat(cpp.environment()).containsEntry("PATH", "/usr/local/bin:/usr/bin");
+    }
+
+    /** An entry that differs from any other only by its image. */
+    private static Language withImage(String image) {
+        return new Language("x", "x", "1", image, "main.x", null, List.of("x"), null, "", null, null, null, false);
     }
 }
