@@ -36,6 +36,17 @@ common_flags() { # component port
     --env SPRING_RABBITMQ_USERNAME=guest --env SPRING_RABBITMQ_PASSWORD=guest
 }
 
+# The chart's language settings (templates/_helpers.tpl, judge.languagesEnv): every language of the
+# catalog enabled, each at its official image, whose stand-in is what the worker finds mounted.
+language_flags() {
+  local id image ids=()
+  while read -r id image; do
+    ids+=("$id")
+    echo --env "JUDGE_LANGUAGES_${id^^}_IMAGE=${image#localhost/stand-in/}"
+  done <<< "$languages"
+  echo --env "JUDGE_ENABLEDLANGUAGES=$(IFS=,; echo "${ids[*]}")"
+}
+
 database_flags() {
   echo --env SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge" \
     --env SPRING_DATASOURCE_USERNAME=judge --env SPRING_DATASOURCE_PASSWORD=judge
@@ -59,9 +70,10 @@ running() { [[ $(judge_podman container inspect --format '{{.State.Running}}' "$
 
 case "$action" in
   up)
+    languages=$("$PROJECT_DIR/hack/stand-ins.sh" languages)
     # API and consumer: charts/judge/templates/{api,consumer}/deployment.yaml, default values.
     # shellcheck disable=SC2046
-    start api "$api_port" $(database_flags) --memory 768m --env JUDGE_TESTDATA_WORKERTOKEN="$(test_data_token "$state")" \
+    start api "$api_port" $(database_flags) $(language_flags) --memory 768m --env JUDGE_TESTDATA_WORKERTOKEN="$(test_data_token "$state")" \
       --env JUDGE_TESTDATA_INLINELIMIT=64KB --env JUDGE_TESTDATA_MAXSTOREDPERKEY=512MB \
       --env JUDGE_HTTP_MANAGEMENTPORT="$management" \
       --env JUDGE_ACCESS_ANONYMOUS=true --env JUDGE_ACCESS_ADMINTOKEN="$(admin_token "$state")" \
@@ -85,8 +97,9 @@ case "$action" in
     while read -r image; do
       folder=${image#localhost/stand-in/} && folder=${folder//[^A-Za-z0-9._-]/_}
       language_mounts+=(--volume "$(judge_podman image mount "$image"):/languages/$folder:ro")
-    done < <("$PROJECT_DIR/hack/stand-ins.sh" languages | awk '{print $2}' | sort -u)
-    start worker $((api_port + 1)) --memory 2g --cpus 2 "${language_mounts[@]}" \
+    done < <(awk '{print $2}' <<< "$languages" | sort -u)
+    # shellcheck disable=SC2046
+    start worker $((api_port + 1)) --memory 2g --cpus 2 "${language_mounts[@]}" $(language_flags) \
       --userns=auto --security-opt seccomp=unconfined --security-opt apparmor=unconfined \
       --security-opt unmask=ALL --volume /sys:/sys:ro --volume "$state/worker-work:/var/lib/judge/work:U" \
       --env JAVA_TOOL_OPTIONS="-Xmx384m -XX:TieredStopAtLevel=1 -XX:+ExitOnOutOfMemoryError" --env SPRING_RABBITMQ_DYNAMIC=false \
