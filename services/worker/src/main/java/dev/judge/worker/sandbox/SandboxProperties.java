@@ -21,7 +21,8 @@ import org.springframework.util.unit.DataSize;
  *        without), DISABLED (rlimits only)
  * @param cgroupRoot where the cgroup filesystem is mounted
  * @param maxProcesses processes and threads per run (a JVM needs ~20)
- * @param openFiles open files per process
+ * @param openFiles open files per process. R refuses to start under ~170 (1.67 × the 100 libraries it
+ *        may load); what a run keeps on disk is bounded by {@code diskLimit} and {@code maxFiles}, not by this
  * @param nice the niceness programs run at (0-19), relative to what shares their scheduling group:
  *        the worker's own threads in a pod's cgroup. Each sandbox is a session of its own, so where the
  *        kernel groups sessions (autogroups, outside cgroups) it counts only within the sandbox: the
@@ -58,7 +59,7 @@ public record SandboxProperties(
         @DefaultValue("AUTO") CgroupMode cgroup,
         @DefaultValue("/sys/fs/cgroup") Path cgroupRoot,
         @DefaultValue("64") int maxProcesses,
-        @DefaultValue("64") int openFiles,
+        @DefaultValue("256") int openFiles,
         @DefaultValue("19") int nice,
         @DefaultValue("4") double maxWallStretch,
         @DefaultValue("3") int starvedAttempts,
@@ -75,7 +76,9 @@ public record SandboxProperties(
             "/lib64",
             "/etc/alternatives",
             "/etc/ld.so.cache",
-            "/etc/java-17-openjdk"
+            "/etc/java-17-openjdk",
+            // Debian's R keeps its settings there (/usr/lib/R/etc links to it).
+            "/etc/R"
         })
         List<String> readOnlyPaths) {
 

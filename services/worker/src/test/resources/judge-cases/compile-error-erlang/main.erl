@@ -1,0 +1,4 @@
+-module(main).
+-export([main/0]).
+
+main() -> io:format("~w~n", [UndeclaredName]).

@@ -1,0 +1,4 @@
+program broken
+  implicit none
+  print *, undeclared_name
+end program broken

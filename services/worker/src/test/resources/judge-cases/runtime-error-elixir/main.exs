@@ -1,0 +1,1 @@
+System.halt(3)

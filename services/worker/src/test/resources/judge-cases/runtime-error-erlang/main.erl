@@ -1,0 +1,4 @@
+-module(main).
+-export([main/0]).
+
+main() -> halt(3).

@@ -1,0 +1,3 @@
+program fail
+  stop 3
+end program fail

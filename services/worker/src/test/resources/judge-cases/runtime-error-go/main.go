@@ -1,0 +1,5 @@
+package main
+
+import "os"
+
+func main() { os.Exit(3) }
