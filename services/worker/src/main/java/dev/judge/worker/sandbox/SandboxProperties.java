@@ -77,8 +77,10 @@ public record SandboxProperties(
             "/etc/alternatives",
             "/etc/ld.so.cache",
             "/etc/java-17-openjdk",
-            // Debian's R keeps its settings there (/usr/lib/R/etc links to it).
-            "/etc/R"
+            // Debian's R keeps its settings there (/usr/lib/R/etc links to it), Debian's GHC its
+            // package database (/usr/lib/ghc/package.conf.d links to it).
+            "/etc/R",
+            "/var/lib/ghc"
         })
         List<String> readOnlyPaths) {
 

@@ -1,0 +1,6 @@
+import Data.Int (Int64)
+
+main :: IO ()
+main = do
+  [a, b] <- map read . words <$> getLine :: IO [Int64]
+  print (a + b)

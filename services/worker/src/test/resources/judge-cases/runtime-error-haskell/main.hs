@@ -1,0 +1,4 @@
+import System.Exit
+
+main :: IO ()
+main = exitWith (ExitFailure 3)
