@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the three images from services/Dockerfile (context services/), tagged with the chart's
-# appVersion.
+# appVersion; with Docker, also this project's language images (services/language-images/).
 #
 #   hack/images.sh docker    with Docker, from the official base images (make images, for kind)
 #   hack/images.sh podman    with podman, from local stand-ins of the base images, for machines
@@ -25,6 +25,9 @@ case "$tool" in
   kind)
     for target in api worker consumer; do
       "$PROJECT_DIR/bin/kind" load docker-image "$(judge_image "$target"):$(content_tag "$target")" --name judge
+    done
+    for image in $(judge_language_images); do
+      "$PROJECT_DIR/bin/kind" load docker-image "$image" --name judge
     done
     exit ;;
   docker)
@@ -58,6 +61,13 @@ for target in api worker consumer; do
 done
 
 if [[ "$tool" == docker ]]; then
+  # This project's own language images (no upstream image carries those toolchains), from the
+  # official Debian image; podman's are made by hack/stand-ins.sh languages, on its stand-in.
+  for image in $(judge_language_images); do
+    name=${image#"$JUDGE_LANGUAGE_IMAGES/"} && name=${name%%:*}
+    echo "== $image"
+    "${build[@]}" -t "$image" -f "$SERVICES_DIR/language-images/$name.Containerfile" "$SERVICES_DIR/language-images"
+  done
   mkdir -p "$PROJECT_DIR/build"
   {
     echo "# Written by hack/images.sh docker: the tags of the images it built last (make deploy reads it)."

@@ -45,6 +45,18 @@ module_dir() { go mod download -json "$1" | python3 -c 'import json,sys; print(j
 # The version the images are tagged with: the chart's appVersion, so the chart finds them.
 judge_version() { sed -n 's/^appVersion: "\(.*\)"/\1/p' "$PROJECT_DIR/charts/judge/Chart.yaml"; }
 
+# Where this project's own language images live (judge-languages/<name>:<version>, one recipe each in
+# services/language-images/): those of the catalog's languages no upstream image carries.
+JUDGE_LANGUAGE_IMAGES=judge-languages
+
+# This project's language images the catalog names, one per line.
+judge_language_images() {
+  python3 -c 'import sys, yaml
+images = {entry["image"] for entry in yaml.safe_load(open(sys.argv[1]))["judge"]["languages"].values()}
+print("\n".join(sorted(image for image in images if image.startswith(sys.argv[2] + "/"))))' \
+    "$SERVICES_DIR/contracts/src/main/resources/judge-languages.yml" "$JUDGE_LANGUAGE_IMAGES"
+}
+
 # The image of a component (the chart's default repositories).
 judge_image() {
   case "$1" in

@@ -9,7 +9,8 @@
 #   localhost/stand-in/eclipse-temurin:<tag>-jre a jlink'ed runtime of it (no compiler, no tools)
 #
 # and the language images the catalog names (services/contracts/src/main/resources/judge-languages.yml),
-# each from hack/stand-ins/languages/<repository>.Containerfile: Debian's toolchain of the same version
+# each from hack/stand-ins/languages/<repository>.Containerfile (or, for this project's own images,
+# services/language-images/<name>.Containerfile, built as on kind but on the Debian stand-in): Debian's toolchain of the same version
 # on the official image's PATH (docs/languages.md says how each differs), or the official binary where
 # a registry this machine reaches serves it (Node.js from the npm registry, Go from the Go module proxy).
 #
@@ -121,15 +122,28 @@ make_language() { # image recipe
 }
 
 # Each language of the catalog (or of those named) and its image's stand-in, made where missing.
+# This project's own language images (judge-languages/<name>, services/language-images/<name>.Containerfile)
+# are built from their recipe here too, on the Debian stand-in, under the same localhost/stand-in/ name.
 languages() {
-  local id image recipe_of
+  local id image recipe recipe_of
   while read -r id image; do
     [[ $# -eq 0 || " $* " == *" $id "* ]] || continue
+    if [[ $image == "$JUDGE_LANGUAGE_IMAGES/"* ]]; then
+      recipe="$SERVICES_DIR/language-images/$(repository_of "${image#"$JUDGE_LANGUAGE_IMAGES/"}").Containerfile"
+    else
+      recipe="$STAND_INS/languages/$(repository_of "$image").Containerfile"
+    fi
     image="localhost/stand-in/$image"
-    [[ -f "$STAND_INS/languages/$(repository_of "$image").Containerfile" ]] \
-      || { echo "No stand-in recipe for $image (hack/stand-ins/languages/)" >&2; exit 1; }
-    recipe_of=$(cat "$0" "$STAND_INS/languages/$(repository_of "$image").Containerfile" | sha256sum | cut -c1-16)
-    current "$image" "$recipe_of" || make_language "$image" "$recipe_of" >&2
+    [[ -f "$recipe" ]] || { echo "No recipe for $image ($recipe)" >&2; exit 1; }
+    recipe_of=$(cat "$0" "$recipe" | sha256sum | cut -c1-16)
+    if ! current "$image" "$recipe_of"; then
+      if [[ $recipe == "$SERVICES_DIR/"* ]]; then
+        echo "Making $image from $recipe" >&2
+        build "$image" "$(dirname "$recipe")" "$recipe" "$recipe_of" >&2
+      else
+        make_language "$image" "$recipe_of" >&2
+      fi
+    fi
     echo "$id $image"
   done < <(python3 -c 'import sys, yaml
 for id, entry in sorted(yaml.safe_load(open(sys.argv[1]))["judge"]["languages"].items()):

@@ -25,10 +25,15 @@ def test_the_pod_tier_mounts_the_stand_in_of_each_catalog_image_it_enables():
     }
 
 
-def test_every_language_has_a_stand_in_recipe_and_judge_cases():
+def test_every_language_has_an_image_recipe_and_judge_cases():
+    """An official image has a stand-in recipe; this project's own (judge-languages/<name>) its recipe."""
     for language, entry in CATALOG["judge"]["languages"].items():
-        repository = entry["image"].split(":")[0].split("/")[-1]
-        assert (PROJECT / f"hack/stand-ins/languages/{repository}.Containerfile").is_file(), language
+        repository = entry["image"].split(":")[0]
+        if repository.startswith("judge-languages/"):
+            recipe = PROJECT / f"services/language-images/{repository.split('/')[1]}.Containerfile"
+        else:
+            recipe = PROJECT / f"hack/stand-ins/languages/{repository.split('/')[-1]}.Containerfile"
+        assert recipe.is_file(), language
         assert (PROJECT / f"services/worker/src/test/resources/judge-cases/accepted-{language}").is_dir(), language
 
 

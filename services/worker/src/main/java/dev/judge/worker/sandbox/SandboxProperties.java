@@ -78,9 +78,10 @@ public record SandboxProperties(
             "/etc/ld.so.cache",
             "/etc/java-17-openjdk",
             // Debian's R keeps its settings there (/usr/lib/R/etc links to it), Debian's GHC its
-            // package database (/usr/lib/ghc/package.conf.d links to it).
+            // package database (/usr/lib/ghc/package.conf.d links to it), Debian's Nim its library paths.
             "/etc/R",
-            "/var/lib/ghc"
+            "/var/lib/ghc",
+            "/etc/nim"
         })
         List<String> readOnlyPaths) {
 

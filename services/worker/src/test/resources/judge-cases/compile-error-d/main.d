@@ -1,0 +1,6 @@
+import std.stdio;
+
+void main()
+{
+    writeln(undeclaredName);
+}

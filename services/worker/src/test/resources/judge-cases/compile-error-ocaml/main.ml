@@ -1,0 +1,1 @@
+let () = print_int undeclared_name

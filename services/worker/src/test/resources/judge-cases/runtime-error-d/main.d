@@ -1,0 +1,6 @@
+import core.stdc.stdlib : exit;
+
+void main()
+{
+    exit(3);
+}

@@ -1,0 +1,4 @@
+program Fail;
+begin
+  Halt(3);
+end.
