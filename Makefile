@@ -78,7 +78,7 @@ kind-up: ## Create the kind cluster and install KEDA, the RabbitMQ (cluster, top
 	$(PROJECT_DIR)/hack/kind-up.sh
 
 .PHONY: images
-images: ## Build the three images with Docker, tag them by content and load them into the kind cluster
+images: ## Build the three images and this project's language images with Docker, tag them by content and load them into the kind cluster
 	$(PROJECT_DIR)/hack/tools.sh kind
 	$(PROJECT_DIR)/hack/images.sh docker
 	$(PROJECT_DIR)/hack/images.sh kind
