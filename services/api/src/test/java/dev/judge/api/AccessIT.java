@@ -356,7 +356,7 @@ class AccessIT extends LiveApi {
                 batchRequest(
                         submission(),
                         "{\"problemId\": 999999999, \"language\": \"python\", \"sourceCode\": \"print(1)\"}",
-                        "{\"problemId\": %d, \"language\": \"cobol\", \"sourceCode\": \"x\"}".formatted(problemId))));
+                        "{\"problemId\": %d, \"language\": \"forth\", \"sourceCode\": \"x\"}".formatted(problemId))));
         assertThat(invalid.statusCode()).isEqualTo(422);
         assertThat(invalid.body())
                 .contains("submissions[1].problemId", "submissions[2].language")

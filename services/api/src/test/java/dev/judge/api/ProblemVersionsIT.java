@@ -135,7 +135,7 @@ class ProblemVersionsIT extends LiveApi {
         assertThat(pythonStandard.statusCode()).as(pythonStandard.body()).isEqualTo(400);
         assertThat(pythonStandard.body()).contains("standard and defines are for programs in C and C++");
         assertThat(put("/api/problems/999999999", WITH_SUBTASKS).statusCode()).isEqualTo(404);
-        HttpResponse<String> unknown = put("/api/problems/" + id, WITH_SUBTASKS.replace("\"cpp\"", "\"cobol\""));
+        HttpResponse<String> unknown = put("/api/problems/" + id, WITH_SUBTASKS.replace("\"cpp\"", "\"forth\""));
         assertThat(unknown.statusCode()).isEqualTo(422);
         assertThat(unknown.headers().firstValue("Content-Type")).hasValue("application/problem+json");
         assertThat(json.readTree(get("/api/problems/" + id).body())

@@ -175,7 +175,7 @@ class SubmissionApiIT extends LiveApi {
 
     @Test
     void rejectsUnknownLanguage() throws Exception {
-        HttpResponse<String> response = post("/api/submissions", submission(problemId, "cobol", SUM));
+        HttpResponse<String> response = post("/api/submissions", submission(problemId, "forth", SUM));
         assertRejected(response, 422, "Unknown language");
         assertThat(json.readTree(response.body()).get("detail").asString()).contains("python");
     }

@@ -78,10 +78,14 @@ public record SandboxProperties(
             "/etc/ld.so.cache",
             "/etc/java-17-openjdk",
             // Debian's R keeps its settings there (/usr/lib/R/etc links to it), Debian's GHC its
-            // package database (/usr/lib/ghc/package.conf.d links to it), Debian's Nim its library paths.
+            // package database (/usr/lib/ghc/package.conf.d links to it), Debian's Nim its library paths,
+            // GnuCOBOL its dialects, Racket where its compiled collections are (without it, every run
+            // compiles racket/base again: 5 s).
             "/etc/R",
             "/var/lib/ghc",
-            "/etc/nim"
+            "/etc/nim",
+            "/etc/gnucobol",
+            "/etc/racket"
         })
         List<String> readOnlyPaths) {
 

@@ -1,0 +1,16 @@
+       IDENTIFICATION DIVISION.
+       PROGRAM-ID. MAIN.
+       DATA DIVISION.
+       WORKING-STORAGE SECTION.
+       01 LINE-IN PIC X(100).
+       01 A PIC S9(19).
+       01 B PIC S9(19).
+       01 C PIC S9(19).
+       01 C-OUT PIC -(19)9.
+       PROCEDURE DIVISION.
+           ACCEPT LINE-IN
+           UNSTRING LINE-IN DELIMITED BY ALL SPACE INTO A B
+           ADD A TO B GIVING C
+           MOVE C TO C-OUT
+           DISPLAY FUNCTION TRIM(C-OUT)
+           STOP RUN.

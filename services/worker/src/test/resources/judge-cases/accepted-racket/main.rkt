@@ -1,0 +1,4 @@
+#lang racket/base
+(define a (read))
+(define b (read))
+(displayln (+ a b))

@@ -1,0 +1,2 @@
+lassign [gets stdin] a b
+puts [expr {$a + $b}]

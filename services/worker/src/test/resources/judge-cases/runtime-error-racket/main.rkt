@@ -1,0 +1,2 @@
+#lang racket/base
+(exit 3)

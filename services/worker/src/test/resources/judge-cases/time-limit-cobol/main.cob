@@ -1,0 +1,10 @@
+       IDENTIFICATION DIVISION.
+       PROGRAM-ID. MAIN.
+       DATA DIVISION.
+       WORKING-STORAGE SECTION.
+       01 I PIC 9(4) VALUE 0.
+       PROCEDURE DIVISION.
+           PERFORM UNTIL I > 9999
+               COMPUTE I = FUNCTION MOD(I + 1, 1000)
+           END-PERFORM
+           STOP RUN.

@@ -1,0 +1,5 @@
+:- initialization(main, main).
+
+spin(I) :- J is (I + 1) mod 1000, spin(J).
+
+main :- spin(0).

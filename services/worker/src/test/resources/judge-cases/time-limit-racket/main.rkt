@@ -1,0 +1,2 @@
+#lang racket/base
+(let loop ([i 0]) (loop (modulo (+ i 1) 1000)))

@@ -1,0 +1,2 @@
+set i 0
+while {1} { set i [expr {($i + 1) % 1000}] }
