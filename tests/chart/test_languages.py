@@ -46,3 +46,11 @@ def test_the_worker_finds_each_image_where_the_chart_mounts_it():
     assert {m for m in mounts if m.startswith("/languages/")} == {
         "/languages/" + re.sub(r"[^A-Za-z0-9._-]", "_", image) for image in images
     }
+
+
+def test_the_kind_quick_start_enables_the_catalogs_default_set():
+    """manifests/judge-kind-values.yaml repeats the catalog's by-default languages (a laptop's nodes pull
+    only their images); held equal here."""
+    kind = yaml.safe_load((PROJECT / "manifests/judge-kind-values.yaml").read_text())["languages"]["enabled"]
+    by_default = [language for language, entry in CATALOG["judge"]["languages"].items() if entry.get("by-default")]
+    assert sorted(kind) == sorted(by_default)
