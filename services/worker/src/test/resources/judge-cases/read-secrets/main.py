@@ -24,9 +24,12 @@ for path in ("/app", "/languages", "/var/lib/judge", "/var/run/secrets", "/run/s
 # Where the root is the language's image, its /etc, /var, /root and /home are the image's own; from the
 # host's toolchain paths alone there are none of them.
 if not os.path.exists("/etc/passwd"):
-    for path in ("/root", "/home", "/var", "/run"):
+    for path in ("/root", "/home", "/run"):
         if os.path.exists(path):
             leaks.append("host path: " + path)
+    # Of the host's /var, only the toolchain data among those paths: Debian's GHC keeps its packages there.
+    if os.path.exists("/var") and (os.listdir("/var") != ["lib"] or os.listdir("/var/lib") != ["ghc"]):
+        leaks.append("host path: /var")
 if os.access("/etc/shadow", os.R_OK):
     leaks.append("/etc/shadow readable")
 try:

@@ -21,7 +21,7 @@ import dev.judge.worker.sandbox.TestSandboxes;
 /**
  * What each language costs against C++, to set its time factor and offset from a measurement: every
  * catalog language's program in {@code src/test/resources/language-speed} (by its source file's name,
- * so C++17 and C++20 share one) reads and sums 200,000 lines, and its self-check stands for a program
+ * so C++17 and C++20 share one, or in a folder named after the language) reads and sums 200,000 lines, and its self-check stands for a program
  * that does nothing, each run in the real sandbox on the host's toolchains, the languages taken in
  * turn round after round so that the machine's load falls on all alike. Not a test; run with
  * {@code make bench-languages}. Arguments: rounds (default 5), lines (default 200000).
@@ -54,7 +54,7 @@ public final class LanguageSpeedBenchmark {
         try {
             Map<String, Language> languages = new TreeMap<>();
             for (Language language : LanguageCatalog.shipped().languages().values()) {
-                if (LanguageSpeedBenchmark.class.getResource("/language-speed/" + language.sourceFile()) != null) {
+                if (LanguageSpeedBenchmark.class.getResource(programPath(language)) != null) {
                     languages.put(language.id(), language);
                     measured.put(language.id(), new Measured(new ArrayList<>(), new ArrayList<>(), 0));
                 }
@@ -81,10 +81,15 @@ public final class LanguageSpeedBenchmark {
     }
 
     private static String program(Language language) throws IOException {
-        try (InputStream source =
-                LanguageSpeedBenchmark.class.getResourceAsStream("/language-speed/" + language.sourceFile())) {
+        try (InputStream source = LanguageSpeedBenchmark.class.getResourceAsStream(programPath(language))) {
             return new String(source.readAllBytes());
         }
+    }
+
+    /** A language's own program where two share a source file's name (Perl's and Prolog's main.pl). */
+    private static String programPath(Language language) {
+        String own = "/language-speed/" + language.id() + "/" + language.sourceFile();
+        return LanguageSpeedBenchmark.class.getResource(own) != null ? own : "/language-speed/" + language.sourceFile();
     }
 
     /** Compiles the program (none for interpreted languages); its CPU time in ms. */

@@ -1,0 +1,2 @@
+{ total += $1 }
+END { printf "%d\n", total }

@@ -1,0 +1,5 @@
+(let loop ((total 0))
+  (let ((number (read)))
+    (if (eof-object? number)
+        (begin (display total) (newline))
+        (loop (+ total number)))))
