@@ -21,7 +21,7 @@ import dev.judge.worker.sandbox.RunSpec;
  * @param wallTimeFactor wall-clock limit = factor × time limit + 1 s, so that sleeping or blocked
  *        programs end too, while a busy machine does not turn CPU-bound runs into false TLEs
  * @param compileTimeLimit wall-clock limit of a compilation
- * @param outputLimit the most a run may print
+ * @param outputLimit the most a run may print (its RLIMIT_FSIZE: BEAM's JIT needs 8 MB of it for a memory file)
  * @param compilerOutputLimit how much of the compiler's messages is kept for the user
  * @param runOutputLimit how much of a run's output is returned for runs without expected output
  * @param runningNoticeAfter a judgement still going after this long is announced as RUNNING; a

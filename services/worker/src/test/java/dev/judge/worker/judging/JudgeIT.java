@@ -232,8 +232,14 @@ class JudgeIT {
 
     @Test
     void everyShippedLanguagePassesItsSelfCheck() {
-        LanguageSelfCheck check =
-                new LanguageSelfCheck(judge(LanguageCatalog.shipped()), LanguageCatalog.shipped(), EVERY_LANGUAGE);
+        // The worker's own output limit (16 MB), not this suite's 1 MB: BEAM's JIT (Erlang, Elixir) maps
+        // its code through an 8 MB memory file, which RLIMIT_FSIZE counts (docs/languages.md).
+        Judge judge = newJudge(
+                sandbox,
+                LanguageCatalog.shipped(),
+                TestSandboxes.workerProperties(Map.of()),
+                TestSandboxes.testDataStore(Map.of()));
+        LanguageSelfCheck check = new LanguageSelfCheck(judge, LanguageCatalog.shipped(), EVERY_LANGUAGE);
         check.start();
         assertThat(check.isRunning()).isTrue();
     }
