@@ -10,7 +10,8 @@
 #
 # and the language images the catalog names (services/contracts/src/main/resources/judge-languages.yml),
 # each from hack/stand-ins/languages/<repository>.Containerfile (or, for this project's own images,
-# services/language-images/<name>.Containerfile, built as on kind but on the Debian stand-in): Debian's toolchain of the same version
+# services/language-images/<name>.Containerfile, built as on kind but on the stand-ins of the images
+# it names: Debian, or another language's, as Kotlin is built on Java's): Debian's toolchain of the same version
 # on the official image's PATH (docs/languages.md says how each differs), or the official binary where
 # a registry this machine reaches serves it (Node.js from the npm registry, Go from the Go module proxy).
 #
@@ -121,29 +122,58 @@ make_language() { # image recipe
   rm -rf "$context"
 }
 
+# The recipe of a catalog image's stand-in: this project's own language images (judge-languages/<name>)
+# are built from their recipe in services/language-images, official ones from hack/stand-ins/languages.
+recipe_for() { # image
+  if [[ $1 == "$JUDGE_LANGUAGE_IMAGES/"* ]]; then
+    echo "$SERVICES_DIR/language-images/$(repository_of "${1#"$JUDGE_LANGUAGE_IMAGES/"}").Containerfile"
+  else
+    echo "$STAND_INS/languages/$(repository_of "$1").Containerfile"
+  fi
+}
+
+# The images a recipe of this project builds on besides Debian (ARG NAME=<image>: Kotlin's is the Java
+# language's image; an ARG whose default is a path is none), as NAME=<image> lines.
+bases_of() { sed -n 's/^ARG \([A-Z_]*\)=\([^/].*\)$/\1=\2/p' "$1" | grep -v '^DEBIAN=' || true; }
+
+# This machine reaches the registries through a TLS-inspecting proxy whose CA only its own store has:
+# a recipe that downloads over HTTPS (ARG CURL_CA_BUNDLE) is given that store.
+HOST_CA_BUNDLE=/etc/ssl/certs/ca-certificates.crt
+
+# Makes the stand-in of a catalog image where it is missing or was made by another recipe, first those
+# it builds on; prints its name.
+stand_in() { # image
+  local image=$1 recipe recipe_of base made args=()
+  recipe=$(recipe_for "$image")
+  [[ -f "$recipe" ]] || { echo "No recipe for localhost/stand-in/$image ($recipe)" >&2; exit 1; }
+  recipe_of=$(cat "$0" "$recipe" | sha256sum | cut -c1-16)
+  if [[ $recipe == "$SERVICES_DIR/"* ]]; then
+    for base in $(bases_of "$recipe"); do
+      made=$(stand_in "${base#*=}")
+      args+=(--build-arg "${base%%=*}=$made")
+      recipe_of=$(cat <(echo "$recipe_of") "$(recipe_for "${base#*=}")" | sha256sum | cut -c1-16)
+    done
+    if grep -q '^ARG CURL_CA_BUNDLE=' "$recipe"; then
+      args+=(--volume "$HOST_CA_BUNDLE:/run/host-ca-certificates.crt:ro" --build-arg CURL_CA_BUNDLE=/run/host-ca-certificates.crt)
+    fi
+  fi
+  if ! current "localhost/stand-in/$image" "$recipe_of"; then
+    if [[ $recipe == "$SERVICES_DIR/"* ]]; then
+      echo "Making localhost/stand-in/$image from $recipe" >&2
+      build "localhost/stand-in/$image" "$(dirname "$recipe")" "$recipe" "$recipe_of" "${args[@]}" >&2
+    else
+      make_language "localhost/stand-in/$image" "$recipe_of" >&2
+    fi
+  fi
+  echo "localhost/stand-in/$image"
+}
+
 # Each language of the catalog (or of those named) and its image's stand-in, made where missing.
-# This project's own language images (judge-languages/<name>, services/language-images/<name>.Containerfile)
-# are built from their recipe here too, on the Debian stand-in, under the same localhost/stand-in/ name.
 languages() {
-  local id image recipe recipe_of
+  local id image
   while read -r id image; do
     [[ $# -eq 0 || " $* " == *" $id "* ]] || continue
-    if [[ $image == "$JUDGE_LANGUAGE_IMAGES/"* ]]; then
-      recipe="$SERVICES_DIR/language-images/$(repository_of "${image#"$JUDGE_LANGUAGE_IMAGES/"}").Containerfile"
-    else
-      recipe="$STAND_INS/languages/$(repository_of "$image").Containerfile"
-    fi
-    image="localhost/stand-in/$image"
-    [[ -f "$recipe" ]] || { echo "No recipe for $image ($recipe)" >&2; exit 1; }
-    recipe_of=$(cat "$0" "$recipe" | sha256sum | cut -c1-16)
-    if ! current "$image" "$recipe_of"; then
-      if [[ $recipe == "$SERVICES_DIR/"* ]]; then
-        echo "Making $image from $recipe" >&2
-        build "$image" "$(dirname "$recipe")" "$recipe" "$recipe_of" >&2
-      else
-        make_language "$image" "$recipe_of" >&2
-      fi
-    fi
+    image=$(stand_in "$image")
     echo "$id $image"
   done < <(python3 -c 'import sys, yaml
 for id, entry in sorted(yaml.safe_load(open(sys.argv[1]))["judge"]["languages"].items()):

@@ -1,0 +1,2 @@
+const answer: number = "not a number";
+console.log(answer);

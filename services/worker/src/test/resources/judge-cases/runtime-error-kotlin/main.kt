@@ -1,0 +1,5 @@
+import kotlin.system.exitProcess
+
+fun main() {
+    exitProcess(3)
+}

@@ -1,0 +1,3 @@
+object Main {
+  def main(args: Array[String]): Unit = sys.exit(3)
+}

@@ -1,0 +1,5 @@
+fun main() {
+    var i = 0L
+    while (i >= 0) i = (i + 1) % 1000
+    println(i)
+}

@@ -1,0 +1,1 @@
+(println (reduce + (map #(Long/parseLong (clojure.string/trim %)) (line-seq (java.io.BufferedReader. *in*)))))
