@@ -9,7 +9,7 @@ set -euo pipefail
 packages=(rabbitmq-server postgresql-15 bubblewrap curl ca-certificates procps
   # The catalog's toolchains for the judge on the host (judge-languages.yml; elsewhere each is an image):
   python3 gcc g++ gfortran gdc gnat nodejs perl php8.2-cli pypy3 ruby rustc-web erlang-base elixir
-  r-base-core ghc lua5.4 fp-compiler ocaml-nox nim swi-prolog-nox racket guile-3.0 tcl8.6 gawk gnucobol3
+  r-base-core ghc lua5.4 fp-compiler ocaml-nox nim swi-prolog-nox racket guile-3.0 tcl8.6 gawk gnucobol3 mono-mcs sbcl
   podman buildah runc uidmap fuse-overlayfs slirp4netns mmdebstrap debuerreotype
   libseccomp-dev containernetworking-plugins iptables iproute2 shellcheck)
 sudo=""; [[ $(id -u) -eq 0 ]] || sudo="sudo"

@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import org.springframework.util.unit.DataSize;
+
 /**
  * One entry of the language catalog ({@code judge-languages.yml}): how to build and run a program.
  *
@@ -25,6 +27,7 @@ import java.util.Map;
  *        worker's {@code judge.worker.compile-time-limit}. Measured per compiler (docs/languages.md)
  * @param polygonTypes the Polygon source types that are this language (a trailing {@code *} matches any
  *        rest: {@code cpp.*}); a package's program of another type is refused
+ * @param runtimeMemory what its runtime (and compiler) needs of memory that the program does not use
  * @param byDefault in the set a deployment enables when it names none ({@link LanguageCatalog})
  */
 public record Language(
@@ -40,6 +43,7 @@ public record Language(
         TimeLimits timeLimits,
         Duration compileTimeLimit,
         List<String> polygonTypes,
+        RuntimeMemory runtimeMemory,
         boolean byDefault) {
 
     public Language {
@@ -48,6 +52,7 @@ public record Language(
         environment = environment == null ? Map.of() : Map.copyOf(environment);
         run = List.copyOf(run);
         timeLimits = timeLimits == null ? TimeLimits.UNCHANGED : timeLimits;
+        runtimeMemory = runtimeMemory == null ? RuntimeMemory.NONE : runtimeMemory;
         // An image reference's shape: its folder (imageFolder) is then one safe path component.
         if (image != null && !image.matches("[A-Za-z0-9][A-Za-z0-9._:/@-]{0,254}")) {
             throw new IllegalArgumentException("Not an image reference: " + image);
@@ -76,6 +81,33 @@ public record Language(
 
         public long applyTo(long timeLimitMs) {
             return Math.round(timeLimitMs * factor) + offset.toMillis();
+        }
+    }
+
+    /**
+     * What a runtime needs of memory beyond what the program itself uses, for the sandbox to set its
+     * rlimits by. A run's soft stack limit is its memory limit (so that recursion may use all of it, as
+     * on Codeforces), and without a cgroup {@code RLIMIT_DATA} is the memory limit, per process.
+     *
+     * @param threadStack the soft stack limit its runs start with, in place of the memory limit: for
+     *        runtimes that size each of their threads' stacks by it (Node, BEAM, GHC's, Guile's), whose
+     *        stacks would not fit in {@code RLIMIT_DATA} together; null: the memory limit
+     * @param reserved address space the runtime maps but does not use (SBCL's dynamic space, Mono's
+     *        heap reservation), added to {@code RLIMIT_DATA} where no cgroup limits what is used; a
+     *        cgroup's limit, and a run's verdict, stay the memory limit's; null: none
+     */
+    public record RuntimeMemory(DataSize threadStack, DataSize reserved) {
+
+        public static final RuntimeMemory NONE = new RuntimeMemory(null, null);
+
+        /** The soft stack limit of a run with this memory limit. */
+        public long softStackBytes(long memoryLimitBytes) {
+            return threadStack == null ? memoryLimitBytes : Math.min(threadStack.toBytes(), memoryLimitBytes);
+        }
+
+        /** The {@code RLIMIT_DATA} of a run with this memory limit where no cgroup limits it. */
+        public long dataBytes(long memoryLimitBytes) {
+            return reserved == null ? memoryLimitBytes : memoryLimitBytes + reserved.toBytes();
         }
     }
 
@@ -151,6 +183,7 @@ public record Language(
                 timeLimits,
                 compileTimeLimit,
                 polygonTypes,
+                runtimeMemory,
                 byDefault);
     }
 

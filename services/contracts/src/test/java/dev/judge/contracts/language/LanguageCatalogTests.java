@@ -9,6 +9,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.util.unit.DataSize;
 
 class LanguageCatalogTests {
 
@@ -22,6 +23,22 @@ class LanguageCatalogTests {
             assertThat(language.image()).as(id).matches("[a-z0-9./-]+:[A-Za-z0-9._-]+");
             assertThat(language.selfCheck()).as(id).isNotBlank();
         });
+    }
+
+    @Test
+    void aRuntimesMemoryNeedsSetTheStackAndDataLimitsItsRunsStartWith() {
+        long limit = 256L << 20;
+        Language.RuntimeMemory node = SHIPPED.find("javascript").orElseThrow().runtimeMemory();
+        Language.RuntimeMemory c = SHIPPED.find("c").orElseThrow().runtimeMemory();
+
+        // Node's threads take 8 MiB stacks; a C program's stack may take the whole memory limit.
+        assertThat(node.softStackBytes(limit)).isEqualTo(8L << 20);
+        assertThat(node.softStackBytes(4L << 20)).isEqualTo(4L << 20);
+        assertThat(c).isEqualTo(Language.RuntimeMemory.NONE);
+        assertThat(c.softStackBytes(limit)).isEqualTo(limit);
+        assertThat(c.dataBytes(limit)).isEqualTo(limit);
+        assertThat(new Language.RuntimeMemory(null, DataSize.ofGigabytes(1)).dataBytes(limit))
+                .isEqualTo(limit + (1L << 30));
     }
 
     @Test
@@ -100,6 +117,7 @@ class LanguageCatalogTests {
 
     /** An entry that differs from any other only by its image. */
     private static Language withImage(String image) {
-        return new Language("x", "x", "1", image, "main.x", null, List.of("x"), null, "", null, null, null, false);
+        return new Language(
+                "x", "x", "1", image, "main.x", null, List.of("x"), null, "", null, null, null, null, false);
     }
 }

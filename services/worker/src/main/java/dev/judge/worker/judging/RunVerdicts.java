@@ -32,7 +32,7 @@ final class RunVerdicts {
      * after a clean exit, or a failure with a file at the limit, since a runtime that ignores SIGXFSZ
      * dies of the failed write instead); memory (the cgroup's OOM
      * killer, or, without a cgroup, a failure at 90% of the limit or more, since a failed allocation
-     * usually crashes the program rather than being reported); CPU time (SIGXCPU, or over the limit).
+     * usually crashes the program rather than being reported, or any run past the limit); CPU time (SIGXCPU, or over the limit).
      */
     static Termination termination(RunOutcome run, RunSpec limits) {
         if (run.wallLimitReached()) {
@@ -46,9 +46,10 @@ final class RunVerdicts {
         }
         if (run.oomKilled()
                 || !run.memoryLimitedByCgroup()
-                        && run.failed()
                         && run.peakMemoryKb() != null
-                        && run.peakMemoryKb() * 1024 >= limits.memoryLimitBytes() * 9 / 10) {
+                        && (run.failed() && run.peakMemoryKb() * 1024 >= limits.memoryLimitBytes() * 9 / 10
+                                // RLIMIT_DATA above the limit (a runtime's reserved address space) let it past.
+                                || run.peakMemoryKb() * 1024 > limits.memoryLimitBytes())) {
             return Termination.MEMORY_LIMIT;
         }
         if (signalled(run, SIGXCPU) || run.cpuTime() != null && run.cpuTime().compareTo(limits.timeLimit()) > 0) {

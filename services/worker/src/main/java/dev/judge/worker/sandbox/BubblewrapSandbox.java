@@ -31,6 +31,8 @@ import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import dev.judge.contracts.language.Language;
+
 /**
  * One bubblewrap sandbox with {@code judge-init} as its process 1, which starts each run on request.
  *
@@ -87,6 +89,8 @@ final class BubblewrapSandbox implements Sandbox {
     private long cgroupMemoryLimit = -1;
     /** The language's environment, over the sandbox's own, for the runs of the submission it serves. */
     private Map<String, String> environment = Map.of();
+    /** What the language's runtime needs of memory beyond the program's, for the same runs. */
+    private Language.RuntimeMemory runtimeMemory = Language.RuntimeMemory.NONE;
 
     private BubblewrapSandbox(Path root, Process process, Cgroup cgroup, SandboxProperties properties) {
         this.root = root;
@@ -268,9 +272,10 @@ final class BubblewrapSandbox implements Sandbox {
         return binds;
     }
 
-    /** The language's environment for the runs to come (until {@link #reset()}). */
-    void environment(Map<String, String> environment) {
-        this.environment = Map.copyOf(environment);
+    /** The language whose runs come next (until {@link #reset()}): its environment and its runtime's memory. */
+    void serve(Language language) {
+        this.environment = language.environment();
+        this.runtimeMemory = language.runtimeMemory();
     }
 
     private void awaitReady() throws IOException {
@@ -538,11 +543,12 @@ final class BubblewrapSandbox implements Sandbox {
         // recursive solution needs it). It is not in RLIMIT_DATA: without a cgroup, its own rlimit (soft
         // and hard, or a program could raise it) is its limit; with one, the cgroup ends the run at the
         // memory limit first (MEMORY_LIMIT), and the hard limit stands above it.
-        fields.add("stack_bytes=" + spec.memoryLimitBytes());
+        // A runtime that sizes its threads' stacks by the soft limit starts lower (Language.RuntimeMemory).
+        fields.add("stack_bytes=" + runtimeMemory.softStackBytes(spec.memoryLimitBytes()));
         fields.add("stack_max_bytes=" + (cgroup == null ? spec.memoryLimitBytes() : 2 * spec.memoryLimitBytes()));
         if (cgroup == null) {
             // No cgroup: the per-process rlimits are all there is.
-            fields.add("data_bytes=" + spec.memoryLimitBytes());
+            fields.add("data_bytes=" + runtimeMemory.dataBytes(spec.memoryLimitBytes()));
             fields.add("nproc=" + properties.maxProcesses());
         }
         new TreeMap<>(environment).forEach((name, value) -> fields.add("env=" + name + "=" + value));
@@ -605,6 +611,7 @@ final class BubblewrapSandbox implements Sandbox {
         }
         SandboxFiles.overwrite(io.resolve(STDIN), "");
         environment = Map.of();
+        runtimeMemory = Language.RuntimeMemory.NONE;
     }
 
     boolean isAlive() {

@@ -123,7 +123,7 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
             sandbox.close();
         }
         Lease lease = new Lease(sandbox != null ? sandbox : startOne(root), root);
-        lease.sandbox.environment(language.environment());
+        lease.sandbox.serve(language);
         return lease;
     }
 

@@ -80,12 +80,14 @@ public record SandboxProperties(
             // Debian's R keeps its settings there (/usr/lib/R/etc links to it), Debian's GHC its
             // package database (/usr/lib/ghc/package.conf.d links to it), Debian's Nim its library paths,
             // GnuCOBOL its dialects, Racket where its compiled collections are (without it, every run
-            // compiles racket/base again: 5 s).
+            // compiles racket/base again: 5 s), Mono the map of its libraries to the system's (without
+            // it, mcs finds no source file: its file calls go through that map).
             "/etc/R",
             "/var/lib/ghc",
             "/etc/nim",
             "/etc/gnucobol",
-            "/etc/racket"
+            "/etc/racket",
+            "/etc/mono"
         })
         List<String> readOnlyPaths) {
 

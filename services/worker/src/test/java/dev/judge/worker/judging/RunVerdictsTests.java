@@ -40,6 +40,9 @@ class RunVerdictsTests {
             no cgroup: a crash at 90% of the limit      | false | 1  | -  | 100  | 58983 | false | false | false | false | false | -    | MEMORY_LIMIT_EXCEEDED
             no cgroup: a crash below 90%                | false | 1  | -  | 100  | 58982 | false | false | false | false | false | -    | RUNTIME_ERROR
             no cgroup: 90% and a clean exit             | false | 0  | -  | 100  | 60000 | false | false | false | false | false | 3\\n | ACCEPTED
+            no cgroup: a clean exit, at the limit       | false | 0  | -  | 100  | 65536 | false | false | false | false | false | 3\\n | ACCEPTED
+            no cgroup: a clean exit past the limit      | false | 0  | -  | 100  | 65537 | false | false | false | false | false | 3\\n | MEMORY_LIMIT_EXCEEDED
+            a cgroup: past the limit in page cache      | false | 0  | -  | 100  | 70000 | false | true  | false | false | false | 3\\n | ACCEPTED
             a cgroup: a crash at 90% is the program's   | false | 1  | -  | 100  | 60000 | false | true  | false | false | false | -    | RUNTIME_ERROR
             the wall clock beats every other limit      | true  | -  | 25 | 2000 | 65536 | true  | true  | true  | false | false | -    | TIME_LIMIT_EXCEEDED
             """)

@@ -17,6 +17,7 @@ final class TestLanguages {
     /** An entry with no image (the host's toolchains), no special limits, in no default set. */
     static Language of(
             String id, String name, String sourceFile, List<String> compile, List<String> run, String selfCheck) {
-        return new Language(id, name, "test", null, sourceFile, compile, run, null, selfCheck, null, null, null, false);
+        return new Language(
+                id, name, "test", null, sourceFile, compile, run, null, selfCheck, null, null, null, null, false);
     }
 }

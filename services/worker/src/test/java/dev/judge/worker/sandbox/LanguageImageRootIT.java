@@ -97,6 +97,7 @@ class LanguageImageRootIT {
                 null,
                 null,
                 null,
+                null,
                 false);
     }
 

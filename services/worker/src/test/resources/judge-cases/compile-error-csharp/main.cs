@@ -1,0 +1,3 @@
+class Program {
+    static void Main() { System.Console.WriteLine(undeclaredName); }
+}

@@ -1,0 +1,1 @@
+(sb-ext:exit :code 3)

@@ -1,0 +1,3 @@
+class Program {
+    static int Main() { return 3; }
+}
