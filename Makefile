@@ -200,8 +200,8 @@ bench-sandbox: ## The sandbox's cost per run: a trivial C and Python program bar
 	$(PROJECT_DIR)/hack/bench/worker.sh SandboxBenchmark 300 $(PROJECT_DIR)/tests/bench/bare.c
 
 .PHONY: bench-languages
-bench-languages: ## Each language's CPU time summing 200,000 lines against C++'s, its start-up and its compile: where the catalog's time limits come from
-	$(PROJECT_DIR)/hack/bench/worker.sh LanguageSpeedBenchmark 5 200000
+bench-languages: ## Each language's CPU time summing 200,000 lines against C++'s, its start-up and its compile: where the catalog's time limits come from (LANGUAGES=a,b for some)
+	$(PROJECT_DIR)/hack/bench/worker.sh LanguageSpeedBenchmark 5 200000 "$(LANGUAGES)"
 
 .PHONY: bench-problems
 bench-problems: ## What a custom checker and an interactive test add per test, against the plain problem

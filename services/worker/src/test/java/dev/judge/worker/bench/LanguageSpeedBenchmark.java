@@ -24,7 +24,8 @@ import dev.judge.worker.sandbox.TestSandboxes;
  * so C++17 and C++20 share one, or in a folder named after the language) reads and sums 200,000 lines, and its self-check stands for a program
  * that does nothing, each run in the real sandbox on the host's toolchains, the languages taken in
  * turn round after round so that the machine's load falls on all alike. Not a test; run with
- * {@code make bench-languages}. Arguments: rounds (default 5), lines (default 200000).
+ * {@code make bench-languages} ({@code LANGUAGES=kotlin,scala} for some, beside C++). Arguments: rounds
+ * (default 5), lines (default 200000), the languages' ids (default all; C++ always, the scale).
  *
  * <p>Reported per language: the median CPU time of the sum and of the empty program (its start-up),
  * the compile's CPU time, and the sum's CPU time over C++'s. The catalog's {@code time-limits} come
@@ -40,6 +41,7 @@ public final class LanguageSpeedBenchmark {
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
         int lines = args.length > 1 ? Integer.parseInt(args[1]) : 200_000;
+        List<String> only = args.length > 2 && !args[2].isBlank() ? List.of((args[2] + ",cpp").split(",")) : null;
         StringBuilder input = new StringBuilder();
         long expected = 0;
         long value = 12345;
@@ -54,7 +56,8 @@ public final class LanguageSpeedBenchmark {
         try {
             Map<String, Language> languages = new TreeMap<>();
             for (Language language : LanguageCatalog.shipped().languages().values()) {
-                if (LanguageSpeedBenchmark.class.getResource(programPath(language)) != null) {
+                if (LanguageSpeedBenchmark.class.getResource(programPath(language)) != null
+                        && (only == null || only.contains(language.id()))) {
                     languages.put(language.id(), language);
                     measured.put(language.id(), new Measured(new ArrayList<>(), new ArrayList<>(), 0));
                 }
