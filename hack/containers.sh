@@ -4,7 +4,10 @@
 # hack/infra.sh started with the same ports. The same contract as hack/services.sh: the API on
 # API_PORT and its management port on API_PORT+3, the worker's Actuator on API_PORT+1, the consumer's on API_PORT+2.
 #
-#   hack/containers.sh up|down STATE_DIR AMQP_PORT PG_PORT API_PORT
+#   [JUDGE_LANGUAGES=c,cpp,...] hack/containers.sh up|down STATE_DIR AMQP_PORT PG_PORT API_PORT
+#
+# JUDGE_LANGUAGES: the catalog ids to enable (the chart's languages.enabled), each of whose images is
+# made and mounted; default every language of the catalog.
 #
 # What differs from a pod (README, "Images"): the host's network namespace (loopback is where the
 # broker and database are), so no NetworkPolicy; podman's user namespace instead of the kubelet's;
@@ -36,8 +39,9 @@ common_flags() { # component port
     --env SPRING_RABBITMQ_USERNAME=guest --env SPRING_RABBITMQ_PASSWORD=guest
 }
 
-# The chart's language settings (templates/_helpers.tpl, judge.languagesEnv): every language of the
-# catalog enabled, each at its official image, whose stand-in is what the worker finds mounted.
+# The chart's language settings (templates/_helpers.tpl, judge.languagesEnv): the languages enabled
+# (every one of the catalog's by default), each at its official image, whose stand-in is what the
+# worker finds mounted.
 language_flags() {
   local id image ids=()
   while read -r id image; do
@@ -70,7 +74,8 @@ running() { [[ $(judge_podman container inspect --format '{{.State.Running}}' "$
 
 case "$action" in
   up)
-    languages=$("$PROJECT_DIR/hack/stand-ins.sh" languages)
+    # shellcheck disable=SC2046 # the ids are words
+    languages=$("$PROJECT_DIR/hack/stand-ins.sh" languages $(tr , ' ' <<< "${JUDGE_LANGUAGES:-}"))
     # API and consumer: charts/judge/templates/{api,consumer}/deployment.yaml, default values.
     # shellcheck disable=SC2046
     start api "$api_port" $(database_flags) $(language_flags) --memory 768m --env JUDGE_TESTDATA_WORKERTOKEN="$(test_data_token "$state")" \
