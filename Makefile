@@ -57,9 +57,9 @@ container-images: deps ## Build the three images with podman from local stand-in
 	$(PROJECT_DIR)/hack/images.sh podman
 
 .PHONY: container-up
-container-up: container-images ## Like local-up, but the services run as containers with their pods' settings (LANGUAGES=c,cpp,... for fewer images than all)
+container-up: container-images ## Like local-up, but the services run as containers with their pods' settings (every language; JUDGE_LANGUAGES=default or ids for fewer images)
 	$(PROJECT_DIR)/hack/infra.sh up $(LOCAL_STATE) $(LOCAL_AMQP_PORT) $(LOCAL_PG_PORT)
-	JUDGE_LANGUAGES="$(LANGUAGES)" $(PROJECT_DIR)/hack/containers.sh up $(LOCAL_STATE)/containers $(LOCAL_AMQP_PORT) $(LOCAL_PG_PORT) $(LOCAL_API_PORT)
+	$(PROJECT_DIR)/hack/containers.sh up $(LOCAL_STATE)/containers $(LOCAL_AMQP_PORT) $(LOCAL_PG_PORT) $(LOCAL_API_PORT)
 
 .PHONY: container-down
 container-down: ## Stop everything container-up started (data stays in build/local)

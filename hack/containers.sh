@@ -4,10 +4,11 @@
 # hack/infra.sh started with the same ports. The same contract as hack/services.sh: the API on
 # API_PORT and its management port on API_PORT+3, the worker's Actuator on API_PORT+1, the consumer's on API_PORT+2.
 #
-#   [JUDGE_LANGUAGES=c,cpp,...] hack/containers.sh up|down STATE_DIR AMQP_PORT PG_PORT API_PORT
+#   [JUDGE_LANGUAGES=all|default|c,cpp,...] hack/containers.sh up|down STATE_DIR AMQP_PORT PG_PORT API_PORT
 #
-# JUDGE_LANGUAGES: the catalog ids to enable (the chart's languages.enabled), each of whose images is
-# made and mounted; default every language of the catalog.
+# JUDGE_LANGUAGES: the languages to enable (the chart's languages.enabled), each of whose images is made
+# and mounted: all (the default here, as the chart's), the catalog's default set, or catalog ids, as
+# hack/services.sh takes them.
 #
 # What differs from a pod (README, "Images"): the host's network namespace (loopback is where the
 # broker and database are), so no NetworkPolicy; podman's user namespace instead of the kubelet's;
@@ -74,8 +75,13 @@ running() { [[ $(judge_podman container inspect --format '{{.State.Running}}' "$
 
 case "$action" in
   up)
-    # shellcheck disable=SC2046 # the ids are words
-    languages=$("$PROJECT_DIR/hack/stand-ins.sh" languages $(tr , ' ' <<< "${JUDGE_LANGUAGES:-}"))
+    case ${JUDGE_LANGUAGES:-all} in
+      all) enabled="" ;;
+      default) enabled=$(judge_default_languages) ;;
+      *) enabled=${JUDGE_LANGUAGES//,/ } ;;
+    esac
+    # shellcheck disable=SC2086 # the ids are words
+    languages=$("$PROJECT_DIR/hack/stand-ins.sh" languages $enabled)
     # API and consumer: charts/judge/templates/{api,consumer}/deployment.yaml, default values.
     # shellcheck disable=SC2046
     start api "$api_port" $(database_flags) $(language_flags) --memory 768m --env JUDGE_TESTDATA_WORKERTOKEN="$(test_data_token "$state")" \

@@ -57,6 +57,13 @@ print("\n".join(sorted(image for image in images if image.startswith(sys.argv[2]
     "$SERVICES_DIR/contracts/src/main/resources/judge-languages.yml" "$JUDGE_LANGUAGE_IMAGES"
 }
 
+# The ids of the catalog's default set (by-default), one per line.
+judge_default_languages() {
+  python3 -c 'import sys, yaml
+print("\n".join(id for id, entry in yaml.safe_load(open(sys.argv[1]))["judge"]["languages"].items() if entry.get("by-default")))' \
+    "$SERVICES_DIR/contracts/src/main/resources/judge-languages.yml"
+}
+
 # The image of a component (the chart's default repositories).
 judge_image() {
   case "$1" in
