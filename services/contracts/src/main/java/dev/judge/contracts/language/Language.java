@@ -90,11 +90,11 @@ public record Language(
      * on Codeforces), and without a cgroup {@code RLIMIT_DATA} is the memory limit, per process.
      *
      * @param threadStack the soft stack limit its runs start with, in place of the memory limit: for
-     *        runtimes that size each of their threads' stacks by it (Node, BEAM, GHC's, Guile's), whose
-     *        stacks would not fit in {@code RLIMIT_DATA} together; null: the memory limit
-     * @param reserved address space the runtime maps but does not use (SBCL's dynamic space, Mono's
-     *        heap reservation), added to {@code RLIMIT_DATA} where no cgroup limits what is used; a
-     *        cgroup's limit, and a run's verdict, stay the memory limit's; null: none
+     *        runtimes that size each of their threads' stacks by it (Node, BEAM, GHC's, Guile's, Mono),
+     *        whose stacks would not fit in {@code RLIMIT_DATA} together; null: the memory limit
+     * @param reserved address space the runtime maps but does not use (SBCL's heap and control stack),
+     *        added to {@code RLIMIT_DATA} where no cgroup limits what is used; a cgroup's limit, and a
+     *        run's verdict, stay the memory limit's; null: none
      */
     public record RuntimeMemory(DataSize threadStack, DataSize reserved) {
 

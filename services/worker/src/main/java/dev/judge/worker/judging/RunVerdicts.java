@@ -32,7 +32,8 @@ final class RunVerdicts {
      * after a clean exit, or a failure with a file at the limit, since a runtime that ignores SIGXFSZ
      * dies of the failed write instead); memory (the cgroup's OOM
      * killer, or, without a cgroup, a failure at 90% of the limit or more, since a failed allocation
-     * usually crashes the program rather than being reported, or any run past the limit); CPU time (SIGXCPU, or over the limit).
+     * usually crashes the program rather than being reported, or any run past the limit); CPU time
+     * (SIGXCPU, or over the limit).
      */
     static Termination termination(RunOutcome run, RunSpec limits) {
         if (run.wallLimitReached()) {
