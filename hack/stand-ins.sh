@@ -143,15 +143,17 @@ HOST_CA_BUNDLE=/etc/ssl/certs/ca-certificates.crt
 # Makes the stand-in of a catalog image where it is missing or was made by another recipe, first those
 # it builds on; prints its name.
 stand_in() { # image
-  local image=$1 recipe recipe_of file base made args=()
+  local image=$1 recipe recipe_of copied file base made args=()
   recipe=$(recipe_for "$image")
   [[ -f "$recipe" ]] || { echo "No recipe for localhost/stand-in/$image ($recipe)" >&2; exit 1; }
   recipe_of=$(cat "$0" "$recipe" | sha256sum | cut -c1-16)
   if [[ $recipe == "$SERVICES_DIR/"* ]]; then
     # What it copies from its folder is its recipe too (download.sh, the list of what it downloads).
-    for file in $(sed -n 's/^COPY \([^-].*\) [^ ]*$/\1/p' "$recipe"); do
-      recipe_of=$(cat <(echo "$recipe_of") "$(dirname "$recipe")/$file" | sha256sum | cut -c1-16)
-    done
+    while read -r -a copied; do
+      for file in "${copied[@]}"; do
+        recipe_of=$(cat <(echo "$recipe_of") "$(dirname "$recipe")/$file" | sha256sum | cut -c1-16)
+      done
+    done < <(sed -n 's/^COPY \([^-].*\) [^ ]*$/\1/p' "$recipe")
     for base in $(bases_of "$recipe"); do
       made=$(stand_in "${base#*=}")
       args+=(--build-arg "${base%%=*}=$made")
