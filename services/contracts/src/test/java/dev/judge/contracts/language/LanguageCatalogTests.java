@@ -26,6 +26,16 @@ class LanguageCatalogTests {
     }
 
     @Test
+    void theLanguagesOnJavasJvmGetItsEnvironmentFromOneYamlAnchor() {
+        Map<String, String> java = SHIPPED.find("java").orElseThrow().environment();
+
+        assertThat(java).containsEntry("JAVA_HOME", "/opt/java/openjdk");
+        for (String id : List.of("kotlin", "scala", "clojure")) {
+            assertThat(SHIPPED.find(id).orElseThrow().environment()).as(id).isEqualTo(java);
+        }
+    }
+
+    @Test
     void aRuntimesMemoryNeedsSetTheStackAndDataLimitsItsRunsStartWith() {
         long limit = 256L << 20;
         Language.RuntimeMemory node = SHIPPED.find("javascript").orElseThrow().runtimeMemory();
