@@ -26,8 +26,9 @@ if ((${#missing[@]})); then
 fi
 # The toolchains the catalog takes from Maven Central and the npm registry rather than from Debian
 # (Kotlin, Scala, Clojure, TypeScript), where their images have them: /usr/local/lib/<name>.
-for list in "$(dirname "$0")"/../services/language-images/*.downloads; do
-  $sudo sh "$(dirname "$0")/../services/language-images/download.sh" "$list" "/usr/local/lib/$(basename "$list" .downloads)"
+language_images="$(dirname "$0")/../services/language-images"
+for list in "$language_images"/*.downloads; do
+  $sudo sh "$language_images/download.sh" "$list" "/usr/local/lib/$(basename "$list" .downloads)"
 done
 # The Debian package starts a system RabbitMQ on 5672; the project runs its own nodes.
 if command -v systemctl >/dev/null && systemctl is-active --quiet rabbitmq-server 2>/dev/null; then

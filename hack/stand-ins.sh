@@ -143,26 +143,26 @@ HOST_CA_BUNDLE=/etc/ssl/certs/ca-certificates.crt
 # Makes the stand-in of a catalog image where it is missing or was made by another recipe, first those
 # it builds on; prints its name.
 stand_in() { # image
-  local image=$1 recipe recipe_of copied file base made args=()
+  local image=$1 recipe inputs copied base made base_ids="" recipe_of args=()
   recipe=$(recipe_for "$image")
   [[ -f "$recipe" ]] || { echo "No recipe for localhost/stand-in/$image ($recipe)" >&2; exit 1; }
-  recipe_of=$(cat "$0" "$recipe" | sha256sum | cut -c1-16)
+  inputs=("$0" "$recipe")
   if [[ $recipe == "$SERVICES_DIR/"* ]]; then
-    # What it copies from its folder is its recipe too (download.sh, the list of what it downloads).
+    # What it copies from its folder is its recipe too (download.sh, the list of what it downloads), and
+    # so is each image it builds on, by its ID: a base remade remakes it.
     while read -r -a copied; do
-      for file in "${copied[@]}"; do
-        recipe_of=$(cat <(echo "$recipe_of") "$(dirname "$recipe")/$file" | sha256sum | cut -c1-16)
-      done
+      inputs+=("${copied[@]/#/$(dirname "$recipe")/}")
     done < <(sed -n 's/^COPY \([^-].*\) [^ ]*$/\1/p' "$recipe")
     for base in $(bases_of "$recipe"); do
       made=$(stand_in "${base#*=}")
       args+=(--build-arg "${base%%=*}=$made")
-      recipe_of=$(cat <(echo "$recipe_of") "$(recipe_for "${base#*=}")" | sha256sum | cut -c1-16)
+      base_ids+=$(judge_podman image inspect --format '{{.Id}}' "$made")
     done
     if grep -q '^ARG CURL_CA_BUNDLE=' "$recipe"; then
       args+=(--volume "$HOST_CA_BUNDLE:/run/host-ca-certificates.crt:ro" --build-arg CURL_CA_BUNDLE=/run/host-ca-certificates.crt)
     fi
   fi
+  recipe_of=$({ cat "${inputs[@]}"; echo "$base_ids"; } | sha256sum | cut -c1-16)
   if ! current "localhost/stand-in/$image" "$recipe_of"; then
     if [[ $recipe == "$SERVICES_DIR/"* ]]; then
       echo "Making localhost/stand-in/$image from $recipe" >&2
