@@ -30,6 +30,12 @@ language_images="$(dirname "$0")/../services/language-images"
 for list in "$language_images"/*.downloads; do
   $sudo sh "$language_images/download.sh" "$list" "/usr/local/lib/$(basename "$list" .downloads)"
 done
+# Go's standard library built into the toolchain's pkg/ as the judge builds (no cgo), as the catalog's Go
+# image has it (services/language-images/go.Containerfile): a judged compilation then compiles only the
+# program. Go itself is the machine's (the tools are built with it too); without one, Go is not judged here.
+if command -v go >/dev/null; then
+  $sudo env "PATH=$PATH" GODEBUG=installgoroot=all CGO_ENABLED=0 GOTOOLCHAIN=local go install std
+fi
 # The Debian package starts a system RabbitMQ on 5672; the project runs its own nodes.
 if command -v systemctl >/dev/null && systemctl is-active --quiet rabbitmq-server 2>/dev/null; then
   systemctl stop rabbitmq-server || true

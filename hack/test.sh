@@ -21,25 +21,42 @@ if [[ "$scope" == all ]]; then
   "$PROJECT_DIR/hack/lint.sh"
 fi
 
-# The Go tools only the pod tier needs (the TestRun's k6 and k6-operator, metrics-server, KEDA's
-# admission webhooks, CloudNativePG's operator) build beside the suites before it, below them: cold,
-# they take minutes of CPU that those suites leave idle; warm, nothing. Their output is shown if they
-# fail. They run in a session of their own (so that an early exit stops their go builds too) whose
-# autogroup is at nice 19, as SCHED_IDLE: a plain `nice -n 19` in a session of its own weighs as much
-# as any session, the judge's sandboxes included, and took their CPU (sched(7), "autogroup").
+# What the tiers after the suites need and the suites do not is made beside them, below them: the Go
+# tools (the chart's checks' helm, kubeconform, helm-unittest, helm-docs, kube-apiserver and etcd; the
+# pod tier's Kubernetes node binaries, containerd, runc, KEDA, k6, metrics-server, CloudNativePG) and
+# the language images' stand-ins (the containers and pod tiers'). Cold, they take tens of minutes of
+# CPU and downloads that the Maven and end-to-end suites leave idle; warm, nothing. Each runs in a
+# session of its own (so that an early exit stops its builds too) whose autogroup is at nice 19, as
+# SCHED_IDLE: a plain `nice -n 19` in a session of its own weighs as much as any session, the judge's
+# sandboxes included, and took their CPU (sched(7), "autogroup"). Their output is shown if they fail.
 mkdir -p "$PROJECT_DIR/build"
-pod_tools_log="$PROJECT_DIR/build/pod-tools.log"
-pod_tools=""
-if [[ "$scope" == all ]]; then
+background=()
+below_judging() { # log command...
+  local log=$1; shift
   # shellcheck disable=SC2016 # expanded by the inner shell
   setsid bash -c 'echo 19 > /proc/self/autogroup 2>/dev/null || true; exec chrt --idle 0 nice -n 19 "$@"' \
-    below-judging "$PROJECT_DIR/hack/tools.sh" k6 k6-operator metrics-server keda-webhooks cloudnative-pg \
-    > "$pod_tools_log" 2>&1 &
-  pod_tools=$!
-fi
-
+    below-judging "$@" > "$log" 2>&1 &
+  background+=("$!")
+}
+await() { # pid log what
+  if ! wait "$1"; then
+    cat "$2" >&2
+    echo "$3 failed (above)" >&2
+    exit 1
+  fi
+}
 cleanup() { "$PROJECT_DIR/hack/infra.sh" down "$state" "$amqp_port" "$pg_port" || true; }
-trap '[[ -z "$pod_tools" ]] || kill -- -"$pod_tools" 2>/dev/null || true; cleanup' EXIT
+stop_background() { local pid; for pid in "${background[@]}"; do kill -- -"$pid" 2>/dev/null || true; done; }
+trap 'stop_background; cleanup' EXIT
+tools_log="$PROJECT_DIR/build/tools.log" stand_ins_log="$PROJECT_DIR/build/stand-ins.log"
+if [[ "$scope" == all ]]; then
+  below_judging "$tools_log" "$PROJECT_DIR/hack/tools.sh" helm kubeconform helm-unittest helm-docs kube-apiserver \
+    kubectl etcd kube-controller-manager kube-scheduler kubelet kube-proxy coredns containerd runc pause \
+    keda-operator keda-adapter keda-webhooks k6 k6-operator metrics-server cloudnative-pg
+  tools=$!
+  below_judging "$stand_ins_log" "$PROJECT_DIR/hack/stand-ins.sh" languages
+  stand_ins=$!
+fi
 
 # A fresh database and broker every run: tests must not depend on what an earlier run left.
 "$PROJECT_DIR/hack/infra.sh" down "$state" "$amqp_port" "$pg_port" >/dev/null 2>&1 || true
@@ -61,16 +78,16 @@ else
 fi
 [[ "$scope" == it ]] && exit 0
 
-if [[ "$scope" == all ]]; then
-  echo "== Chart and manifests, offline"
-  "$PROJECT_DIR/hack/verify-chart.sh"
-fi
-
 echo "== End to end: the three services as processes"
 export JUDGE_TEST_STATE="$state" JUDGE_TEST_AMQP_PORT=$amqp_port JUDGE_TEST_PG_PORT=$pg_port
 python3 -m pytest "$PROJECT_DIR/tests/e2e" -v -p no:cacheprovider
 [[ "$scope" == e2e ]] && exit 0
 
+await "$tools" "$tools_log" "Building the Go tools"
+echo "== Chart and manifests, offline"
+"$PROJECT_DIR/hack/verify-chart.sh"
+
+await "$stand_ins" "$stand_ins_log" "Making the language images' stand-ins"
 echo "== Images: built from services/Dockerfile, run as containers with their pods' settings"
 "$PROJECT_DIR/hack/images.sh" podman
 python3 -m pytest "$PROJECT_DIR/tests/containers" -v -p no:cacheprovider
@@ -78,10 +95,5 @@ python3 -m pytest "$PROJECT_DIR/tests/containers" -v -p no:cacheprovider
 # KEDA's and the HPA's timing step by step (tests/autoscaling) is make test-cluster's: it takes ~9
 # minutes that a cold run on the slowest machine cannot spare, and the pod tier scales real pods.
 cleanup
-if ! wait "$pod_tools"; then
-  cat "$pod_tools_log" >&2
-  echo "Building the pod tier's tools failed (above)" >&2
-  exit 1
-fi
 echo "== Pods: the chart on a real kubelet and containerd, in a sealed network namespace"
 "$PROJECT_DIR/hack/cluster/test-pods.sh"

@@ -56,15 +56,27 @@ def test_the_kind_quick_start_enables_the_catalogs_default_set():
     assert sorted(kind) == sorted(by_default)
 
 
-def test_a_language_image_built_on_another_languages_image_names_the_catalogs():
+def test_a_language_image_builds_on_the_catalogs_image_or_on_the_official_one_of_its_version():
     """This project's recipes that build on another language's image (Kotlin on Java's, TypeScript on
-    JavaScript's) repeat that image's reference as an ARG default; held equal to the catalog's here."""
+    JavaScript's) repeat that image's reference as an ARG default, held equal to the catalog's here; one
+    that builds on its own toolchain's official image (Go's on golang) names the version its tag gives,
+    and that image has a stand-in recipe."""
     catalog_images = {entry["image"] for entry in CATALOG["judge"]["languages"].values()}
+    own_tags = {
+        image.split(":")[0].removeprefix("judge-languages/"): image.split(":")[1]
+        for image in catalog_images
+        if image.startswith("judge-languages/")
+    }
     bases = [
-        (recipe.name, image)
+        (recipe.stem, image)
         for recipe in (PROJECT / "services/language-images").glob("*.Containerfile")
         for name, image in re.findall(r"^ARG ([A-Z_]+)=([^/]\S*)$", recipe.read_text(), re.MULTILINE)
         if name != "DEBIAN"
     ]
-    assert {recipe for recipe, _ in bases} >= {"kotlin.Containerfile", "typescript.Containerfile"}
-    assert [(recipe, image) for recipe, image in bases if image not in catalog_images] == []
+    assert {recipe for recipe, _ in bases} >= {"kotlin", "typescript", "go"}
+    official = [(recipe, image) for recipe, image in bases if image not in catalog_images]
+    assert [recipe for recipe, _ in official] == ["go"]
+    for recipe, image in official:
+        repository, tag = image.split(":")
+        assert (PROJECT / f"hack/stand-ins/languages/{repository}.Containerfile").is_file(), image
+        assert tag.startswith(own_tags[recipe] + "-"), (recipe, image)
