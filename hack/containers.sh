@@ -75,13 +75,8 @@ running() { [[ $(judge_podman container inspect --format '{{.State.Running}}' "$
 
 case "$action" in
   up)
-    case ${JUDGE_LANGUAGES:-all} in
-      all) enabled="" ;;
-      default) enabled=$(judge_default_languages) ;;
-      *) enabled=${JUDGE_LANGUAGES//,/ } ;;
-    esac
-    # shellcheck disable=SC2086 # the ids are words
-    languages=$("$PROJECT_DIR/hack/stand-ins.sh" languages $enabled)
+    mapfile -t enabled < <(judge_selected_languages "${JUDGE_LANGUAGES:-all}")
+    languages=$("$PROJECT_DIR/hack/stand-ins.sh" languages "${enabled[@]}")
     # API and consumer: charts/judge/templates/{api,consumer}/deployment.yaml, default values.
     # shellcheck disable=SC2046
     start api "$api_port" $(database_flags) $(language_flags) --memory 768m --env JUDGE_TESTDATA_WORKERTOKEN="$(test_data_token "$state")" \

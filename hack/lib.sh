@@ -57,11 +57,17 @@ print("\n".join(sorted(image for image in images if image.startswith(sys.argv[2]
     "$SERVICES_DIR/contracts/src/main/resources/judge-languages.yml" "$JUDGE_LANGUAGE_IMAGES"
 }
 
-# The ids of the catalog's default set (by-default), one per line.
-judge_default_languages() {
-  python3 -c 'import sys, yaml
-print("\n".join(id for id, entry in yaml.safe_load(open(sys.argv[1]))["judge"]["languages"].items() if entry.get("by-default")))' \
-    "$SERVICES_DIR/contracts/src/main/resources/judge-languages.yml"
+# The catalog ids a JUDGE_LANGUAGES setting selects, one a line: all (every one of the catalog's),
+# default (its default set: by-default) or ids (c,cpp,...).
+judge_selected_languages() { # all|default|ids
+  if [[ $1 == all || $1 == default ]]; then
+    python3 -c 'import sys, yaml
+languages = yaml.safe_load(open(sys.argv[1]))["judge"]["languages"]
+print("\n".join(id for id, entry in languages.items() if sys.argv[2] == "all" or entry.get("by-default")))' \
+      "$SERVICES_DIR/contracts/src/main/resources/judge-languages.yml" "$1"
+  else
+    tr ',' '\n' <<< "$1"
+  fi
 }
 
 # The image of a component (the chart's default repositories).

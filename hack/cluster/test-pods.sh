@@ -6,7 +6,7 @@
 # ones (hack/cluster/upstream-images.sh), saved for import.
 # The kernel settings the kubelet changes at start are put back afterwards.
 #
-#   hack/cluster/test-pods.sh [--monitoring | --rabbitmq-operators] [pytest args...]
+#   [JUDGE_LANGUAGES=all|default|c,cpp,...] hack/cluster/test-pods.sh [--monitoring | --rabbitmq-operators] [pytest args...]
 #
 # --monitoring (make test-monitoring) runs the tests marked monitoring instead of the others: the
 # Prometheus Operator, Prometheus and kube-state-metrics in the cluster, reading the chart's monitors,
@@ -54,9 +54,18 @@ for component in api worker consumer; do
   fi
 done
 
-# The language images the worker pods mount (the stand-ins of those tests/pods/values.yaml enables), in one archive.
-mapfile -t enabled < <(python3 -c 'import sys, yaml; print(*yaml.safe_load(open(sys.argv[1]))["languages"]["enabled"], sep="\n")' \
-  "$PROJECT_DIR/tests/pods/values.yaml")
+# The language images the worker pods mount (the stand-ins of those tests/pods/values.yaml enables, or
+# JUDGE_LANGUAGES's: all, default or ids, given to the release as one more values file), in one archive.
+if [[ -n "${JUDGE_LANGUAGES:-}" ]]; then
+  mapfile -t enabled < <(judge_selected_languages "$JUDGE_LANGUAGES")
+  export JUDGE_PODS_LANGUAGE_VALUES="$state/languages-values.yaml"
+  "$PROJECT_DIR/hack/stand-ins.sh" languages "${enabled[@]}" | python3 -c 'import sys, yaml
+images = dict(line.split() for line in sys.stdin)
+print(yaml.safe_dump({"languages": {"enabled": sorted(images), "images": images}}))' > "$JUDGE_PODS_LANGUAGE_VALUES"
+else
+  mapfile -t enabled < <(python3 -c 'import sys, yaml; print(*yaml.safe_load(open(sys.argv[1]))["languages"]["enabled"], sep="\n")' \
+    "$PROJECT_DIR/tests/pods/values.yaml")
+fi
 mapfile -t language_images < <("$PROJECT_DIR/hack/stand-ins.sh" languages "${enabled[@]}" | awk '{print $2}' | sort -u)
 ids=$(judge_podman image inspect --format '{{.Id}}' "${language_images[@]}")
 if [[ "$(cat "$images/languages.id" 2>/dev/null)" != "$ids" ]]; then

@@ -33,6 +33,7 @@ from tier import (
     REPORT,
     VALUE_FILES,
     VERSIONS,
+    worker_started_in,
 )
 
 
@@ -251,6 +252,8 @@ def first_worker(api, release):
     api.wait_for_verdict(api.submit(api.create_problem(), SUM["python"]), timeout=180)
     [pod] = release.wait_ready("worker")
     REPORT["first_worker_scheduled_to_ready_s"] = condition_time(pod, "Ready") - condition_time(pod, "PodScheduled")
+    REPORT["first_worker_started_in_s"] = worker_started_in(release.logs(pod))
+    REPORT["first_worker_languages"] = len(RELEASE_VALUES["languages"]["enabled"])
     memory = tier_memory()
     REPORT["tier_memory_mb_with_one_worker"] = dict(memory, total=sum(memory.values()))
     return pod

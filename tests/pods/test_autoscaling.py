@@ -3,7 +3,6 @@ the HPA asks for from the imported image, its probes decide when it is ready, an
 removes gets SIGTERM and drains within its grace period. It runs first, from the zero workers the
 install leaves, and the tests after it use the worker it ends with. Writes build/pods/{closed-loop.json,png}."""
 
-import re
 import threading
 import time
 import urllib.error
@@ -13,7 +12,7 @@ from platform_installers import database
 
 from support.cluster import WORKER_QUEUES, keda_metric_name
 from support.processes import counter
-from tier import RELEASE_VALUES, STATE
+from tier import RELEASE_VALUES, STATE, worker_started_in
 
 WORKER = "judge-worker"
 API = "judge-api"  # also the name of its CPU autoscaler
@@ -63,17 +62,13 @@ class PodWatcher(threading.Thread):
                 threading.Thread(target=self.read_start_time, args=(name,), daemon=True).start()
 
     def read_start_time(self, name):
-        """The JVM's own count from its start to the worker consuming (Spring's "process running
-        for"): the kubelet's timestamps are whole seconds, and its probes add their periods."""
         try:
-            started = re.search(
-                r"Started WorkerApplication in [\d.]+ seconds \(process running for ([\d.]+)\)", self.kube.run("logs", name)
-            )
+            log = self.kube.run("logs", name)
         except RuntimeError as error:
             print(f"logs of {name}: {error}")
             return
         with self.lock:
-            self.started_in[name] = float(started.group(1)) if started else None
+            self.started_in[name] = worker_started_in(log)
 
     def start_times(self):
         with self.lock:

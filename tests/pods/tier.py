@@ -4,6 +4,7 @@ for its conftest, fixture modules and tests."""
 import functools
 import os
 import pathlib
+import re
 
 import yaml
 
@@ -21,8 +22,12 @@ RELEASE = NAMESPACE = "judge"
 # Whether the broker is the RabbitMQ operators' (hack/cluster/test-pods.sh --rabbitmq-operators).
 RABBITMQ_OPERATORS = os.environ.get("JUDGE_PODS_BROKER") == "operators"
 # The kind install's values as shipped (make deploy), and on top of them only what this node needs.
-VALUE_FILES = [PROJECT / "manifests/judge-kind-values.yaml", PROJECT / "tests/pods/values.yaml"] + (
-    [PROJECT / "tests/pods/rabbitmq-operators-values.yaml"] if RABBITMQ_OPERATORS else []
+# The languages hack/cluster/test-pods.sh was asked to enable (JUDGE_LANGUAGES), where they differ from values.yaml's.
+LANGUAGE_VALUES = os.environ.get("JUDGE_PODS_LANGUAGE_VALUES")
+VALUE_FILES = (
+    [PROJECT / "manifests/judge-kind-values.yaml", PROJECT / "tests/pods/values.yaml"]
+    + ([PROJECT / "tests/pods/rabbitmq-operators-values.yaml"] if RABBITMQ_OPERATORS else [])
+    + ([pathlib.Path(LANGUAGE_VALUES)] if LANGUAGE_VALUES else [])
 )
 REPORT = Report(STATE / "report.json", show=True)
 BROKER_USERS = {}  # User name -> (username, password), as the topology operator (or its stand-in) made them
@@ -41,3 +46,11 @@ RELEASE_VALUES = functools.reduce(
     (yaml.safe_load(path.read_text()) for path in VALUE_FILES),
     yaml.safe_load((PROJECT / "charts/judge/values.yaml").read_text()),
 )
+
+
+def worker_started_in(log):
+    """The worker JVM's own count, from a pod's log, from its start to consuming (Spring's "process running
+    for"), in seconds; None before it is there. The kubelet's timestamps are whole seconds, and its probes
+    add their periods."""
+    started = re.search(r"Started WorkerApplication in [\d.]+ seconds \(process running for ([\d.]+)\)", log)
+    return float(started.group(1)) if started else None
