@@ -48,11 +48,22 @@ await() { # pid log what
 cleanup() { "$PROJECT_DIR/hack/infra.sh" down "$state" "$amqp_port" "$pg_port" || true; }
 stop_background() { local pid; for pid in "${background[@]}"; do kill -- -"$pid" 2>/dev/null || true; done; }
 trap 'stop_background; cleanup' EXIT
+# The chart's checks' tools are made first (with the other Kubernetes binaries: one build of the module),
+# then the pod tier's; a file says when the first are, so that the chart's checks and the containers
+# tier go on while the pod tier's build below them.
 tools_log="$PROJECT_DIR/build/tools.log" stand_ins_log="$PROJECT_DIR/build/stand-ins.log"
+chart_tools_made="$PROJECT_DIR/build/chart-tools.made"
+rm -f "$chart_tools_made"
+await_made() { # file pid log what: until the file is there, or the job ended without it
+  while [[ ! -e "$1" ]] && kill -0 "$2" 2>/dev/null; do sleep 1; done
+  [[ -e "$1" ]] || await "$2" "$3" "$4"
+}
 if [[ "$scope" == all ]]; then
-  below_judging "$tools_log" "$PROJECT_DIR/hack/tools.sh" helm kubeconform helm-unittest helm-docs kube-apiserver \
-    kubectl etcd kube-controller-manager kube-scheduler kubelet kube-proxy coredns containerd runc pause \
-    keda-operator keda-adapter keda-webhooks k6 k6-operator metrics-server cloudnative-pg
+  # shellcheck disable=SC2016 # expanded by the inner shell
+  below_judging "$tools_log" bash -c '"$1" helm kubeconform helm-unittest helm-docs kube-apiserver kubectl etcd \
+      kube-controller-manager kube-scheduler kubelet kube-proxy && touch "$2" \
+    && "$1" coredns containerd runc pause keda-operator keda-adapter keda-webhooks k6 k6-operator metrics-server cloudnative-pg' \
+    tools "$PROJECT_DIR/hack/tools.sh" "$chart_tools_made"
   tools=$!
   below_judging "$stand_ins_log" "$PROJECT_DIR/hack/stand-ins.sh" languages
   stand_ins=$!
@@ -83,7 +94,7 @@ export JUDGE_TEST_STATE="$state" JUDGE_TEST_AMQP_PORT=$amqp_port JUDGE_TEST_PG_P
 python3 -m pytest "$PROJECT_DIR/tests/e2e" -v -p no:cacheprovider
 [[ "$scope" == e2e ]] && exit 0
 
-await "$tools" "$tools_log" "Building the Go tools"
+await_made "$chart_tools_made" "$tools" "$tools_log" "Building the Go tools"
 echo "== Chart and manifests, offline"
 "$PROJECT_DIR/hack/verify-chart.sh"
 
@@ -95,5 +106,6 @@ python3 -m pytest "$PROJECT_DIR/tests/containers" -v -p no:cacheprovider
 # KEDA's and the HPA's timing step by step (tests/autoscaling) is make test-cluster's: it takes ~9
 # minutes that a cold run on the slowest machine cannot spare, and the pod tier scales real pods.
 cleanup
+await "$tools" "$tools_log" "Building the Go tools"
 echo "== Pods: the chart on a real kubelet and containerd, in a sealed network namespace"
 "$PROJECT_DIR/hack/cluster/test-pods.sh"
