@@ -58,15 +58,22 @@ done
 # JUDGE_LANGUAGES's: all, default or ids, given to the release as one more values file), in one archive.
 if [[ -n "${JUDGE_LANGUAGES:-}" ]]; then
   mapfile -t enabled < <(judge_selected_languages "$JUDGE_LANGUAGES")
-  export JUDGE_PODS_LANGUAGE_VALUES="$state/languages-values.yaml"
-  "$PROJECT_DIR/hack/stand-ins.sh" languages "${enabled[@]}" | python3 -c 'import sys, yaml
-images = dict(line.split() for line in sys.stdin)
-print(yaml.safe_dump({"languages": {"enabled": sorted(images), "images": images}}))' > "$JUDGE_PODS_LANGUAGE_VALUES"
+  if [[ " ${enabled[*]} " != *" python "* ]]; then
+    echo "JUDGE_LANGUAGES=$JUDGE_LANGUAGES leaves out python, in which the pod tier's tests submit their programs" >&2
+    exit 2
+  fi
 else
   mapfile -t enabled < <(python3 -c 'import sys, yaml; print(*yaml.safe_load(open(sys.argv[1]))["languages"]["enabled"], sep="\n")' \
     "$PROJECT_DIR/tests/pods/values.yaml")
 fi
-mapfile -t language_images < <("$PROJECT_DIR/hack/stand-ins.sh" languages "${enabled[@]}" | awk '{print $2}' | sort -u)
+language_stand_ins=$("$PROJECT_DIR/hack/stand-ins.sh" languages "${enabled[@]}")  # "<id> <image>" a line
+if [[ -n "${JUDGE_LANGUAGES:-}" ]]; then
+  export JUDGE_PODS_LANGUAGE_VALUES="$state/languages-values.yaml"
+  python3 -c 'import sys, yaml
+images = dict(line.split() for line in sys.stdin)
+print(yaml.safe_dump({"languages": {"enabled": sorted(images), "images": images}}))' <<< "$language_stand_ins" > "$JUDGE_PODS_LANGUAGE_VALUES"
+fi
+mapfile -t language_images < <(awk '{print $2}' <<< "$language_stand_ins" | sort -u)
 ids=$(judge_podman image inspect --format '{{.Id}}' "${language_images[@]}")
 if [[ "$(cat "$images/languages.id" 2>/dev/null)" != "$ids" ]]; then
   rm -f "$images/languages.tar"

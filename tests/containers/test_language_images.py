@@ -5,12 +5,12 @@ import subprocess
 
 import yaml
 
-from conftest import PODMAN
 from support.processes import PROJECT
 from support.programs import SUM
 
 CATALOG = yaml.safe_load((PROJECT / "services/contracts/src/main/resources/judge-languages.yml").read_text())
-ULIMITS = ["--ulimit", "nofile=20000:20000", "--ulimit", "nproc=4096:4096"]
+# podman run as hack/lib.sh runs it: its runtime flags and the ulimits this machine allows.
+PODMAN_RUN = ["bash", "-c", f'source {PROJECT}/hack/lib.sh && judge_podman run "${{JUDGE_PODMAN_ULIMITS[@]}}" "$@"', "podman-run"]
 
 
 def stand_in(language):
@@ -29,7 +29,7 @@ def test_a_go_compilation_compiles_the_program_alone_the_standard_library_comes_
     script = f"cd /tmp && cat > {go['source-file']} && {compile_command}"
 
     built = subprocess.run(
-        [*PODMAN, "run", "--rm", "-i", "--network=none", "--read-only", "--tmpfs=/tmp", *ULIMITS, *environment,
+        [*PODMAN_RUN, "--rm", "-i", "--network=none", "--read-only", "--tmpfs=/tmp", *environment,
          stand_in("go"), "sh", "-c", script],
         input=SUM["go"], capture_output=True, text=True, timeout=120,
     )  # fmt: skip
