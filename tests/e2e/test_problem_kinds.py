@@ -150,3 +150,34 @@ def test_a_large_problems_tests_go_to_the_worker_by_reference_and_are_fetched_on
     assert rejected["verdict"] == "WRONG_ANSWER"
     fetches = [line for line in worker.log_path.read_text().splitlines() if f"of problem {problem} version 1 in" in line]
     assert len(fetches) == 1, fetches
+
+
+def test_a_program_of_several_files_with_the_compile_options_it_chose_is_built_and_judged(api, worker):
+    """A C++ submission whose function lives in a second source and a header, compiled as C++17 with
+    ONLINE_JUDGE defined (it prints the standard it was compiled to); an option the catalog lacks is
+    refused before anything is stored."""
+    problem = api.create_problem(test_cases=[{"input": "1 2\n", "expectedOutput": "3 201703\n"}])
+    main = '#include <iostream>\n#include "add.h"\n' + (
+        "int main() { long long a, b; std::cin >> a >> b;\n"
+        "#ifdef ONLINE_JUDGE\n std::cout << add(a, b) << ' ' << __cplusplus << '\\n';\n#endif\n}\n"
+    )
+    files = [
+        {"name": "add.h", "content": "long long add(long long a, long long b);\n"},
+        {"name": "add.cpp", "content": '#include "add.h"\nlong long add(long long a, long long b) { return a + b; }\n'},
+    ]
+
+    options = ["-std=c++17", "-DONLINE_JUDGE"]
+
+    chosen = api.wait_for_verdict(api.submit(problem, main, language="cpp", files=files, compileOptions=options))
+    catalogs = api.wait_for_verdict(api.submit(problem, main, language="cpp", files=files))
+    alone = api.wait_for_verdict(api.submit(problem, main, language="cpp", files=files[:1], compileOptions=options))
+
+    assert chosen["verdict"] == "ACCEPTED", chosen
+    assert catalogs["verdict"] == "WRONG_ANSWER", "C++20, no macro: nothing printed"
+    assert alone["verdict"] == "COMPILATION_ERROR", "add.cpp is what defines add"
+    with pytest.raises(ApiError) as refused:
+        api.submit(problem, main, language="cpp", files=files, compileOptions=["-fplugin=/tmp/x.so"])
+    assert refused.value.status == 400
+    _, _, languages = api.request("GET", "/api/languages")
+    cpp = next(language for language in languages if language["id"] == "cpp")
+    assert "-std=c++17" in cpp["compileOptions"] and "*.cpp" in cpp["extraSources"]

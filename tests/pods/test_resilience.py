@@ -29,7 +29,10 @@ def test_a_pod_deleted_mid_run_has_its_submission_judged_by_another(api, release
 
     # As when a node is lost: no grace, the worker cannot finish (a plain delete would let it drain).
     kube.run("delete", "pod", *judging, "--grace-period=0", "--force")
-    verdict = api.wait_for_verdict(submission_id, timeout=180, interval=0.5)
+    try:
+        verdict = api.wait_for_verdict(submission_id, timeout=180, interval=0.5)
+    except AssertionError as late:
+        raise AssertionError(f"{late}\n{where_it_stuck(release, broker, kube)}") from late
 
     assert verdict["verdict"] == "ACCEPTED"
     replacements = {pod["metadata"]["name"] for pod in release.wait_ready("worker")}
@@ -38,6 +41,33 @@ def test_a_pod_deleted_mid_run_has_its_submission_judged_by_another(api, release
     while redeliveries(broker) <= before and time.monotonic() < deadline:
         time.sleep(1)
     assert redeliveries(broker) > before, "the submission went back to the queue"
+
+
+def where_it_stuck(release, broker, kube):
+    """What to read when a submission got no verdict: the request queue (ready, unacknowledged, its
+    consumers), the worker pods' states, the ScaledObject's replicas and the newest worker's log."""
+    queue = broker.queue(REQUEST_QUEUE)
+    pods = release.of("worker", running_only=False)
+    lines = [
+        f"queue {REQUEST_QUEUE}: ready {queue.get('messages_ready')}, unacknowledged "
+        f"{queue.get('messages_unacknowledged')}, consumers {queue.get('consumers')}, redelivered "
+        f"{queue.get('message_stats', {}).get('redeliver', 0)}",
+        "worker pods: "
+        + "; ".join(
+            f"{pod['metadata']['name']} {pod['status'].get('phase')} "
+            f"{[c.get('state') for c in pod['status'].get('containerStatuses') or []]}"
+            for pod in pods
+        ),
+        "events: " + said(kube.attempt("get", "events", "--sort-by=.lastTimestamp", timeout=30)),
+    ]
+    if pods:
+        lines.append("newest worker's log: " + said(kube.attempt("logs", pods[-1]["metadata"]["name"], timeout=30)))
+    return "\n".join(lines)
+
+
+def said(finished):
+    """The end of what a kubectl command printed, errors included."""
+    return (finished.stdout + finished.stderr)[-3000:]
 
 
 def kill_and_await_restart(release, pod):

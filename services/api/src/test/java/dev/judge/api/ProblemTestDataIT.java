@@ -215,7 +215,8 @@ class ProblemTestDataIT extends LiveApi {
     }
 
     private JudgeRequest requestFor(long problemId, int version) {
-        return judgeRequests.of(UUID.randomUUID(), problemId, version, "python", "print(1)", null, Instant.now(), 1);
+        return judgeRequests.of(
+                UUID.randomUUID(), problemId, version, "python", "print(1)", null, null, Instant.now(), 1);
     }
 
     /** As a worker fetches: on the management port. */

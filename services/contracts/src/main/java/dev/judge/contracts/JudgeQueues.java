@@ -143,8 +143,11 @@ public final class JudgeQueues {
      * PREPARING {@link PreparationResult}, a preparation's progress, which a consumer of version 7
      * records as if the preparation had ended PREPARING (no harm: its final result follows), so upgrade
      * the consumer with the workers.
+     * Version 9 added a request's {@link JudgeRequest.Program}: files beside the source, the name it
+     * is saved as, compile options. A worker of version 8 would build the source alone (a compilation
+     * error where it needs the others), so upgrade workers first.
      */
-    public static final int CONTRACT_VERSION = 8;
+    public static final int CONTRACT_VERSION = 9;
 
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 

@@ -34,6 +34,9 @@ import java.util.UUID;
  *        messages before contract version 4)
  * @param setterLimits the problem's own limits for its checker and interactor; null for the worker's
  *        (and in messages before contract version 6)
+ * @param program what is built with {@code sourceCode}: files beside it (the contestant's, the
+ *        problem's grader), the name it is saved as, compile options; null for the source alone (and
+ *        in messages before contract version 9)
  */
 public record JudgeRequest(
         UUID submissionId,
@@ -49,7 +52,8 @@ public record JudgeRequest(
         Instant acceptedAt,
         TestData testData,
         Integer judgement,
-        SetterLimits setterLimits) {
+        SetterLimits setterLimits,
+        Program program) {
 
     /**
      * The longest a submission is expected to wait from {@code acceptedAt} to its verdict, in a burst
@@ -65,6 +69,41 @@ public record JudgeRequest(
         groups = groups == null ? List.of() : List.copyOf(groups);
         judgement = judgement == null ? 1 : judgement;
         setterLimits = setterLimits == null ? SetterLimits.WORKERS : setterLimits;
+        program = program == null || program.isSourceAlone() ? null : program;
+    }
+
+    /** With the source alone. */
+    public JudgeRequest(
+            UUID submissionId,
+            String language,
+            String sourceCode,
+            Limits limits,
+            OutputComparison comparison,
+            Checker checker,
+            ProblemProgram interactor,
+            List<Group> groups,
+            boolean stopOnFirstFailure,
+            List<TestCase> testCases,
+            Instant acceptedAt,
+            TestData testData,
+            Integer judgement,
+            SetterLimits setterLimits) {
+        this(
+                submissionId,
+                language,
+                sourceCode,
+                limits,
+                comparison,
+                checker,
+                interactor,
+                groups,
+                stopOnFirstFailure,
+                testCases,
+                acceptedAt,
+                testData,
+                judgement,
+                setterLimits,
+                null);
     }
 
     /** With the worker's limits for setter programs. */
@@ -157,7 +196,33 @@ public record JudgeRequest(
                 acceptedAt,
                 reference,
                 judgement,
-                setterLimits);
+                setterLimits,
+                program);
+    }
+
+    /** The same request with these files, source name and compile options. */
+    public JudgeRequest withProgram(Program other) {
+        return new JudgeRequest(
+                submissionId,
+                language,
+                sourceCode,
+                limits,
+                comparison,
+                checker,
+                interactor,
+                groups,
+                stopOnFirstFailure,
+                testCases,
+                acceptedAt,
+                testData,
+                judgement,
+                setterLimits,
+                other);
+    }
+
+    /** What is built with the source; the source alone when the request names nothing else. */
+    public Program effectiveProgram() {
+        return program != null ? program : Program.SOURCE_ALONE;
     }
 
     /** A run without a problem: no expected output, no score. */
@@ -166,6 +231,30 @@ public record JudgeRequest(
                 && testCases.size() == 1
                 && !testCases.getFirst().hasExpectedOutput()
                 && interactor == null;
+    }
+
+    /**
+     * What a submission builds beside its source.
+     *
+     * @param sourceName the name its source is saved under; null: its language's source file. A
+     *        problem with graders names it ({@code solution.cpp}), and its grader is then the source file
+     * @param files saved beside the source, by name ({@link ProgramFiles}): the contestant's own files
+     *        and the problem's grader files for the language
+     * @param compileOptions what the submission added to its language's compile command, from the
+     *        catalog's allowed options
+     */
+    public record Program(String sourceName, java.util.Map<String, String> files, List<String> compileOptions) {
+
+        public static final Program SOURCE_ALONE = new Program(null, null, null);
+
+        public Program {
+            files = files == null ? java.util.Map.of() : new java.util.TreeMap<>(files);
+            compileOptions = compileOptions == null ? List.of() : List.copyOf(compileOptions);
+        }
+
+        public boolean isSourceAlone() {
+            return sourceName == null && files.isEmpty() && compileOptions.isEmpty();
+        }
     }
 
     /** Per-run limits, already capped by the API's settings; the worker caps them again by its own. */

@@ -37,6 +37,8 @@ class LanguageController {
      * @param image the image its programs run in (their root filesystem), as this deployment sets it
      * @param compile absent for an interpreted language
      * @param timeLimits how a problem's time limit is stretched for this language (a problem may set its own)
+     * @param compileOptions what a submission may add to {@code compile} (its {@code compileOptions})
+     * @param extraSources the files beside the source that {@code compile} takes too, by pattern
      */
     record LanguageView(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "python")
@@ -59,7 +61,13 @@ class LanguageController {
             List<String> run,
 
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
-            TimeLimitsView timeLimits) {
+            TimeLimitsView timeLimits,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "[\"-std=c++17\", \"-O3\"]")
+            List<String> compileOptions,
+
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "[\"*.cpp\"]")
+            List<String> extraSources) {
 
         static LanguageView of(String id, Language language) {
             return new LanguageView(
@@ -70,7 +78,9 @@ class LanguageController {
                     language.sourceFile(),
                     language.compile(),
                     language.run(),
-                    TimeLimitsView.of(language.timeLimits()));
+                    TimeLimitsView.of(language.timeLimits()),
+                    language.allowedCompileOptions(),
+                    language.extraSources());
         }
     }
 }

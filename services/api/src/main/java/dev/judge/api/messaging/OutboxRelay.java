@@ -27,6 +27,7 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
+import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.api.submission.JudgeRequests;
 import dev.judge.api.submission.SubmissionStored;
@@ -56,6 +57,7 @@ class OutboxRelay extends BackgroundLoop {
     private final RabbitTemplate rabbit;
     private final OutboxProperties properties;
     private final JudgeRequests requests;
+    private final JsonMapper json;
     private final BlockingQueue<Boolean> wakeUps = new ArrayBlockingQueue<>(1);
     private final Counter published;
     private final DistributionSummary messageSize;
@@ -67,8 +69,10 @@ class OutboxRelay extends BackgroundLoop {
             RabbitTemplate rabbit,
             OutboxProperties properties,
             JudgeRequests requests,
+            JsonMapper json,
             MeterRegistry meters) {
         super("outbox-relay");
+        this.json = json;
         this.jdbc = jdbc;
         this.transaction = transaction;
         this.rabbit = rabbit;
@@ -136,7 +140,7 @@ class OutboxRelay extends BackgroundLoop {
     int relayOneBatch() {
         Integer claimed = transaction.execute(status -> {
             List<Pending> pending = jdbc.sql("""
-                    select id, problem_id, language, source_code, stdin, lane, judgement,
+                    select id, problem_id, language, source_code, stdin, program, lane, judgement,
                         coalesce(requeued_at, created_at) as accepted_at,
                         -- null in rows an API of the release before versions stored: its problem's current one
                         coalesce(problem_version, (select version from problem where problem.id = problem_id)) as problem_version
@@ -151,6 +155,7 @@ class OutboxRelay extends BackgroundLoop {
                             rs.getString("language"),
                             rs.getString("source_code"),
                             utf8Text(rs.getBytes("stdin")),
+                            program(rs.getString("program")),
                             Lane.valueOf(rs.getString("lane")),
                             rs.getInt("judgement"),
                             rs.getObject("accepted_at", OffsetDateTime.class).toInstant()))
@@ -223,8 +228,14 @@ class OutboxRelay extends BackgroundLoop {
                 submission.language(),
                 submission.sourceCode(),
                 submission.stdin(),
+                submission.program(),
                 submission.acceptedAt(),
                 submission.judgement());
+    }
+
+    /** The submission's files and compile options, stored as SubmissionRepository wrote them. */
+    private JudgeRequest.Program program(String stored) {
+        return stored == null ? null : json.readValue(stored, JudgeRequest.Program.class);
     }
 
     /** A run's stdin is stored as its UTF-8 bytes, so that NUL survives. */
@@ -239,6 +250,7 @@ class OutboxRelay extends BackgroundLoop {
             String language,
             String sourceCode,
             String stdin,
+            JudgeRequest.Program program,
             Lane lane,
             int judgement,
             Instant acceptedAt) {}

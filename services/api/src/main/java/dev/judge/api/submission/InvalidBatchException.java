@@ -1,5 +1,6 @@
 package dev.judge.api.submission;
 
+import java.util.List;
 import java.util.Map;
 
 import org.springframework.http.HttpStatus;
@@ -18,11 +19,14 @@ class InvalidBatchException extends ErrorResponseException {
                 HttpStatus.UNPROCESSABLE_CONTENT,
                 "Some of the submissions cannot be accepted, so none was stored; errors names each by its index.");
         problem.setTitle("Invalid submissions");
-        problem.setProperty(
-                "errors",
-                errors.entrySet().stream()
-                        .map(error -> Map.of("field", error.getKey(), "message", error.getValue()))
-                        .toList());
+        problem.setProperty("errors", errorList(errors));
         return problem;
+    }
+
+    /** Field → message as the {@code errors} of a problem document show them. */
+    static List<Map<String, String>> errorList(Map<String, String> errors) {
+        return errors.entrySet().stream()
+                .map(error -> Map.of("field", error.getKey(), "message", error.getValue()))
+                .toList();
     }
 }

@@ -38,6 +38,20 @@ public class JudgeRequests {
             String language,
             String sourceCode,
             String stdin,
+            JudgeRequest.Program program,
+            Instant acceptedAt,
+            int judgement) {
+        return judgeRequest(id, problemId, problemVersion, language, sourceCode, stdin, acceptedAt, judgement)
+                .withProgram(program);
+    }
+
+    private JudgeRequest judgeRequest(
+            UUID id,
+            Long problemId,
+            Integer problemVersion,
+            String language,
+            String sourceCode,
+            String stdin,
             Instant acceptedAt,
             int judgement) {
         if (problemId == null) {

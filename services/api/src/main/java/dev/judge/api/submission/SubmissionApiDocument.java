@@ -39,6 +39,8 @@ class SubmissionApiDocument implements OpenApiCustomizer {
         fields.get("sourceCode").setMaxLength(properties.maxSourceLength());
         fields.get("stdin").setMaxLength(properties.maxStdinLength());
         fields.get("language").setEnum(new ArrayList<>(languages.languages().keySet()));
+        // Any other option is refused as invalid (400); one only another language allows, as for that language (422).
+        fields.get("compileOptions").getItems().setEnum(new ArrayList<>(languages.allowedCompileOptions()));
         // A submission names a problem or carries stdin, exactly one of the two: two complete shapes, so
         // that a generated client offers both. Each leaves the other's field undeclared, so a body with
         // both matches both and is refused, as the server refuses it; a null counts as left out.
@@ -51,8 +53,10 @@ class SubmissionApiDocument implements OpenApiCustomizer {
                 "sourceCode",
                 "stdin");
         // Optional in both shapes.
-        toProblem.addProperty("callbackUrl", fields.get("callbackUrl"));
-        onStdin.addProperty("callbackUrl", fields.get("callbackUrl"));
+        for (String optional : List.of("callbackUrl", "files", "compileOptions")) {
+            toProblem.addProperty(optional, fields.get(optional));
+            onStdin.addProperty(optional, fields.get(optional));
+        }
         schemas.put("SubmissionToProblem", toProblem);
         schemas.put("RunOnStdin", onStdin);
         schemas.put(

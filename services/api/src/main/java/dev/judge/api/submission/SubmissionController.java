@@ -72,10 +72,11 @@ class SubmissionController {
     @ApiResponse(
             responseCode = "400",
             description = "Malformed JSON, wrong types, missing or invalid fields, "
-                    + "both or neither of problemId and stdin; `errors` lists the fields")
+                    + "both or neither of problemId and stdin, a compile option no language allows; "
+                    + "`errors` lists the fields")
     @ApiResponse(
             responseCode = "413",
-            description = "sourceCode or stdin longer than its limit, or the body over 8 MiB")
+            description = "sourceCode (with its files) or stdin longer than its limit, or the body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(
             responseCode = "409",
@@ -84,8 +85,9 @@ class SubmissionController {
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     @ApiResponse(
             responseCode = "422",
-            description = "Unknown problem or language, or a callbackUrl refused (not http(s), "
-                    + "an internal address, or no API key to sign with)")
+            description = "Unknown problem or language, a callbackUrl refused (not http(s), "
+                    + "an internal address, or no API key to sign with), or files or compileOptions its language "
+                    + "cannot take (a name twice or the source's, an option of another language); `errors` lists them")
     @ApiResponse(
             responseCode = "429",
             description = "The key is over a quota; nothing was stored",
@@ -129,7 +131,7 @@ class SubmissionController {
     @ApiResponse(
             responseCode = "422",
             description = "Unknown problems or languages, sources or inputs over their limits, "
-                    + "or refused callbackUrls; "
+                    + "files or compile options their languages cannot take, or refused callbackUrls; "
                     + "`errors` names each by index, and nothing was stored")
     @ApiResponse(
             responseCode = "429",

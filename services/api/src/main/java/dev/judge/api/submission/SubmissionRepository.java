@@ -19,6 +19,7 @@ import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.Lane;
 import dev.judge.contracts.SubmissionStatus;
 import dev.judge.contracts.Verdict;
@@ -47,14 +48,15 @@ public class SubmissionRepository {
     SubmissionView insert(UUID id, SubmissionRequest request, Lane lane, UUID apiKeyId) {
         return jdbc.sql("""
                 insert into submission (id, problem_id, problem_version, language, source_code, stdin, api_key_id, holds_quota,
-                                        callback_url, callback_status, callback_next_at, lane)
+                                        callback_url, callback_status, callback_next_at, lane, program)
                 values (:id, :problemId,
                         -- Only a READY version: otherwise null, which the row's check refuses.
                         (select p.version from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
                          where p.id = :problemId and v.status = 'READY'),
                         :language, :sourceCode, :stdin,
                         :apiKeyId, cast(:apiKeyId as uuid) is not null,
-                        :callbackUrl, case when cast(:callbackUrl as text) is not null then 'PENDING' end, now(), :lane)
+                        :callbackUrl, case when cast(:callbackUrl as text) is not null then 'PENDING' end, now(), :lane,
+                        cast(:program as jsonb))
                 returning created_at, problem_version, """ + WebhookView.COLUMNS)
                 .param("id", id)
                 .param("lane", lane.name())
@@ -64,6 +66,7 @@ public class SubmissionRepository {
                 .param("language", request.language())
                 .param("sourceCode", request.sourceCode())
                 .param("stdin", utf8(request.stdin()))
+                .param("program", programJson(request))
                 .query((rs, row) -> queued(id, request, lane, apiKeyId, rs))
                 .single();
     }
@@ -82,14 +85,15 @@ public class SubmissionRepository {
         Map<UUID, SubmissionView> stored = new HashMap<>();
         jdbc.sql("""
                 insert into submission (id, problem_id, problem_version, language, source_code, stdin, api_key_id, holds_quota,
-                                        callback_next_at, lane)
+                                        callback_next_at, lane, program)
                 select r.id, r.problem_id,
                        -- Only a READY version: otherwise null, which the row's check refuses.
                        (select p.version from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
                         where p.id = r.problem_id and v.status = 'READY'),
-                       r.language, r.source_code, r.stdin, r.api_key_id, r.api_key_id is not null, now(), r.lane
-                from unnest(:ids, :problemIds, :languages, :sourceCodes, :stdins, :apiKeyIds, :lanes)
-                     as r(id, problem_id, language, source_code, stdin, api_key_id, lane)
+                       r.language, r.source_code, r.stdin, r.api_key_id, r.api_key_id is not null, now(), r.lane,
+                       cast(r.program as jsonb)
+                from unnest(:ids, :problemIds, :languages, :sourceCodes, :stdins, :apiKeyIds, :lanes, :programs)
+                     as r(id, problem_id, language, source_code, stdin, api_key_id, lane, program)
                 returning id, created_at, problem_version""")
                 .param("ids", column("uuid", rows, NewSubmission::id))
                 .param("problemIds", column("int8", rows, row -> row.request().problemId()))
@@ -100,6 +104,7 @@ public class SubmissionRepository {
                         rows.stream().map(row -> utf8(row.request().stdin())).toArray(byte[][]::new)))
                 .param("apiKeyIds", column("uuid", rows, NewSubmission::apiKeyId))
                 .param("lanes", column("text", rows, row -> row.lane().name()))
+                .param("programs", column("text", rows, row -> programJson(row.request())))
                 .query((rs, row) -> {
                     NewSubmission asked = byId.get(rs.getObject("id", UUID.class));
                     return queued(asked.id(), asked.request(), asked.lane(), asked.apiKeyId(), rs);
@@ -112,6 +117,12 @@ public class SubmissionRepository {
     /** One column of the rows, as an array parameter of this SQL type. */
     private static SqlArrayValue column(String type, List<NewSubmission> rows, Function<NewSubmission, Object> value) {
         return new SqlArrayValue(type, rows.stream().map(value).toArray());
+    }
+
+    /** Its files and compile options as JSON; null for the source alone. */
+    private String programJson(SubmissionRequest request) {
+        JudgeRequest.Program program = request.program();
+        return program == null ? null : json.writeValueAsString(program);
     }
 
     private static byte[] utf8(String text) {

@@ -1,6 +1,11 @@
 package dev.judge.api.submission;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.validation.Valid;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -9,7 +14,9 @@ import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
 
 import dev.judge.api.system.UnicodeText;
+import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.Lane;
+import dev.judge.contracts.ProgramFiles;
 
 /**
  * A submission: either to a problem ({@code problemId}) or a plain run on {@code stdin}; a null counts
@@ -47,7 +54,51 @@ record SubmissionRequest(
                 description = "The lane to judge it in, if its key allows it; left out, the key's default "
                         + "(PRACTICE without a key)",
                 example = "CONTEST")
-        Lane lane) {
+        Lane lane,
+
+        @Size(max = ProgramFiles.MAX_FILES)
+        @Schema(
+                description = "More files of the program beside sourceCode (headers, modules, classes), built with it "
+                        + "as its language's extraSources say (GET /api/languages); sourceCode and these together "
+                        + "count against sourceCode's length limit")
+        List<@Valid @NotNull SourceFile> files,
+
+        @Size(max = SubmissionRequest.MAX_COMPILE_OPTIONS)
+        @Schema(
+                description = "Added to the language's compile command, each one of its compileOptions "
+                        + "(GET /api/languages); any other is refused",
+                example = "[\"-std=c++17\", \"-O3\"]")
+        List<@NotNull String> compileOptions) {
+
+    static final int MAX_COMPILE_OPTIONS = 16;
+
+    /** A file of the program beside its source, e.g. a header. */
+    record SourceFile(
+            @NotNull @Pattern(regexp = ProgramFiles.ALLOWED_NAME) @Schema(example = "geometry.h")
+            String name,
+
+            @NotNull
+            @Pattern(regexp = "^[^\\u0000]*$", message = "must have no NUL (U+0000)")
+            @UnicodeText
+            @Schema(example = "struct Point { long long x, y; };\n")
+            String content) {}
+
+    /** The same submission without files or compile options: what most are. */
+    SubmissionRequest(Long problemId, String language, String sourceCode, String stdin, String callbackUrl, Lane lane) {
+        this(problemId, language, sourceCode, stdin, callbackUrl, lane, null, null);
+    }
+
+    /** Its files and compile options as the request message carries them; null for the source alone. */
+    JudgeRequest.Program program() {
+        if ((files == null || files.isEmpty()) && (compileOptions == null || compileOptions.isEmpty())) {
+            return null;
+        }
+        Map<String, String> byName = new LinkedHashMap<>();
+        if (files != null) {
+            files.forEach(file -> byName.put(file.name(), file.content()));
+        }
+        return new JudgeRequest.Program(null, byName, compileOptions);
+    }
 
     @AssertTrue(message = "give either problemId or stdin, not both and not neither")
     @Schema(hidden = true)

@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.web.ErrorResponseException;
@@ -27,6 +28,8 @@ import dev.judge.api.system.UnknownReferenceException;
 import dev.judge.api.webhook.WebhookRefusedException;
 import dev.judge.api.webhook.WebhookTargets;
 import dev.judge.contracts.Lane;
+import dev.judge.contracts.ProgramFiles;
+import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
 
 @Service
@@ -88,7 +91,20 @@ class SubmissionService {
             throw UnauthorizedException.outOfScope(Scope.SUBMIT);
         }
         checkLength("sourceCode", request.sourceCode(), properties.maxSourceLength());
+        if (programLength(request) > properties.maxSourceLength()) {
+            throw new ContentTooLargeException("files", properties.maxSourceLength());
+        }
         checkLength("stdin", request.stdin(), properties.maxStdinLength());
+        if (request.compileOptions() != null
+                && !languages.allowedCompileOptions().containsAll(request.compileOptions())) {
+            throw new InvalidProgramException(
+                    HttpStatus.BAD_REQUEST,
+                    Map.of("compileOptions", "not an option any language allows; GET /api/languages lists them"));
+        }
+        Map<String, String> programErrors = programErrors(request, "");
+        if (!programErrors.isEmpty()) {
+            throw new InvalidProgramException(HttpStatus.UNPROCESSABLE_CONTENT, programErrors);
+        }
         callbackRefusal(caller, request).ifPresent(reason -> {
             throw new WebhookRefusedException(request.callbackUrl(), reason);
         });
@@ -130,7 +146,10 @@ class SubmissionService {
             }
             if (tooLong(request.sourceCode(), properties.maxSourceLength())) {
                 errors.put(at + "sourceCode", "longer than " + properties.maxSourceLength() + " characters");
+            } else if (programLength(request) > properties.maxSourceLength()) {
+                errors.put(at + "files", "with sourceCode longer than " + properties.maxSourceLength() + " characters");
             }
+            errors.putAll(programErrors(request, at));
             if (tooLong(request.stdin(), properties.maxStdinLength())) {
                 errors.put(at + "stdin", "longer than " + properties.maxStdinLength() + " characters");
             }
@@ -253,6 +272,48 @@ class SubmissionService {
         return callbacks.formRefusal(request.callbackUrl());
     }
 
+    /** The characters (as JSON Schema counts them: code points) of its source and its files together. */
+    private static long programLength(SubmissionRequest request) {
+        long length = characters(request.sourceCode());
+        if (request.files() != null) {
+            for (SubmissionRequest.SourceFile file : request.files()) {
+                length += characters(file.content());
+            }
+        }
+        return length;
+    }
+
+    private static long characters(String text) {
+        return text == null ? 0 : text.codePointCount(0, text.length());
+    }
+
+    /**
+     * What is wrong with its files and compile options, by field (prefixed with {@code at} in a batch):
+     * a name the judge keeps or gives the source, a name twice, an option its language does not allow.
+     */
+    private Map<String, String> programErrors(SubmissionRequest request, String at) {
+        Map<String, String> errors = new LinkedHashMap<>();
+        Language language = languages.find(request.language()).orElse(null);
+        if (language == null) {
+            return errors;
+        }
+        Set<String> names = new HashSet<>();
+        List<SubmissionRequest.SourceFile> files = request.files() == null ? List.of() : request.files();
+        for (int i = 0; i < files.size(); i++) {
+            String name = files.get(i).name();
+            String field = at + "files[" + i + "].name";
+            ProgramFiles.refusal(name).ifPresent(reason -> errors.put(field, reason));
+            if (language.sourceFile().equals(name)) {
+                errors.put(field, "sourceCode is saved as " + name + "; give the other files other names");
+            } else if (!names.add(name)) {
+                errors.put(field, "two files are called " + name);
+            }
+        }
+        language.compileOptionsRefusal(request.compileOptions())
+                .ifPresent(reason -> errors.put(at + "compileOptions", reason));
+        return errors;
+    }
+
     private static void checkLength(String field, String value, int maxCharacters) {
         if (tooLong(value, maxCharacters)) {
             throw new ContentTooLargeException(field, maxCharacters);
@@ -260,7 +321,7 @@ class SubmissionService {
     }
 
     private static boolean tooLong(String value, int maxCharacters) {
-        return value != null && value.codePointCount(0, value.length()) > maxCharacters;
+        return characters(value) > maxCharacters;
     }
 
     private Counter acceptedCounter(String language) {

@@ -71,6 +71,6 @@ class JudgeRequestsTests {
                         null));
         JudgeRequests requests = new JudgeRequests(
                 problems, LanguageCatalog.shipped(), new SubmissionProperties(65536, 1048576, 2000, 256, 2, 200));
-        return requests.of(UUID.randomUUID(), PROBLEM, 2, language, "source", null, Instant.now(), 1);
+        return requests.of(UUID.randomUUID(), PROBLEM, 2, language, "source", null, null, Instant.now(), 1);
     }
 }

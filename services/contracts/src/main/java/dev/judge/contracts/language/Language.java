@@ -1,8 +1,10 @@
 package dev.judge.contracts.language;
 
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.springframework.util.unit.DataSize;
 
@@ -29,6 +31,10 @@ import org.springframework.util.unit.DataSize;
  *        rest: {@code cpp.*}); a package's program of another type is refused
  * @param runtimeMemory what its runtime (and compiler) needs of memory that the program does not use
  * @param byDefault in the set a deployment enables when it names none ({@link LanguageCatalog})
+ * @param allowedCompileOptions what a submission may add to its compile command (a standard, an
+ *        optimisation level, a macro), each a whole argument; none for most languages
+ * @param extraSources name patterns ({@code *.cpp}) of the files beside the source that the compile
+ *        command takes too: a compiler that finds no other file by itself (javac, rustc, GHC do)
  */
 public record Language(
         String id,
@@ -44,9 +50,13 @@ public record Language(
         Duration compileTimeLimit,
         List<String> polygonTypes,
         RuntimeMemory runtimeMemory,
-        boolean byDefault) {
+        boolean byDefault,
+        List<String> allowedCompileOptions,
+        List<String> extraSources) {
 
     public Language {
+        allowedCompileOptions = allowedCompileOptions == null ? List.of() : List.copyOf(allowedCompileOptions);
+        extraSources = extraSources == null ? List.of() : List.copyOf(extraSources);
         compile = compile == null ? List.of() : List.copyOf(compile);
         polygonTypes = polygonTypes == null ? List.of() : List.copyOf(polygonTypes);
         environment = environment == null ? Map.of() : Map.copyOf(environment);
@@ -184,7 +194,63 @@ public record Language(
                 compileTimeLimit,
                 polygonTypes,
                 runtimeMemory,
-                byDefault);
+                byDefault,
+                allowedCompileOptions,
+                extraSources);
+    }
+
+    /** Why a submission may not add these options to its compile command; empty if it may. */
+    public Optional<String> compileOptionsRefusal(List<String> options) {
+        if (options == null || options.isEmpty()) {
+            return Optional.empty();
+        }
+        if (allowedCompileOptions.isEmpty()) {
+            return Optional.of(name + " takes no compile options");
+        }
+        for (String option : options) {
+            if (!allowedCompileOptions.contains(option)) {
+                return Optional.of("not one of " + name + "'s: " + String.join(" ", allowedCompileOptions));
+            }
+        }
+        if (new java.util.HashSet<>(options).size() < options.size()) {
+            return Optional.of("an option is given twice");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * This language as it compiles one submission: the options it chose go just before the source
+     * file, after the catalog's own, so that they win where they differ (GCC takes the last
+     * {@code -std=} and {@code -O}); its files matching {@link #extraSources} go just after it (before
+     * the libraries, as a linker wants). Options are checked first ({@link #compileOptionsRefusal}).
+     */
+    public Language forSubmission(Collection<String> files, List<String> options) {
+        List<String> extra = files.stream()
+                .filter(file -> !file.equals(sourceFile) && isExtraSource(file))
+                .sorted()
+                .toList();
+        List<String> chosen = options == null ? List.of() : options;
+        if (extra.isEmpty() && chosen.isEmpty() || !isCompiled()) {
+            return this;
+        }
+        List<String> command = new java.util.ArrayList<>(compile);
+        int source = command.indexOf(sourceFile);
+        if (source < 0) {
+            source = command.size();
+        }
+        command.addAll(source, chosen);
+        int afterSource = Math.min(source + chosen.size() + 1, command.size());
+        command.addAll(afterSource, extra);
+        return with(id, command);
+    }
+
+    private boolean isExtraSource(String file) {
+        for (String pattern : extraSources) {
+            if (pattern.startsWith("*") ? file.endsWith(pattern.substring(1)) : file.equals(pattern)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether a setter may choose its standard and macros: its compiler takes {@code -std=} (C, C++). */

@@ -70,6 +70,13 @@ public record LanguageCatalog(Map<String, Language> languages, List<String> enab
                 .map(Map.Entry::getKey);
     }
 
+    /** Every compile option some enabled language lets a submission choose (the API's document lists them). */
+    public java.util.SortedSet<String> allowedCompileOptions() {
+        java.util.SortedSet<String> options = new java.util.TreeSet<>();
+        languages.values().forEach(language -> options.addAll(language.allowedCompileOptions()));
+        return options;
+    }
+
     /** The names of the languages Polygon packages may use, for a refusal to list. */
     public String polygonLanguageNames() {
         return String.join(

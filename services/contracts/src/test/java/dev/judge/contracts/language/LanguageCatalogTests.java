@@ -36,6 +36,57 @@ class LanguageCatalogTests {
     }
 
     @Test
+    void aSubmissionsOptionsGoAfterTheCatalogsBeforeItsSourceAndItsOtherSourcesAfterIt() {
+        Language c = SHIPPED.find("c").orElseThrow();
+
+        assertThat(c.forSubmission(
+                                List.of("main.c", "geometry.c", "geometry.h", "notes.txt"), List.of("-O3", "-std=c11"))
+                        .compile())
+                // GCC takes the last -std= and -O; -lm stays after every source, as the linker wants.
+                .containsExactly(
+                        "gcc",
+                        "-std=c17",
+                        "-O2",
+                        "-pipe",
+                        "-o",
+                        "main",
+                        "-O3",
+                        "-std=c11",
+                        "main.c",
+                        "geometry.c",
+                        "-lm");
+        assertThat(c.forSubmission(List.of("main.c"), List.of())).isSameAs(c);
+        Language python = SHIPPED.find("python").orElseThrow();
+        assertThat(python.forSubmission(List.of("main.py", "helper.py"), List.of())
+                        .compile())
+                .isEmpty();
+    }
+
+    @Test
+    void aSubmissionMayChooseOnlyTheCompileOptionsItsLanguageAllowsEachOnce() {
+        Language cpp = SHIPPED.find("cpp").orElseThrow();
+
+        assertThat(cpp.compileOptionsRefusal(List.of("-std=c++17", "-O3", "-DONLINE_JUDGE")))
+                .isEmpty();
+        assertThat(cpp.compileOptionsRefusal(List.of("-fplugin=/tmp/x.so")))
+                .get()
+                .asString()
+                .contains("-O3");
+        assertThat(cpp.compileOptionsRefusal(List.of("-O3", "-O3"))).isPresent();
+        assertThat(cpp.compileOptionsRefusal(List.of("-O3 -fplugin=x")))
+                .as("one whole argument each")
+                .isPresent();
+        assertThat(SHIPPED.find("python").orElseThrow().compileOptionsRefusal(List.of("-O2")))
+                .get()
+                .asString()
+                .contains("no compile options");
+        SHIPPED.languages()
+                .forEach((id, language) -> assertThat(language.allowedCompileOptions())
+                        .as("%s: only whole options of its compiler, none that names a file or a plugin", id)
+                        .allMatch(option -> option.matches("-(std=[a-z0-9+]+|O[0-3]|DONLINE_JUDGE)")));
+    }
+
+    @Test
     void aRuntimesMemoryNeedsSetTheStackAndDataLimitsItsRunsStartWith() {
         long limit = 256L << 20;
         Language.RuntimeMemory node = SHIPPED.find("javascript").orElseThrow().runtimeMemory();
@@ -128,6 +179,21 @@ class LanguageCatalogTests {
     /** An entry that differs from any other only by its image. */
     private static Language withImage(String image) {
         return new Language(
-                "x", "x", "1", image, "main.x", null, List.of("x"), null, "", null, null, null, null, false);
+                "x",
+                "x",
+                "1",
+                image,
+                "main.x",
+                null,
+                List.of("x"),
+                null,
+                "",
+                null,
+                null,
+                null,
+                null,
+                false,
+                null,
+                null);
     }
 }

@@ -5,7 +5,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 import org.slf4j.Logger;
@@ -19,6 +21,7 @@ import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.JudgeResult.GroupResult;
 import dev.judge.contracts.JudgeResult.TestCaseResult;
 import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.ProgramFiles;
 import dev.judge.contracts.SubmissionStatus;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
@@ -74,10 +77,23 @@ class Judge {
         }
         try (TestSet tests = testData.open(request);
                 Sandbox box = sandboxes.open(language)) {
-            SandboxFiles.writeFresh(box.folder().resolve(language.sourceFile()), request.sourceCode());
+            JudgeRequest.Program program = request.effectiveProgram();
+            Optional<String> refusal = programRefusal(language, program);
+            if (refusal.isPresent()) {
+                // The API refuses all of these: a message that has one was not made by it.
+                return failed(request, startedAt, "The submission's files cannot be built: " + refusal.get() + ".");
+            }
+            String sourceName = program.sourceName() != null ? program.sourceName() : language.sourceFile();
+            SandboxFiles.writeFresh(box.folder().resolve(sourceName), request.sourceCode());
+            for (Map.Entry<String, String> file : program.files().entrySet()) {
+                SandboxFiles.writeFresh(box.folder().resolve(file.getKey()), file.getValue());
+            }
             String compilerOutput = null;
             if (language.isCompiled()) {
-                Compiler.Compiled compiled = Compiler.compile(box, language, properties);
+                Set<String> names = new HashSet<>(program.files().keySet());
+                names.add(sourceName);
+                Compiler.Compiled compiled =
+                        Compiler.compile(box, language.forSubmission(names, program.compileOptions()), properties);
                 compilerOutput = compiled.messages();
                 if (!compiled.succeeded()) {
                     return finished(
@@ -203,6 +219,33 @@ class Judge {
                 results,
                 score,
                 request.groups().isEmpty() ? List.of() : groupResults);
+    }
+
+    /**
+     * Why these files and options cannot be built in this language: a name that could reach outside
+     * the folder or clash with another, an option the catalog does not allow.
+     */
+    static Optional<String> programRefusal(Language language, JudgeRequest.Program program) {
+        List<String> names = new ArrayList<>(program.files().keySet());
+        if (program.sourceName() != null) {
+            names.add(program.sourceName());
+        }
+        for (String name : names) {
+            Optional<String> refusal = ProgramFiles.refusal(name);
+            if (refusal.isPresent()) {
+                return Optional.of("\"" + name + "\": " + refusal.get());
+            }
+        }
+        if (program.sourceName() != null && program.files().containsKey(program.sourceName())) {
+            return Optional.of("two files are called " + program.sourceName());
+        }
+        if (program.sourceName() == null && program.files().containsKey(language.sourceFile())) {
+            return Optional.of("a file beside the source is called as the source, " + language.sourceFile());
+        }
+        if (program.files().size() > ProgramFiles.MAX_FILES * 2) {
+            return Optional.of("more than " + ProgramFiles.MAX_FILES * 2 + " files");
+        }
+        return language.compileOptionsRefusal(program.compileOptions());
     }
 
     private SetterPrograms.Built buildIfAny(ProblemProgram program) throws IOException {

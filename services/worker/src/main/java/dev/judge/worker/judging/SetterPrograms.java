@@ -13,7 +13,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Stream;
@@ -24,6 +23,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.util.FileSystemUtils;
 
 import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.ProgramFiles;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.Sandbox;
@@ -46,11 +46,10 @@ class SetterPrograms {
     private static final Logger log = LoggerFactory.getLogger(SetterPrograms.class);
 
     /** Each test's files in the setter program's folder, given to it as testlib's three arguments. */
-    static final String INPUT = "input";
+    static final String INPUT = ProgramFiles.INPUT;
 
-    static final String OUTPUT = "output";
-    static final String ANSWER = "answer";
-    private static final Set<String> TEST_FILES = Set.of(INPUT, OUTPUT, ANSWER);
+    static final String OUTPUT = ProgramFiles.OUTPUT;
+    static final String ANSWER = ProgramFiles.ANSWER;
     static final String TESTLIB = "testlib.h";
 
     /**
@@ -216,10 +215,7 @@ class SetterPrograms {
             return new Built(null, null, "This worker does not know the language " + program.language() + ".");
         }
         for (String name : program.files().keySet()) {
-            if (!name.matches("[A-Za-z0-9._-]{1,100}")
-                    || name.startsWith(".")
-                    || TEST_FILES.contains(name)
-                    || name.equals(language.sourceFile())) {
+            if (ProgramFiles.refusal(name).isPresent() || name.equals(language.sourceFile())) {
                 return new Built(language, null, "A setter's file may not be named \"" + name + "\".");
             }
         }

@@ -18,6 +18,21 @@ final class TestLanguages {
     static Language of(
             String id, String name, String sourceFile, List<String> compile, List<String> run, String selfCheck) {
         return new Language(
-                id, name, "test", null, sourceFile, compile, run, null, selfCheck, null, null, null, null, false);
+                id,
+                name,
+                "test",
+                null,
+                sourceFile,
+                compile,
+                run,
+                null,
+                selfCheck,
+                null,
+                null,
+                null,
+                null,
+                false,
+                null,
+                null);
     }
 }

@@ -98,7 +98,9 @@ class LanguageImageRootIT {
                 null,
                 null,
                 null,
-                false);
+                false,
+                null,
+                null);
     }
 
     private static String probe(Language language, String... paths) throws IOException {

@@ -1,0 +1,149 @@
+package dev.judge.api;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.waitAtMost;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.amqp.core.Message;
+
+import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.Lane;
+
+/**
+ * Submissions of several files and with compile options, over real HTTP, the real database and the
+ * real broker: what is stored goes to the worker as sent, and what a language cannot take is refused
+ * (400, naming the field) with nothing stored.
+ */
+class SubmissionProgramsIT extends LiveApi {
+
+    /** Refusals no schema can make: they depend on the language. */
+    private static final java.util.List<String> SEMANTIC = java.util.List.of(
+            "\"python\", \"compileOptions\": [\"-O2\"]",
+            "[\"-O3\", \"-O3\"]",
+            "\"name\": \"main.cpp\"",
+            "{\"name\": \"a.h\", \"content\": \"\"}, {\"name\": \"a.h\"");
+
+    private long problemId;
+
+    @BeforeEach
+    void createProblem() throws Exception {
+        HttpResponse<String> created = post("/api/problems", """
+                {"title": "Sum", "timeLimitMs": 1000, "memoryLimitMb": 128,
+                 "testCases": [{"input": "1 2\\n", "expectedOutput": "3\\n"}]}""");
+        assertThat(created.statusCode()).isEqualTo(201);
+        problemId = json.readTree(created.body()).get("id").asLong();
+    }
+
+    @Test
+    void aSubmissionsFilesAndCompileOptionsReachTheWorkerAsSent() throws Exception {
+        HttpResponse<String> accepted = post("/api/submissions", """
+                {"problemId": %d, "language": "cpp", "sourceCode": "#include \\"add.h\\"\\nint main() {}\\n",
+                 "files": [{"name": "add.h", "content": "int add(int, int);\\n"},
+                           {"name": "add.cpp", "content": "int add(int a, int b) { return a + b; }\\n"}],
+                 "compileOptions": ["-std=c++17", "-O3"]}""".formatted(problemId));
+
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+        JudgeRequest request = awaitRequest(
+                UUID.fromString(json.readTree(accepted.body()).get("id").asString()));
+        assertThat(request.program().files())
+                .isEqualTo(Map.of(
+                        "add.cpp", "int add(int a, int b) { return a + b; }\n", "add.h", "int add(int, int);\n"));
+        assertThat(request.program().compileOptions()).containsExactly("-std=c++17", "-O3");
+        assertThat(request.program().sourceName()).isNull();
+    }
+
+    @Test
+    void aSubmissionOfItsSourceAloneCarriesNoProgram() throws Exception {
+        HttpResponse<String> accepted = post("/api/submissions", """
+                {"problemId": %d, "language": "python", "sourceCode": "print(3)", "files": [], "compileOptions": []}""".formatted(problemId));
+
+        assertThat(accepted.statusCode()).isEqualTo(202);
+        assertThat(awaitRequest(UUID.fromString(
+                                json.readTree(accepted.body()).get("id").asString()))
+                        .program())
+                .isNull();
+    }
+
+    @Test
+    void filesAndOptionsItsLanguageCannotTakeAreRefusedByFieldAndNothingIsStored() throws Exception {
+        long before = submissions();
+        Map<String, String> refused = Map.of(
+                "\"language\": \"cpp\", \"compileOptions\": [\"-fplugin=/tmp/evil.so\"]",
+                "compileOptions",
+                "\"language\": \"cpp\", \"compileOptions\": [\"-O3\", \"-O3\"]",
+                "compileOptions",
+                "\"language\": \"python\", \"compileOptions\": [\"-O2\"]",
+                "compileOptions",
+                "\"language\": \"cpp\", \"files\": [{\"name\": \"main.cpp\", \"content\": \"\"}]",
+                "files[0].name",
+                "\"language\": \"cpp\", \"files\": [{\"name\": \"input\", \"content\": \"\"}]",
+                "files[0].name",
+                "\"language\": \"cpp\", \"files\": [{\"name\": \"a.h\", \"content\": \"\"}, {\"name\": \"a.h\", \"content\": \"\"}]",
+                "files[1].name",
+                "\"language\": \"cpp\", \"files\": [{\"name\": \"../a.h\", \"content\": \"\"}]",
+                "files[0].name",
+                "\"language\": \"cpp\", \"files\": [{\"name\": \".a.h\", \"content\": \"\"}]",
+                "files[0].name",
+                "\"language\": \"cpp\", \"files\": [{\"name\": \"a.h\", \"content\": \"\\u0000\"}]",
+                "files[0].content");
+        for (Map.Entry<String, String> body : refused.entrySet()) {
+            HttpResponse<String> response = post("/api/submissions", """
+                    {"problemId": %d, "sourceCode": "int main() {}", %s}""".formatted(problemId, body.getKey()));
+            // What the document refuses is 400; what only the language decides, 422 (as an unknown language).
+            assertThat(response.statusCode()).as(body.getKey()).isIn(400, 422);
+            assertThat(response.statusCode())
+                    .as(body.getKey())
+                    .isEqualTo(SEMANTIC.stream().anyMatch(body.getKey()::contains) ? 422 : 400);
+            assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+            assertThat(json.readTree(response.body()).get("errors").findValuesAsString("field"))
+                    .as(body.getKey())
+                    .contains(body.getValue());
+        }
+        HttpResponse<String> batch = post("/api/submissions/batch", """
+                {"submissions": [{"problemId": %d, "language": "cpp", "sourceCode": "int main() {}"},
+                                 {"problemId": %d, "language": "cpp", "sourceCode": "int main() {}",
+                                  "compileOptions": ["-fplugin=/tmp/evil.so"]}]}""".formatted(problemId, problemId));
+        assertThat(batch.statusCode()).isEqualTo(422);
+        assertThat(batch.body()).contains("submissions[1].compileOptions");
+        assertThat(submissions()).isEqualTo(before);
+    }
+
+    @Test
+    void aSourceAndItsFilesTogetherCountAgainstTheSourcesLengthLimit() throws Exception {
+        long before = submissions();
+        String half = "x".repeat(40_000);
+        HttpResponse<String> response = post("/api/submissions", """
+                {"problemId": %d, "language": "cpp", "sourceCode": "int main() {} // %s",
+                 "files": [{"name": "a.h", "content": "%s"}, {"name": "b.h", "content": "%s"}]}""".formatted(problemId, half, half, half));
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(413);
+        assertThat(json.readTree(response.body()).get("field").asString()).isEqualTo("files");
+        assertThat(submissions()).isEqualTo(before);
+    }
+
+    private long submissions() {
+        return jdbc.sql("select count(*) from submission").query(Long.class).single();
+    }
+
+    private JudgeRequest awaitRequest(UUID id) {
+        AtomicReference<JudgeRequest> found = new AtomicReference<>();
+        waitAtMost(Duration.ofSeconds(10)).until(() -> {
+            Message message;
+            while ((message = rabbit.receive(Lane.PRACTICE.queue())) != null) {
+                if (id.toString().equals(message.getMessageProperties().getMessageId())) {
+                    found.set((JudgeRequest) rabbit.getMessageConverter().fromMessage(message));
+                    return true;
+                }
+            }
+            return false;
+        });
+        return found.get();
+    }
+}
