@@ -181,3 +181,44 @@ def test_a_program_of_several_files_with_the_compile_options_it_chose_is_built_a
     _, _, languages = api.request("GET", "/api/languages")
     cpp = next(language for language in languages if language["id"] == "cpp")
     assert "-std=c++17" in cpp["compileOptions"] and "*.cpp" in cpp["extraSources"]
+
+
+def test_a_grader_problem_compiles_each_submission_with_its_languages_grader_and_refuses_other_languages(api, worker):
+    """IOI's function tasks: the contestant writes add(); the grader reads the test, calls it and
+    prints. C++ links the two sources, Python imports the contestant's module."""
+    cpp_grader = (
+        '#include <iostream>\n#include "add.h"\n'
+        "int main() { long long a, b; std::cin >> a >> b; std::cout << add(a, b) << '\\n'; }\n"
+    )
+    problem = api.create_problem(
+        test_cases=[{"input": "1 2\n", "expectedOutput": "3\n"}, {"input": "40 2\n", "expectedOutput": "42\n"}],
+        graders={
+            "cpp": {
+                "solutionFile": "add.cpp",
+                "files": {"main.cpp": cpp_grader, "add.h": "long long add(long long a, long long b);\n"},
+            },
+            "python": {
+                "solutionFile": "add.py",
+                "files": {"main.py": "from add import add\nprint(add(*map(int, input().split())))\n"},
+            },
+        },
+    )
+    cpp = '#include "add.h"\nlong long add(long long a, long long b) { return a + b; }\n'
+
+    verdicts = {
+        "cpp": api.wait_for_verdict(api.submit(problem, cpp, language="cpp")),
+        "cpp, wrong": api.wait_for_verdict(api.submit(problem, cpp.replace("a + b", "a - b"), language="cpp")),
+        "python": api.wait_for_verdict(api.submit(problem, "def add(a, b):\n    return a + b\n")),
+        # A main() of its own clashes with the grader's: the contestant cannot replace it.
+        "cpp, own main": api.wait_for_verdict(api.submit(problem, cpp + "int main() { return 0; }\n", language="cpp")),
+    }
+
+    assert {name: verdict["verdict"] for name, verdict in verdicts.items()} == {
+        "cpp": "ACCEPTED",
+        "cpp, wrong": "WRONG_ANSWER",
+        "python": "ACCEPTED",
+        "cpp, own main": "COMPILATION_ERROR",
+    }
+    with pytest.raises(ApiError) as java:
+        api.submit(problem, "class Add {}", language="java")
+    assert java.value.status == 422 and "cpp, python" in str(java.value.body)

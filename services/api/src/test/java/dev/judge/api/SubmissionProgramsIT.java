@@ -128,6 +128,66 @@ class SubmissionProgramsIT extends LiveApi {
         assertThat(submissions()).isEqualTo(before);
     }
 
+    @Test
+    void aGraderProblemTakesOnlyItsGradersLanguagesAndBuildsEachSubmissionWithItsGrader() throws Exception {
+        HttpResponse<String> created = post("/api/problems", """
+                {"title": "Add", "timeLimitMs": 1000, "memoryLimitMb": 128,
+                 "testCases": [{"input": "1 2\\n", "expectedOutput": "3\\n"}],
+                 "graders": {
+                   "cpp": {"solutionFile": "add.cpp",
+                           "files": {"main.cpp": "#include \\"add.h\\"\\nint main() {}\\n", "add.h": "int add(int, int);\\n"}},
+                   "python": {"solutionFile": "add.py", "files": {"main.py": "from add import add\\n"}}}}""");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long graded = json.readTree(created.body()).get("id").asLong();
+        assertThat(json.readTree(get("/api/problems/" + graded).body())
+                        .get("graders")
+                        .get("cpp")
+                        .get("solutionFile")
+                        .asString())
+                .isEqualTo("add.cpp");
+
+        HttpResponse<String> accepted = post("/api/submissions", """
+                {"problemId": %d, "language": "cpp", "sourceCode": "int add(int a, int b) { return a + b; }",
+                 "files": [{"name": "helper.h", "content": ""}], "compileOptions": ["-O3"]}""".formatted(graded));
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+        JudgeRequest.Program program = awaitRequest(
+                        UUID.fromString(json.readTree(accepted.body()).get("id").asString()))
+                .program();
+        assertThat(program.sourceName()).isEqualTo("add.cpp");
+        assertThat(program.files()).containsOnlyKeys("main.cpp", "add.h", "helper.h");
+        assertThat(program.compileOptions()).containsExactly("-O3");
+
+        long before = submissions();
+        HttpResponse<String> java = post("/api/submissions", """
+                {"problemId": %d, "language": "java", "sourceCode": "class Add {}"}""".formatted(graded));
+        assertThat(java.statusCode()).isEqualTo(422);
+        assertThat(java.body()).contains("\"field\":\"language\"").contains("cpp, python");
+        for (String taken : new String[] {"add.h", "main.cpp"}) {
+            HttpResponse<String> replacing = post("/api/submissions", """
+                    {"problemId": %d, "language": "cpp", "sourceCode": "int add(int a, int b) { return a + b; }",
+                     "files": [{"name": "%s", "content": "int main() { return 0; }"}]}""".formatted(graded, taken));
+            assertThat(replacing.statusCode()).as(taken).isEqualTo(422);
+            assertThat(replacing.body()).contains("files[0].name");
+        }
+        assertThat(submissions()).isEqualTo(before);
+    }
+
+    @Test
+    void aGraderMustHoldItsLanguagesEntryPointApartFromTheSolutionAndBeInAKnownLanguage() throws Exception {
+        Map<String, Integer> graders = Map.of(
+                "{\"cpp\": {\"solutionFile\": \"add.cpp\", \"files\": {\"grader.cpp\": \"int main() {}\"}}}", 400,
+                "{\"cpp\": {\"solutionFile\": \"main.cpp\", \"files\": {\"main.cpp\": \"int main() {}\"}}}", 400,
+                "{\"cpp\": {\"solutionFile\": \"input\", \"files\": {\"main.cpp\": \"int main() {}\"}}}", 400,
+                "{\"cpp\": {\"solutionFile\": \"add.cpp\", \"files\": {\"../main.cpp\": \"\"}}}", 400,
+                "{\"forth\": {\"solutionFile\": \"add.fs\", \"files\": {\"main.fs\": \"\"}}}", 422);
+        for (Map.Entry<String, Integer> grader : graders.entrySet()) {
+            HttpResponse<String> refused = post("/api/problems", """
+                    {"title": "Add", "timeLimitMs": 1000, "memoryLimitMb": 128,
+                     "testCases": [{"input": "", "expectedOutput": ""}], "graders": %s}""".formatted(grader.getKey()));
+            assertThat(refused.statusCode()).as(grader.getKey()).isEqualTo(grader.getValue());
+        }
+    }
+
     private long submissions() {
         return jdbc.sql("select count(*) from submission").query(Long.class).single();
     }

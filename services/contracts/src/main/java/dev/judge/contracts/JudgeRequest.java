@@ -255,6 +255,19 @@ public record JudgeRequest(
         public boolean isSourceAlone() {
             return sourceName == null && files.isEmpty() && compileOptions.isEmpty();
         }
+
+        /**
+         * A problem's grader (this) with a submission's own files and compile options; null for neither.
+         * The grader's files win a name (the API refuses a submission that would take one).
+         */
+        public static Program of(Program grader, Program submitted) {
+            if (grader == null || submitted == null) {
+                return grader != null ? grader : submitted;
+            }
+            java.util.Map<String, String> files = new java.util.TreeMap<>(submitted.files());
+            files.putAll(grader.files());
+            return new Program(grader.sourceName(), files, submitted.compileOptions());
+        }
     }
 
     /** Per-run limits, already capped by the API's settings; the worker caps them again by its own. */

@@ -1,6 +1,7 @@
 package dev.judge.api.problem;
 
 import java.util.Collection;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -28,6 +29,7 @@ public class ProblemAccess {
 
     private final ProblemRepository problems;
     private final Cache<Long, ProblemOwner> owners;
+    private final Cache<Long, Map<String, Set<String>>> graders;
 
     ProblemAccess(ProblemRepository problems, AccessProperties access) {
         this.problems = problems;
@@ -35,6 +37,19 @@ public class ProblemAccess {
                 .maximumSize(10_000)
                 .expireAfterWrite(access.keyCacheTtl())
                 .build();
+        this.graders = Caffeine.newBuilder()
+                .maximumSize(10_000)
+                .expireAfterWrite(access.keyCacheTtl())
+                .build();
+    }
+
+    /**
+     * For a grader problem, by the languages it takes, the names a submission's own files may not
+     * have (its grader's and the solution file); empty for a problem without graders, which takes any
+     * language. Of its current version, as read at most {@code judge.access.key-cache-ttl} ago.
+     */
+    public Map<String, Set<String>> graderNames(long problemId) {
+        return graders.get(problemId, problems::graderNames);
     }
 
     /** Whether the caller may submit to this problem; false for one that does not exist. */
@@ -87,6 +102,7 @@ public class ProblemAccess {
     /** After a change of who may submit: this replica knows at once, the others within the cache's time. */
     void forget(long problemId) {
         owners.invalidate(problemId);
+        graders.invalidate(problemId);
     }
 
     private Optional<ProblemOwner> owner(long problemId) {

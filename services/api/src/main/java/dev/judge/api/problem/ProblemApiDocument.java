@@ -91,6 +91,9 @@ class ProblemApiDocument implements OpenApiCustomizer {
         Schema timeLimits = problem.get("timeLimits");
         timeLimits.setTypes(Set.of("object", "null"));
         timeLimits.setPropertyNames(stringEnum(languageIds));
+        Schema graders = problem.get("graders");
+        graders.setTypes(Set.of("object", "null"));
+        graders.setPropertyNames(stringEnum(languageIds));
     }
 
     /**

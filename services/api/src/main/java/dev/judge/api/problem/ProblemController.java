@@ -80,7 +80,9 @@ class ProblemController {
     @ApiResponse(responseCode = "403", description = "A key without the scope PROBLEMS")
     @ApiResponse(responseCode = "413", description = "The body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
-    @ApiResponse(responseCode = "422", description = "A checker, interactor or time factor names an unknown language")
+    @ApiResponse(
+            responseCode = "422",
+            description = "A checker, interactor, time factor or grader names an unknown language")
     @ApiResponse(
             responseCode = "503",
             description = "The database cannot be reached; nothing was stored",
@@ -113,7 +115,9 @@ class ProblemController {
     @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
     @ApiResponse(responseCode = "413", description = "The body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
-    @ApiResponse(responseCode = "422", description = "A checker, interactor or time factor names an unknown language")
+    @ApiResponse(
+            responseCode = "422",
+            description = "A checker, interactor, time factor or grader names an unknown language")
     @ApiResponse(
             responseCode = "503",
             description = "The database cannot be reached; nothing was stored",

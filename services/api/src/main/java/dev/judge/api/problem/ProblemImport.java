@@ -86,6 +86,7 @@ final class ProblemImport {
                 null,
                 verify ? solutions(problem) : List.of(),
                 generation(problem),
+                null,
                 null);
     }
 

@@ -44,6 +44,7 @@ class ProblemRepository {
     private static final TypeReference<List<JudgeRequest.Group>> GROUPS = new TypeReference<>() {};
     private static final TypeReference<Map<String, StoredTimeLimits>> TIME_LIMITS = new TypeReference<>() {};
     private static final TypeReference<List<ProblemVersion.TaggedSolution>> SOLUTIONS = new TypeReference<>() {};
+    private static final TypeReference<Map<String, ProblemVersion.Grader>> GRADERS = new TypeReference<>() {};
     private static final TypeReference<List<PreparationResult.SolutionVerdict>> SOLUTION_VERDICTS =
             new TypeReference<>() {};
     private static final String TESTS_OF_VERSION = """
@@ -344,10 +345,11 @@ class ProblemRepository {
         jdbc.sql("""
                 insert into problem_version (problem_id, version, time_limit_ms, memory_limit_mb, stop_on_first_failure,
                     checker, interactor, validator, groups, time_limits, test_data_sha256, test_data_bytes, test_count, status,
-                    solutions, test_generation, setter_limits)
+                    solutions, test_generation, setter_limits, graders)
                 values (:id, :version, :timeLimitMs, :memoryLimitMb, :stopOnFirstFailure,
                     :checker::json, :interactor::json, :validator::json, :groups::json, :timeLimits::json, :sha256, :bytes, :count,
-                    :status, :solutions::json, :generation::json, :setterLimits::json)""")
+                    :status, :solutions::json, :generation::json, :setterLimits::json, :graders::jsonb)""")
+                .param("graders", problem.graders().isEmpty() ? null : json.writeValueAsString(problem.graders()))
                 .param("id", id)
                 .param("version", version)
                 .param("timeLimitMs", problem.timeLimitMs())
@@ -400,7 +402,8 @@ class ProblemRepository {
                     v.validator, v.groups, v.time_limits, v.test_data_sha256, v.test_data_bytes, v.test_count,
                     v.status, v.preparation_file, v.preparation_message, v.solutions, v.solution_verdicts,
                     v.preparation_progress,
-                    case when v.tests_generated_at is null then v.test_generation end as test_generation, v.setter_limits
+                    case when v.tests_generated_at is null then v.test_generation end as test_generation, v.setter_limits,
+                    v.graders
                 from problem p join problem_version v on v.problem_id = p.id
                 where p.id = ? and v.version = ?""")
                 .params(id, version)
@@ -506,7 +509,29 @@ class ProblemRepository {
                         : json.readValue(rs.getString("test_generation"), TestGeneration.class),
                 rs.getString("setter_limits") == null
                         ? null
-                        : json.readValue(rs.getString("setter_limits"), SetterLimits.class));
+                        : json.readValue(rs.getString("setter_limits"), SetterLimits.class),
+                rs.getString("graders") == null ? null : json.readValue(rs.getString("graders"), GRADERS));
+    }
+
+    /**
+     * By language, the names a submission's own files may not take in the problem's current version:
+     * its grader's files and the solution file; empty for a problem without graders (or none at all).
+     */
+    Map<String, java.util.Set<String>> graderNames(long id) {
+        return jdbc.sql("""
+                        select v.graders from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
+                        where p.id = ?""")
+                .param(id)
+                .query((rs, row) -> rs.getString("graders"))
+                .optional()
+                .filter(java.util.Objects::nonNull)
+                .map(graders -> {
+                    Map<String, java.util.Set<String>> names = new TreeMap<>();
+                    json.readValue(graders, GRADERS)
+                            .forEach((language, grader) -> names.put(language, grader.takenNames()));
+                    return names;
+                })
+                .orElse(Map.of());
     }
 
     private ProblemVersion.Preparation preparation(ResultSet rs) throws SQLException {

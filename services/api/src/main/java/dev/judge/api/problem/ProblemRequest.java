@@ -24,6 +24,7 @@ import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.ProblemLimits;
+import dev.judge.contracts.ProgramFiles;
 import dev.judge.contracts.SetterLimits;
 import dev.judge.contracts.language.Language;
 
@@ -102,7 +103,73 @@ record ProblemRequest(
         @Schema(
                 description = "Limits of its checker, interactor, validator and generators per run, where they "
                         + "differ from the workers' (5 s, 512 MiB unless set otherwise); left out: the workers'")
-        SetterLimitsRequest setterLimits) {
+        SetterLimitsRequest setterLimits,
+
+        @Size(max = 20)
+        @Schema(
+                description =
+                        "Makes it a grader problem (IOI's function tasks), by language id: the files compiled with "
+                                + "each submission in that language, whose source is saved as solutionFile; a language without "
+                                + "one is refused for it")
+        Map<@NotNull String, @Valid @NotNull GraderRequest> graders) {
+
+    /** Without graders, as most problems are. */
+    ProblemRequest(
+            String title,
+            Integer timeLimitMs,
+            Integer memoryLimitMb,
+            OutputComparison comparison,
+            CheckerRequest checker,
+            ProgramRequest interactor,
+            ProgramRequest validator,
+            List<GroupRequest> groups,
+            Map<String, TimeLimitsRequest> timeLimits,
+            Boolean stopOnFirstFailure,
+            List<TestCaseRequest> testCases,
+            ProblemVisibility submitters,
+            SetterLimitsRequest setterLimits) {
+        this(
+                title,
+                timeLimitMs,
+                memoryLimitMb,
+                comparison,
+                checker,
+                interactor,
+                validator,
+                groups,
+                timeLimits,
+                stopOnFirstFailure,
+                testCases,
+                submitters,
+                setterLimits,
+                null);
+    }
+
+    /**
+     * A language's grader: its files, one of them the language's source file (the entry point:
+     * {@code main.cpp}, {@code Main.java}, {@code main.py}), and the name the contestant's source is
+     * saved as beside them.
+     */
+    record GraderRequest(
+            @NotNull @Pattern(regexp = ProgramFiles.ALLOWED_NAME) @Schema(example = "solution.cpp")
+            String solutionFile,
+
+            @NotNull
+            @Size(min = 1, max = ProgramFiles.MAX_FILES)
+            @Schema(
+                    description = "By name: the grader (saved as the language's sourceFile, GET /api/languages) "
+                            + "and the headers or modules it shares with the contestant's")
+            Map<
+                            @NotNull @Pattern(regexp = ProgramFiles.ALLOWED_NAME) String,
+                            @NotNull @Size(max = MAX_PROGRAM_LENGTH) @UnicodeText String>
+                    files) {
+
+        @AssertTrue(message = "the contestant's solutionFile is not one of the grader's files")
+        @Schema(hidden = true)
+        boolean isSolutionApart() {
+            return files == null || solutionFile == null || !files.containsKey(solutionFile);
+        }
+    }
 
     static final int MAX_TIME_LIMIT_MS = ProblemLimits.MAX_TIME_LIMIT_MS;
     static final int MAX_MEMORY_LIMIT_MB = ProblemLimits.MAX_MEMORY_LIMIT_MB;
@@ -250,8 +317,6 @@ record ProblemRequest(
             @Size(max = 20) @Schema(description = DEFINES_DESCRIPTION)
             List<@NotNull @Pattern(regexp = Language.CompileOptions.DEFINE) String> defines) {
 
-        private static final Set<String> TEST_FILES = Set.of("input", "output", "answer");
-
         @AssertTrue(message = "a file may not be named input, output or answer: each test's files have those names")
         @Schema(hidden = true)
         boolean isFilesNamedApart() {
@@ -259,7 +324,7 @@ record ProblemRequest(
         }
 
         static boolean namedApart(Map<String, String> files) {
-            return files == null || files.keySet().stream().noneMatch(TEST_FILES::contains);
+            return files == null || files.keySet().stream().noneMatch(ProgramFiles.RESERVED::contains);
         }
     }
 
@@ -449,5 +514,9 @@ record ProblemRequest(
 
     Map<String, TimeLimitsRequest> timeLimitsOrNone() {
         return timeLimits == null ? Map.of() : timeLimits;
+    }
+
+    Map<String, GraderRequest> gradersOrNone() {
+        return graders == null ? Map.of() : graders;
     }
 }

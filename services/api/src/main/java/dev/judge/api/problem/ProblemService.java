@@ -128,7 +128,27 @@ class ProblemService {
                 null,
                 List.of(),
                 null,
-                request.setterLimits() == null ? null : request.setterLimits().toContract());
+                request.setterLimits() == null ? null : request.setterLimits().toContract(),
+                graders(request));
+    }
+
+    /** Each grader in a known language (422), its entry point among its files (400). */
+    private Map<String, ProblemVersion.Grader> graders(ProblemRequest request) {
+        Map<String, ProblemVersion.Grader> graders = new TreeMap<>();
+        request.gradersOrNone().forEach((id, grader) -> {
+            Language language = languages.find(known(id)).orElseThrow();
+            if (!grader.files().containsKey(language.sourceFile())) {
+                throw new ErrorResponseException(
+                        HttpStatus.BAD_REQUEST,
+                        ProblemDetail.forStatusAndDetail(
+                                HttpStatus.BAD_REQUEST,
+                                "The " + id + " grader's files must hold its entry point, " + language.sourceFile()
+                                        + ", which the language's commands build and run."),
+                        null);
+            }
+            graders.put(id, new ProblemVersion.Grader(grader.solutionFile(), grader.files()));
+        });
+        return graders;
     }
 
     private ProblemProgram program(ProblemRequest.ProgramRequest program) {

@@ -32,6 +32,8 @@ import dev.judge.contracts.language.LanguageCatalog;
  * @param generation its tests still to be made by the setter's generators and main solution (their
  *        places in {@code testCases} empty until then); null when there are none, or once made
  * @param setterLimits its own limits for its setter programs
+ * @param graders by language id, what each submission in that language is compiled with; empty for a
+ *        problem without graders (any language), else only these languages are taken
  */
 public record ProblemVersion(
         long problemId,
@@ -50,11 +52,36 @@ public record ProblemVersion(
         Preparation preparation,
         List<TaggedSolution> solutions,
         TestGeneration generation,
-        SetterLimits setterLimits) {
+        SetterLimits setterLimits,
+        Map<String, Grader> graders) {
 
     public ProblemVersion {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
         setterLimits = setterLimits == null ? SetterLimits.WORKERS : setterLimits;
+        graders = graders == null ? Map.of() : Map.copyOf(graders);
+    }
+
+    /**
+     * A language's grader (IOI's function tasks): its files, the language's source file (its entry
+     * point) among them, and the name the contestant's source is saved as beside them.
+     */
+    public record Grader(String solutionFile, Map<String, String> files) {
+
+        public Grader {
+            files = files == null ? Map.of() : new java.util.TreeMap<>(files);
+        }
+
+        /** What a submission in its language builds: its source as solutionFile, beside these files. */
+        JudgeRequest.Program program() {
+            return new JudgeRequest.Program(solutionFile, files, null);
+        }
+
+        /** The names a contestant's own files may not take. */
+        public java.util.Set<String> takenNames() {
+            java.util.Set<String> taken = new java.util.TreeSet<>(files.keySet());
+            taken.add(solutionFile);
+            return taken;
+        }
     }
 
     /** @param name where the setter keeps it (its path in a package) */
@@ -123,7 +150,8 @@ public record ProblemVersion(
                 acceptedAt,
                 testCases == null ? testData : null,
                 judgement,
-                setterLimits);
+                setterLimits,
+                graders.containsKey(language) ? graders.get(language).program() : null);
     }
 
     /** The same version with tests of its own, none to generate: what a new upload of tests makes of it. */
@@ -145,7 +173,8 @@ public record ProblemVersion(
                 preparation,
                 solutions,
                 null,
-                setterLimits);
+                setterLimits,
+                graders);
     }
 
     ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
@@ -166,6 +195,7 @@ public record ProblemVersion(
                 preparation,
                 solutions,
                 generation,
-                setterLimits);
+                setterLimits,
+                graders);
     }
 }

@@ -54,7 +54,19 @@ record ProblemView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) PreparationView preparation,
 
         @Schema(description = "Its own limits for its setter programs; absent: the workers'")
-        ProblemRequest.SetterLimitsRequest setterLimits) {
+        ProblemRequest.SetterLimitsRequest setterLimits,
+
+        @Schema(
+                description = "A grader problem's graders by language: the languages it takes, and the name a "
+                        + "submission's source is saved as; their files only for its managers, with include=sources")
+        Map<String, GraderView> graders) {
+
+    @Schema(name = "Grader")
+    record GraderView(
+            @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "solution.cpp")
+            String solutionFile,
+
+            Map<String, String> files) {}
 
     /**
      * Whether the version takes submissions: READY; PREPARING while a worker builds its setter programs
@@ -259,7 +271,19 @@ record ProblemView(
                                 .toList(),
                 owner.submitters(),
                 PreparationView.of(problem.preparation(), withTests),
-                ProblemRequest.SetterLimitsRequest.of(problem.setterLimits()));
+                ProblemRequest.SetterLimitsRequest.of(problem.setterLimits()),
+                graders(problem, withSources));
+    }
+
+    private static Map<String, GraderView> graders(ProblemVersion problem, boolean withSources) {
+        if (problem.graders().isEmpty()) {
+            return null;
+        }
+        Map<String, GraderView> graders = new TreeMap<>();
+        problem.graders()
+                .forEach((language, grader) -> graders.put(
+                        language, new GraderView(grader.solutionFile(), withSources ? grader.files() : null)));
+        return graders;
     }
 
     private static ProgramView program(ProblemProgram program, boolean withSources) {

@@ -41,8 +41,10 @@ public class JudgeRequests {
             JudgeRequest.Program program,
             Instant acceptedAt,
             int judgement) {
-        return judgeRequest(id, problemId, problemVersion, language, sourceCode, stdin, acceptedAt, judgement)
-                .withProgram(program);
+        JudgeRequest request =
+                judgeRequest(id, problemId, problemVersion, language, sourceCode, stdin, acceptedAt, judgement);
+        // The problem's grader for the language, if it has one, with the submission's own files and options.
+        return request.withProgram(JudgeRequest.Program.of(request.program(), program));
     }
 
     private JudgeRequest judgeRequest(

@@ -58,6 +58,7 @@ record SubmissionRequest(
 
         @Size(max = ProgramFiles.MAX_FILES)
         @Schema(
+                types = {"array", "null"},
                 description = "More files of the program beside sourceCode (headers, modules, classes), built with it "
                         + "as its language's extraSources say (GET /api/languages); sourceCode and these together "
                         + "count against sourceCode's length limit")
@@ -65,6 +66,7 @@ record SubmissionRequest(
 
         @Size(max = SubmissionRequest.MAX_COMPILE_OPTIONS)
         @Schema(
+                types = {"array", "null"},
                 description = "Added to the language's compile command, each one of its compileOptions "
                         + "(GET /api/languages); any other is refused",
                 example = "[\"-std=c++17\", \"-O3\"]")

@@ -116,6 +116,10 @@ class SubmissionService {
         if (request.problemId() != null && !problems.isOpenTo(caller, request.problemId())) {
             throw new UnknownReferenceException("problem", request.problemId(), null);
         }
+        Map<String, String> graderErrors = graderErrors(request, "");
+        if (!graderErrors.isEmpty()) {
+            throw new InvalidProgramException(HttpStatus.UNPROCESSABLE_CONTENT, graderErrors);
+        }
         try {
             return store(caller, List.of(request));
         } catch (DataIntegrityViolationException e) {
@@ -166,6 +170,8 @@ class SubmissionService {
             Long problemId = requests.get(i).problemId();
             if (problemId != null && !known.contains(problemId)) {
                 errors.put("submissions[" + i + "].problemId", "unknown problem " + problemId);
+            } else {
+                errors.putAll(graderErrors(requests.get(i), "submissions[" + i + "]."));
             }
         }
         if (!errors.isEmpty()) {
@@ -311,6 +317,35 @@ class SubmissionService {
         }
         language.compileOptionsRefusal(request.compileOptions())
                 .ifPresent(reason -> errors.put(at + "compileOptions", reason));
+        return errors;
+    }
+
+    /**
+     * For a submission to a grader problem: a language it has no grader for, or a file named as one of
+     * the grader's (which the contestant may not replace), by field.
+     */
+    private Map<String, String> graderErrors(SubmissionRequest request, String at) {
+        if (request.problemId() == null) {
+            return Map.of();
+        }
+        Map<String, Set<String>> graders = problems.graderNames(request.problemId());
+        if (graders.isEmpty()) {
+            return Map.of();
+        }
+        Set<String> taken = graders.get(request.language());
+        if (taken == null) {
+            return Map.of(
+                    at + "language", "this problem has graders for " + String.join(", ", graders.keySet()) + " only");
+        }
+        Map<String, String> errors = new LinkedHashMap<>();
+        List<SubmissionRequest.SourceFile> files = request.files() == null ? List.of() : request.files();
+        for (int i = 0; i < files.size(); i++) {
+            if (taken.contains(files.get(i).name())) {
+                errors.put(
+                        at + "files[" + i + "].name",
+                        "the problem's grader has " + files.get(i).name());
+            }
+        }
         return errors;
     }
 

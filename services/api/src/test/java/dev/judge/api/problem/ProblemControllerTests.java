@@ -159,6 +159,7 @@ class ProblemControllerTests {
                         ProblemVersion.Preparation.READY,
                         List.of(),
                         null,
+                        null,
                         null)));
         var response = http.perform(
                 post("/api/problems").contentType(MediaType.APPLICATION_JSON).content(body(members)));
