@@ -4,6 +4,7 @@ test/resources/judge-setters), so each is written once."""
 
 import pytest
 
+from conftest import ADMIN_TOKEN
 from support.judge_client import ApiError
 from support.processes import PROJECT
 from support.programs import SUM_OF_A_LINE, create_large_problem
@@ -222,3 +223,42 @@ def test_a_grader_problem_compiles_each_submission_with_its_languages_grader_and
     with pytest.raises(ApiError) as java:
         api.submit(problem, "class Add {}", language="java")
     assert java.value.status == 422 and "cpp, python" in str(java.value.body)
+
+
+@pytest.mark.parametrize(
+    ("feedback", "contestant_sees"),
+    [("full", [0, 1, 2, 3]), ("first-failure", [0, 1, 2]), ("summary", [0])],
+)
+def test_a_feedback_policy_hides_from_a_contestants_key_what_it_says_and_never_the_samples(
+    api, worker, feedback, contestant_sees
+):
+    """Four tests, the first a sample; the program fails the third (as Codeforces would say, "wrong
+    answer on test 3") and passes the fourth. Every way the contestant's key reads it (a poll, a batch
+    read, the event stream) shows what the policy allows; the admin, and the setter reading its own
+    submission, everything."""
+    admin = api.with_token(ADMIN_TOKEN)
+    setter = api.with_token(admin.create_key(f"setter-{feedback}", scopes=["SUBMIT", "PROBLEMS"])["key"])
+    contestant = api.with_token(admin.create_key(f"contestant-{feedback}")["key"])
+    problem = setter.create_problem(
+        test_cases=[{"input": f"{n}\n", "expectedOutput": f"{n * 2}\n"} for n in (1, 2, 3, 4)],
+        stopOnFirstFailure=False,
+        submitters="PUBLIC",
+        feedback=feedback,
+        samples=[1],
+    )
+    fails_third = "n = int(input())\nprint(n * 2 if n != 3 else 0)\n"
+
+    theirs = contestant.wait_for_verdict(contestant.submit(problem, fails_third))
+    _, _, batch = contestant.request("GET", f"/api/submissions?ids={theirs['id']}")
+    streamed = [data for name, data in contestant.events(theirs["id"])][-1]
+    by_admin = admin.wait_for_verdict(theirs["id"])
+    own = setter.wait_for_verdict(setter.submit(problem, fails_third))
+
+    for seen in (theirs, batch["submissions"][0], streamed):
+        assert [test["index"] for test in seen["testCases"]] == contestant_sees, seen
+        assert (seen["verdict"], seen["score"]) == ("WRONG_ANSWER", 0)
+        assert seen["groups"] == [] or feedback != "summary"
+    for full in (by_admin, own):
+        assert [test["index"] for test in full["testCases"]] == [0, 1, 2, 3]
+    _, _, shown = api.request("GET", f"/api/problems/{problem}")
+    assert (shown["feedback"], shown.get("samples")) == (feedback, [1])

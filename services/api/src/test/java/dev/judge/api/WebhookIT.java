@@ -25,6 +25,8 @@ import tools.jackson.databind.JsonNode;
 
 import dev.judge.api.webhook.WebhookSignature;
 import dev.judge.contracts.SubmissionNotifications;
+import dev.judge.contracts.Verdict;
+import dev.judge.contracts.stored.StoredResult;
 
 /**
  * Deliveries to a receiver on loopback (allowed here by judge.webhooks.allow-private-targets), once
@@ -108,6 +110,55 @@ class WebhookIT extends LiveApi {
             assertThat(callback.get("attempts").asInt()).isEqualTo(1);
             assertThat(callback.get("lastResult").asString()).isEqualTo("HTTP 204");
         });
+    }
+
+    @Test
+    void aDeliveryShowsWhatTheKeysPollWouldUnderItsProblemsFeedbackPolicy() throws Exception {
+        // The admin's problem, which the key only submits to.
+        HttpResponse<String> created = send(as(
+                AccessIT.ADMIN_TOKEN,
+                request("/api/problems")
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("""
+                        {"title": "Two", "timeLimitMs": 1000, "memoryLimitMb": 64, "submitters": "PUBLIC",
+                         "feedback": "summary", "samples": [1],
+                         "testCases": [{"input": "1", "expectedOutput": "1"}, {"input": "2", "expectedOutput": "2"}]}"""))));
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long problemId = json.readTree(created.body()).get("id").asLong();
+        JsonNode key = createKey();
+        HttpResponse<String> accepted = send(request("/api/submissions")
+                .header("Content-Type", "application/json")
+                .header("Authorization", "Bearer " + key.get("key").asString())
+                .POST(HttpRequest.BodyPublishers.ofString(
+                        """
+                        {"problemId": %d, "language": "python", "sourceCode": "print(input())",
+                         "callbackUrl": "http://127.0.0.1:%d/hook"}""".formatted(problemId, receiver.getAddress().getPort()))));
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+        UUID id = UUID.fromString(json.readTree(accepted.body()).get("id").asString());
+
+        jdbc.sql("update submission set result = cast(? as jsonb) where id = ?")
+                .param(json.writeValueAsString(new StoredResult(
+                        null,
+                        List.of(test(0, Verdict.ACCEPTED), test(1, Verdict.WRONG_ANSWER)),
+                        0.0,
+                        100.0,
+                        List.of())))
+                .param(id)
+                .update();
+        finish(id);
+
+        waitAtMost(Duration.ofSeconds(10)).until(() -> received.size() == 1);
+        JsonNode delivered = json.readTree(new String(received.getFirst().body(), StandardCharsets.UTF_8));
+        assertThat(delivered.get("testCases").findValues("index"))
+                .extracting(JsonNode::asInt)
+                .containsExactly(0);
+        assertThat(get(key, id).get("testCases").findValues("index"))
+                .extracting(JsonNode::asInt)
+                .containsExactly(0);
+    }
+
+    private static StoredResult.TestCase test(int index, Verdict verdict) {
+        return new StoredResult.TestCase(index, verdict, 10L, 20, 1024L, 0, null, "hidden " + index, null, 1.0, null);
     }
 
     @Test

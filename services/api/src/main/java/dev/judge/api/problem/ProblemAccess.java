@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 import com.github.benmanes.caffeine.cache.Cache;
@@ -30,6 +31,7 @@ public class ProblemAccess {
     private final ProblemRepository problems;
     private final Cache<Long, ProblemOwner> owners;
     private final Cache<Long, Map<String, Set<String>>> graders;
+    private final Cache<String, ProblemVersion.Feedback> feedback;
 
     ProblemAccess(ProblemRepository problems, AccessProperties access) {
         this.problems = problems;
@@ -41,6 +43,25 @@ public class ProblemAccess {
                 .maximumSize(10_000)
                 .expireAfterWrite(access.keyCacheTtl())
                 .build();
+        // A version never changes: what it says is kept as long as there is room.
+        this.feedback = Caffeine.newBuilder().maximumSize(10_000).build();
+    }
+
+    /** What a submission's own key sees of a judgement against this version; full for one that does not exist. */
+    public ProblemVersion.Feedback feedback(long problemId, int version) {
+        return feedback.get(
+                problemId + "/" + version,
+                key -> problems.feedback(problemId, version).orElse(ProblemVersion.Feedback.FULL));
+    }
+
+    /**
+     * Whether the submissions of this key (null: anonymous ones) are the problem's owner's own, whose
+     * judgements it sees in full; false for a problem that does not exist.
+     */
+    public boolean isOwnedByKey(long problemId, UUID keyId) {
+        return owner(problemId)
+                .map(owner -> keyId == null ? owner.anonymous() : keyId.equals(owner.keyId()))
+                .orElse(false);
     }
 
     /**

@@ -87,6 +87,7 @@ final class ProblemImport {
                 verify ? solutions(problem) : List.of(),
                 generation(problem),
                 null,
+                null,
                 null);
     }
 

@@ -21,6 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.SqlArrayValue;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Transactional;
 import tools.jackson.core.JacksonException;
@@ -345,10 +346,18 @@ class ProblemRepository {
         jdbc.sql("""
                 insert into problem_version (problem_id, version, time_limit_ms, memory_limit_mb, stop_on_first_failure,
                     checker, interactor, validator, groups, time_limits, test_data_sha256, test_data_bytes, test_count, status,
-                    solutions, test_generation, setter_limits, graders)
+                    solutions, test_generation, setter_limits, graders, feedback, samples)
                 values (:id, :version, :timeLimitMs, :memoryLimitMb, :stopOnFirstFailure,
                     :checker::json, :interactor::json, :validator::json, :groups::json, :timeLimits::json, :sha256, :bytes, :count,
-                    :status, :solutions::json, :generation::json, :setterLimits::json, :graders::jsonb)""")
+                    :status, :solutions::json, :generation::json, :setterLimits::json, :graders::jsonb, :feedback,
+                    :samples)""")
+                .param("feedback", problem.feedback().policy().name())
+                .param(
+                        "samples",
+                        problem.feedback().samples().isEmpty()
+                                ? null
+                                : new SqlArrayValue(
+                                        "int4", problem.feedback().samples().toArray()))
                 .param("graders", problem.graders().isEmpty() ? null : json.writeValueAsString(problem.graders()))
                 .param("id", id)
                 .param("version", version)
@@ -403,7 +412,7 @@ class ProblemRepository {
                     v.status, v.preparation_file, v.preparation_message, v.solutions, v.solution_verdicts,
                     v.preparation_progress,
                     case when v.tests_generated_at is null then v.test_generation end as test_generation, v.setter_limits,
-                    v.graders
+                    v.graders, v.feedback, v.samples
                 from problem p join problem_version v on v.problem_id = p.id
                 where p.id = ? and v.version = ?""")
                 .params(id, version)
@@ -510,7 +519,23 @@ class ProblemRepository {
                 rs.getString("setter_limits") == null
                         ? null
                         : json.readValue(rs.getString("setter_limits"), SetterLimits.class),
-                rs.getString("graders") == null ? null : json.readValue(rs.getString("graders"), GRADERS));
+                rs.getString("graders") == null ? null : json.readValue(rs.getString("graders"), GRADERS),
+                feedback(rs));
+    }
+
+    /** A version's feedback policy and samples; empty when there is no such version. */
+    Optional<ProblemVersion.Feedback> feedback(long id, int version) {
+        return jdbc.sql("select feedback, samples from problem_version where problem_id = ? and version = ?")
+                .params(id, version)
+                .query((rs, row) -> feedback(rs))
+                .optional();
+    }
+
+    private static ProblemVersion.Feedback feedback(ResultSet rs) throws SQLException {
+        java.sql.Array samples = rs.getArray("samples");
+        return new ProblemVersion.Feedback(
+                FeedbackPolicy.valueOf(rs.getString("feedback")),
+                samples == null ? List.of() : List.of((Integer[]) samples.getArray()));
     }
 
     /**

@@ -111,7 +111,22 @@ record ProblemRequest(
                         "Makes it a grader problem (IOI's function tasks), by language id: the files compiled with "
                                 + "each submission in that language, whose source is saved as solutionFile; a language without "
                                 + "one is refused for it")
-        Map<@NotNull String, @Valid @NotNull GraderRequest> graders) {
+        Map<@NotNull String, @Valid @NotNull GraderRequest> graders,
+
+        @Schema(
+                types = {"string", "null"},
+                description = "What a submission's own key sees of its judgement: full (every test; the default), "
+                        + "first-failure (the tests up to the first failed one) or summary (verdict and score only); "
+                        + "the samples always, and the problem's owner and the admin everything",
+                example = "first-failure")
+        FeedbackPolicy feedback,
+
+        @Size(max = MAX_TEST_CASES)
+        @Schema(
+                types = {"array", "null"},
+                description = "The sample tests, by number from 1: shown in full whatever the feedback",
+                example = "[1, 2]")
+        List<@NotNull @Positive @Max(MAX_TEST_CASES) Integer> samples) {
 
     /** Without graders, as most problems are. */
     ProblemRequest(
@@ -142,7 +157,23 @@ record ProblemRequest(
                 testCases,
                 submitters,
                 setterLimits,
+                null,
+                null,
                 null);
+    }
+
+    /** Its feedback policy and samples as a version keeps them. */
+    ProblemVersion.Feedback feedbackOrFull() {
+        return new ProblemVersion.Feedback(feedback, samples);
+    }
+
+    @AssertTrue(message = "each sample is the number of one of its testCases, from 1, once")
+    @Schema(hidden = true)
+    boolean isSamplesAmongTests() {
+        return samples == null
+                || testCases == null
+                || samples.stream().allMatch(sample -> sample != null && sample <= testCases.size())
+                        && Set.copyOf(samples).size() == samples.size();
     }
 
     /**

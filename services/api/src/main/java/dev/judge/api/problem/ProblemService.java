@@ -129,7 +129,8 @@ class ProblemService {
                 List.of(),
                 null,
                 request.setterLimits() == null ? null : request.setterLimits().toContract(),
-                graders(request));
+                graders(request),
+                request.feedbackOrFull());
     }
 
     /** Each grader in a known language (422), its entry point among its files (400). */

@@ -34,6 +34,7 @@ import dev.judge.contracts.language.LanguageCatalog;
  * @param setterLimits its own limits for its setter programs
  * @param graders by language id, what each submission in that language is compiled with; empty for a
  *        problem without graders (any language), else only these languages are taken
+ * @param feedback what a submission's own key sees of its judgement
  */
 public record ProblemVersion(
         long problemId,
@@ -53,12 +54,33 @@ public record ProblemVersion(
         List<TaggedSolution> solutions,
         TestGeneration generation,
         SetterLimits setterLimits,
-        Map<String, Grader> graders) {
+        Map<String, Grader> graders,
+        Feedback feedback) {
 
     public ProblemVersion {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
         setterLimits = setterLimits == null ? SetterLimits.WORKERS : setterLimits;
         graders = graders == null ? Map.of() : Map.copyOf(graders);
+        feedback = feedback == null ? Feedback.FULL : feedback;
+    }
+
+    /**
+     * @param policy what a submission's own key sees ({@link FeedbackPolicy})
+     * @param samples the sample tests' numbers, from 1: always shown in full
+     */
+    public record Feedback(FeedbackPolicy policy, List<Integer> samples) {
+
+        public static final Feedback FULL = new Feedback(FeedbackPolicy.FULL, List.of());
+
+        public Feedback {
+            policy = policy == null ? FeedbackPolicy.FULL : policy;
+            samples = samples == null ? List.of() : List.copyOf(samples);
+        }
+
+        /** Whether the test of this index (from 0, as results number them) is a sample. */
+        public boolean isSample(int index) {
+            return samples.contains(index + 1);
+        }
     }
 
     /**
@@ -174,7 +196,8 @@ public record ProblemVersion(
                 solutions,
                 null,
                 setterLimits,
-                graders);
+                graders,
+                feedback);
     }
 
     ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
@@ -196,6 +219,7 @@ public record ProblemVersion(
                 solutions,
                 generation,
                 setterLimits,
-                graders);
+                graders,
+                feedback);
     }
 }

@@ -59,7 +59,13 @@ record ProblemView(
         @Schema(
                 description = "A grader problem's graders by language: the languages it takes, and the name a "
                         + "submission's source is saved as; their files only for its managers, with include=sources")
-        Map<String, GraderView> graders) {
+        Map<String, GraderView> graders,
+
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "What a submission's own key sees")
+        FeedbackPolicy feedback,
+
+        @Schema(description = "The sample tests, by number from 1: always shown in full")
+        List<Integer> samples) {
 
     @Schema(name = "Grader")
     record GraderView(
@@ -272,7 +278,11 @@ record ProblemView(
                 owner.submitters(),
                 PreparationView.of(problem.preparation(), withTests),
                 ProblemRequest.SetterLimitsRequest.of(problem.setterLimits()),
-                graders(problem, withSources));
+                graders(problem, withSources),
+                problem.feedback().policy(),
+                problem.feedback().samples().isEmpty()
+                        ? null
+                        : problem.feedback().samples());
     }
 
     private static Map<String, GraderView> graders(ProblemVersion problem, boolean withSources) {

@@ -26,6 +26,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
+import dev.judge.api.submission.SubmissionFeedback;
 import dev.judge.api.submission.SubmissionRepository;
 import dev.judge.api.submission.SubmissionView;
 import dev.judge.api.system.BackgroundLoop;
@@ -53,6 +54,7 @@ class WebhookSender extends BackgroundLoop {
 
     private final JdbcClient jdbc;
     private final SubmissionRepository submissions;
+    private final SubmissionFeedback feedback;
     private final JsonMapper json;
     private final WebhookTargets targets;
     private final WebhookProperties properties;
@@ -65,6 +67,7 @@ class WebhookSender extends BackgroundLoop {
     WebhookSender(
             JdbcClient jdbc,
             SubmissionRepository submissions,
+            SubmissionFeedback feedback,
             JsonMapper json,
             WebhookTargets targets,
             WebhookClient client,
@@ -73,6 +76,7 @@ class WebhookSender extends BackgroundLoop {
         super("callback-sender");
         this.jdbc = jdbc;
         this.submissions = submissions;
+        this.feedback = feedback;
         this.json = json;
         this.targets = targets;
         this.client = client;
@@ -187,7 +191,9 @@ class WebhookSender extends BackgroundLoop {
             if (refusal.isPresent()) {
                 result = "refused: " + refusal.get();
             } else {
-                SubmissionView view = submissions.find(delivery.id()).orElseThrow();
+                // As its key sees it when it polls: its problem's feedback policy hides what it hides there.
+                SubmissionView view =
+                        feedback.shownToItsKey(submissions.find(delivery.id()).orElseThrow());
                 byte[] body = json.writeValueAsBytes(view);
                 // The host's addresses are checked by the client's own lookup, the one it connects with.
                 int status = client.post(

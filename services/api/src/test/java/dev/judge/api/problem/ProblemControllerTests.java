@@ -160,6 +160,7 @@ class ProblemControllerTests {
                         List.of(),
                         null,
                         null,
+                        null,
                         null)));
         var response = http.perform(
                 post("/api/problems").contentType(MediaType.APPLICATION_JSON).content(body(members)));

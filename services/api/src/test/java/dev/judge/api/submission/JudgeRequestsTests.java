@@ -69,6 +69,7 @@ class JudgeRequestsTests {
                         List.of(),
                         null,
                         null,
+                        null,
                         null));
         JudgeRequests requests = new JudgeRequests(
                 problems, LanguageCatalog.shipped(), new SubmissionProperties(65536, 1048576, 2000, 256, 2, 200));

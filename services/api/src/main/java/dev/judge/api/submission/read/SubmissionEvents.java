@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -48,8 +49,9 @@ class SubmissionEvents implements SchedulingConfigurer {
         this.properties = properties;
     }
 
-    SseEmitter follow(SubmissionView current) {
-        Stream stream = new Stream(new SseEmitter(properties.streamTimeout().toMillis()));
+    /** @param shown what of each state the follower sees (its problem's feedback policy) */
+    SseEmitter follow(SubmissionView current, UnaryOperator<SubmissionView> shown) {
+        Stream stream = new Stream(new SseEmitter(properties.streamTimeout().toMillis()), shown);
         if (!current.isFinished()) {
             Set<Stream> forSubmission = listeners.computeIfAbsent(current.id(), id -> ConcurrentHashMap.newKeySet());
             forSubmission.add(stream);
@@ -116,10 +118,12 @@ class SubmissionEvents implements SchedulingConfigurer {
     private static final class Stream {
 
         private final SseEmitter emitter;
+        private final UnaryOperator<SubmissionView> shown;
         private boolean ended;
 
-        Stream(SseEmitter emitter) {
+        Stream(SseEmitter emitter, UnaryOperator<SubmissionView> shown) {
             this.emitter = emitter;
+            this.shown = shown;
         }
 
         synchronized void send(SubmissionView view) {
@@ -130,7 +134,7 @@ class SubmissionEvents implements SchedulingConfigurer {
                 emitter.send(SseEmitter.event()
                         .name("status")
                         .id(view.status().name())
-                        .data(view));
+                        .data(shown.apply(view)));
                 if (view.isFinished()) {
                     ended = true;
                     emitter.complete();

@@ -26,6 +26,7 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 import dev.judge.api.access.Caller;
 import dev.judge.api.submission.JudgementView;
 import dev.judge.api.submission.SubmissionBatch;
+import dev.judge.api.submission.SubmissionFeedback;
 import dev.judge.api.submission.SubmissionList;
 import dev.judge.api.submission.SubmissionRepository;
 import dev.judge.api.submission.SubmissionView;
@@ -43,13 +44,19 @@ class SubmissionReadController {
     private final SubmissionEvents events;
     private final PollPacing pacing;
     private final SubmissionRepository submissions;
+    private final SubmissionFeedback feedback;
 
     SubmissionReadController(
-            SubmissionViewCache views, SubmissionEvents events, PollPacing pacing, SubmissionRepository submissions) {
+            SubmissionViewCache views,
+            SubmissionEvents events,
+            PollPacing pacing,
+            SubmissionRepository submissions,
+            SubmissionFeedback feedback) {
         this.views = views;
         this.events = events;
         this.pacing = pacing;
         this.submissions = submissions;
+        this.feedback = feedback;
     }
 
     /** Those of these submissions that exist and are the caller's, in the order asked; polling limits do not apply. */
@@ -76,6 +83,7 @@ class SubmissionReadController {
                     List<@NotNull UUID> ids) {
         return new SubmissionList<>(views.findAll(ids).stream()
                 .filter(view -> caller.mayRead(view.apiKeyId()))
+                .map(view -> feedback.shownTo(caller, view))
                 .toList());
     }
 
@@ -123,7 +131,7 @@ class SubmissionReadController {
         // Spring answers 304 itself when the request's If-None-Match holds this ETag.
         ResponseEntity.BodyBuilder response = ResponseEntity.ok().eTag(view.etag());
         pacing.nextPoll(view).ifPresent(wait -> response.header(HttpHeaders.RETRY_AFTER, RetryAfter.seconds(wait)));
-        return response.body(view);
+        return response.body(feedback.shownTo(caller, view));
     }
 
     /**
@@ -145,7 +153,7 @@ class SubmissionReadController {
             description = "Not in memory and the database reads are all busy",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     SseEmitter follow(Caller caller, @PathVariable UUID id) {
-        return events.follow(find(caller, id));
+        return events.follow(find(caller, id), view -> feedback.shownTo(caller, view));
     }
 
     @GetMapping("/{id}/judgements")

@@ -2,6 +2,8 @@ package dev.judge.api.submission.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyInt;
+import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.eq;
 import static org.mockito.Mockito.clearInvocations;
 import static org.mockito.Mockito.never;
@@ -28,6 +30,9 @@ import org.springframework.test.web.servlet.MockMvc;
 
 import dev.judge.api.access.Caller;
 import dev.judge.api.access.Callers;
+import dev.judge.api.problem.ProblemAccess;
+import dev.judge.api.problem.ProblemVersion;
+import dev.judge.api.submission.SubmissionFeedback;
 import dev.judge.api.submission.SubmissionRepository;
 import dev.judge.api.submission.SubmissionView;
 import dev.judge.api.submission.TestSubmissionViews;
@@ -39,7 +44,7 @@ import dev.judge.contracts.SubmissionStatus;
  * ones, without a database, broker or server. The same requests against the real stack are in the *IT.
  */
 @WebMvcTest(SubmissionReadController.class)
-@Import({StrictJson.class, PollShortcut.Registration.class})
+@Import({StrictJson.class, PollShortcut.Registration.class, SubmissionFeedback.class})
 class SubmissionReadControllerTests {
 
     private static final UUID ID = UUID.fromString("0b40d70b-76ba-4fa9-806b-1c56aa6b282d");
@@ -63,9 +68,13 @@ class SubmissionReadControllerTests {
     @MockitoBean
     Callers callers;
 
+    @MockitoBean
+    ProblemAccess problems;
+
     @BeforeEach
     void anonymousCallers() {
         when(callers.resolve(any())).thenReturn(new Caller.Anonymous());
+        when(problems.feedback(anyLong(), anyInt())).thenReturn(ProblemVersion.Feedback.FULL);
     }
 
     @Test
