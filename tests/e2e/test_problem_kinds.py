@@ -262,3 +262,23 @@ def test_a_feedback_policy_hides_from_a_contestants_key_what_it_says_and_never_t
         assert [test["index"] for test in full["testCases"]] == [0, 1, 2, 3]
     _, _, shown = api.request("GET", f"/api/problems/{problem}")
     assert (shown["feedback"], shown.get("samples")) == (feedback, [1])
+
+
+def test_a_run_on_several_inputs_is_compiled_once_and_shows_each_runs_output(api, worker):
+    status, _, accepted = api.request(
+        "POST",
+        "/api/submissions",
+        {
+            "language": "cpp",
+            "sourceCode": "#include <iostream>\nint main() { long long n; std::cin >> n; std::cout << n * n; }\n",
+            "stdins": ["3", "12", "-5"],
+        },
+    )
+    assert status == 202, accepted
+
+    runs = api.wait_for_verdict(accepted["id"])
+
+    assert runs["verdict"] == "ACCEPTED"
+    assert [(run["index"], run["output"]) for run in runs["testCases"]] == [(0, "9"), (1, "144"), (2, "25")]
+    assert all(run["cpuTimeMs"] is not None and run["memoryKb"] for run in runs["testCases"])
+    assert runs.get("score") is None

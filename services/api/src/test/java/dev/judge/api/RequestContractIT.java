@@ -146,7 +146,20 @@ class RequestContractIT extends LiveApi {
         assertThat(run.get("language").get("enum").valueStream().map(JsonNode::asString))
                 .contains("python", "c", "cpp", "java", "javascript");
         assertThat(schemas.get("SubmissionRequest").get("oneOf").findValuesAsString("$ref"))
-                .containsExactly("#/components/schemas/SubmissionToProblem", "#/components/schemas/RunOnStdin");
+                .containsExactly(
+                        "#/components/schemas/SubmissionToProblem",
+                        "#/components/schemas/RunOnStdin",
+                        "#/components/schemas/RunOnStdins");
+        JsonNode runs = schemas.get("RunOnStdins").get("properties");
+        assertThat(runs.get("stdins").get("items").get("maxLength").asInt()).isEqualTo(1048576);
+        assertThat(runs.get("stdins").get("maxItems").asInt()).isEqualTo(20);
+        assertThat(runs.get("compileOptions")
+                        .get("items")
+                        .get("enum")
+                        .valueStream()
+                        .map(JsonNode::asString))
+                .contains("-O3", "-std=c++17")
+                .doesNotContain("-fplugin");
         assertThat(schemas.get("Problem").get("required").valueStream().map(JsonNode::asString))
                 .contains("title", "status");
     }

@@ -188,6 +188,32 @@ class SubmissionProgramsIT extends LiveApi {
         }
     }
 
+    @Test
+    void aRunOnSeveralInputsGoesToTheWorkerAsOneRunEachNulKept() throws Exception {
+        HttpResponse<String> accepted = post("/api/submissions", """
+                {"language": "python", "sourceCode": "print(input())", "stdins": ["1\\n", "a\\u0000b\\n", ""]}""");
+
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+        JudgeRequest request = awaitRequest(
+                UUID.fromString(json.readTree(accepted.body()).get("id").asString()));
+        assertThat(request.testCases())
+                .extracting(JudgeRequest.TestCase::input)
+                .containsExactly("1\n", "a\u0000b\n", "");
+        assertThat(request.isRunOnStdin()).isTrue();
+
+        long before = submissions();
+        assertThat(post("/api/submissions", """
+                        {"language": "python", "sourceCode": "print(1)", "stdin": "", "stdins": [""]}""").statusCode()).isEqualTo(400);
+        assertThat(post("/api/submissions", """
+                        {"language": "python", "sourceCode": "print(1)", "stdins": []}""").statusCode()).isEqualTo(400);
+        String half = "x".repeat(600_000);
+        HttpResponse<String> tooLong = post("/api/submissions", """
+                {"language": "python", "sourceCode": "print(1)", "stdins": ["%s", "%s"]}""".formatted(half, half));
+        assertThat(tooLong.statusCode()).isEqualTo(413);
+        assertThat(json.readTree(tooLong.body()).get("field").asString()).isEqualTo("stdins");
+        assertThat(submissions()).isEqualTo(before);
+    }
+
     private long submissions() {
         return jdbc.sql("select count(*) from submission").query(Long.class).single();
     }

@@ -146,8 +146,11 @@ public final class JudgeQueues {
      * Version 9 added a request's {@link JudgeRequest.Program}: files beside the source, the name it
      * is saved as, compile options. A worker of version 8 would build the source alone (a compilation
      * error where it needs the others), so upgrade workers first.
+     * Version 10 lets a run without a problem carry several inputs (a test case each, none with an
+     * expected output); a worker of version 9 takes them for a problem's tests and fails the run
+     * (INTERNAL_ERROR), so upgrade workers first.
      */
-    public static final int CONTRACT_VERSION = 9;
+    public static final int CONTRACT_VERSION = 10;
 
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 

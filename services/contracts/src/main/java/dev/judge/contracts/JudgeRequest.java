@@ -225,11 +225,14 @@ public record JudgeRequest(
         return program != null ? program : Program.SOURCE_ALONE;
     }
 
-    /** A run without a problem: no expected output, no score. */
+    /**
+     * Runs without a problem: one per input, each with its output, none with an expected output, no
+     * score (several since contract version 10).
+     */
     public boolean isRunOnStdin() {
         return testData == null
-                && testCases.size() == 1
-                && !testCases.getFirst().hasExpectedOutput()
+                && !testCases.isEmpty()
+                && testCases.stream().noneMatch(TestCase::hasExpectedOutput)
                 && interactor == null;
     }
 

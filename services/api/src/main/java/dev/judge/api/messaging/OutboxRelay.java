@@ -140,7 +140,7 @@ class OutboxRelay extends BackgroundLoop {
     int relayOneBatch() {
         Integer claimed = transaction.execute(status -> {
             List<Pending> pending = jdbc.sql("""
-                    select id, problem_id, language, source_code, stdin, program, lane, judgement,
+                    select id, problem_id, language, source_code, stdin, stdins, program, lane, judgement,
                         coalesce(requeued_at, created_at) as accepted_at,
                         -- null in rows an API of the release before versions stored: its problem's current one
                         coalesce(problem_version, (select version from problem where problem.id = problem_id)) as problem_version
@@ -154,7 +154,7 @@ class OutboxRelay extends BackgroundLoop {
                             rs.getObject("problem_version", Integer.class),
                             rs.getString("language"),
                             rs.getString("source_code"),
-                            utf8Text(rs.getBytes("stdin")),
+                            inputs(utf8Text(rs.getBytes("stdin")), rs.getArray("stdins")),
                             program(rs.getString("program")),
                             Lane.valueOf(rs.getString("lane")),
                             rs.getInt("judgement"),
@@ -227,7 +227,7 @@ class OutboxRelay extends BackgroundLoop {
                 submission.problemVersion(),
                 submission.language(),
                 submission.sourceCode(),
-                submission.stdin(),
+                submission.inputs(),
                 submission.program(),
                 submission.acceptedAt(),
                 submission.judgement());
@@ -236,6 +236,18 @@ class OutboxRelay extends BackgroundLoop {
     /** The submission's files and compile options, stored as SubmissionRepository wrote them. */
     private JudgeRequest.Program program(String stored) {
         return stored == null ? null : json.readValue(stored, JudgeRequest.Program.class);
+    }
+
+    /** The inputs of a run without a problem: its stdins, or its stdin; empty for a submission to a problem. */
+    private static List<String> inputs(String stdin, java.sql.Array stdins) throws java.sql.SQLException {
+        if (stdins == null) {
+            return stdin == null ? List.of() : List.of(stdin);
+        }
+        List<String> inputs = new ArrayList<>();
+        for (Object bytes : (Object[]) stdins.getArray()) {
+            inputs.add(utf8Text((byte[]) bytes));
+        }
+        return inputs;
     }
 
     /** A run's stdin is stored as its UTF-8 bytes, so that NUL survives. */
@@ -249,7 +261,7 @@ class OutboxRelay extends BackgroundLoop {
             Integer problemVersion,
             String language,
             String sourceCode,
-            String stdin,
+            List<String> inputs,
             JudgeRequest.Program program,
             Lane lane,
             int judgement,

@@ -16,7 +16,7 @@ import dev.judge.contracts.language.LanguageCatalog;
 /**
  * The request message for a stored submission: the version of its problem it was made to, with the
  * time limit stretched for its language and its tests or (when large) a reference to them, or its
- * stdin as a single run.
+ * inputs as runs without a problem.
  */
 @Component
 public class JudgeRequests {
@@ -37,12 +37,12 @@ public class JudgeRequests {
             Integer problemVersion,
             String language,
             String sourceCode,
-            String stdin,
+            List<String> inputs,
             JudgeRequest.Program program,
             Instant acceptedAt,
             int judgement) {
         JudgeRequest request =
-                judgeRequest(id, problemId, problemVersion, language, sourceCode, stdin, acceptedAt, judgement);
+                judgeRequest(id, problemId, problemVersion, language, sourceCode, inputs, acceptedAt, judgement);
         // The problem's grader for the language, if it has one, with the submission's own files and options.
         return request.withProgram(JudgeRequest.Program.of(request.program(), program));
     }
@@ -53,7 +53,7 @@ public class JudgeRequests {
             Integer problemVersion,
             String language,
             String sourceCode,
-            String stdin,
+            List<String> inputs,
             Instant acceptedAt,
             int judgement) {
         if (problemId == null) {
@@ -63,7 +63,7 @@ public class JudgeRequests {
                     sourceCode,
                     new Limits(properties.runTimeLimitMs(), properties.runMemoryLimitMb()),
                     Checker.EXACT,
-                    List.of(new TestCase(stdin, null)),
+                    inputs.stream().map(input -> new TestCase(input, null)).toList(),
                     acceptedAt);
         }
         return problems.get(problemId, problemVersion)

@@ -17,8 +17,8 @@ import dev.judge.contracts.language.LanguageCatalog;
 
 /**
  * What the submission endpoints' annotations cannot say in the OpenAPI document: the configured
- * length limits and languages; that a submission names a problem or carries stdin, exactly one of
- * the two; and the shape of each server-sent event.
+ * length limits and languages; that a submission names a problem or carries stdin or stdins,
+ * exactly one of the three; and the shape of each server-sent event.
  */
 @Component
 class SubmissionApiDocument implements OpenApiCustomizer {
@@ -52,19 +52,29 @@ class SubmissionApiDocument implements OpenApiCustomizer {
                 "language",
                 "sourceCode",
                 "stdin");
+        fields.get("stdins").getItems().setMaxLength(properties.maxStdinLength());
+        Schema<?> onStdins = shape(
+                "A program compiled once and run on each of the given inputs, with no expected output",
+                fields,
+                "language",
+                "sourceCode",
+                "stdins");
         // Optional in both shapes.
         for (String optional : List.of("callbackUrl", "files", "compileOptions")) {
             toProblem.addProperty(optional, fields.get(optional));
             onStdin.addProperty(optional, fields.get(optional));
+            onStdins.addProperty(optional, fields.get(optional));
         }
         schemas.put("SubmissionToProblem", toProblem);
         schemas.put("RunOnStdin", onStdin);
+        schemas.put("RunOnStdins", onStdins);
         schemas.put(
                 "SubmissionRequest",
                 new JsonSchema()
                         .oneOf(List.of(
                                 new JsonSchema().$ref("#/components/schemas/SubmissionToProblem"),
-                                new JsonSchema().$ref("#/components/schemas/RunOnStdin"))));
+                                new JsonSchema().$ref("#/components/schemas/RunOnStdin"),
+                                new JsonSchema().$ref("#/components/schemas/RunOnStdins"))));
 
         // OpenAPI 3.1 describes an event stream by the schema of one event (OpenAPI 3.2 calls it itemSchema).
         openApi.getPaths()

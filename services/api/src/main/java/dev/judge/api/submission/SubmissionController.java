@@ -72,11 +72,13 @@ class SubmissionController {
     @ApiResponse(
             responseCode = "400",
             description = "Malformed JSON, wrong types, missing or invalid fields, "
-                    + "both or neither of problemId and stdin, a compile option no language allows; "
+                    + "not exactly one of problemId, stdin and stdins, a compile option no language allows; "
                     + "`errors` lists the fields")
     @ApiResponse(
             responseCode = "413",
-            description = "sourceCode (with its files) or stdin longer than its limit, or the body over 8 MiB")
+            description =
+                    "sourceCode (with its files) or stdin (or stdins together) longer than its limit, or the body "
+                            + "over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(
             responseCode = "409",

@@ -48,7 +48,7 @@ public class SubmissionRepository {
     SubmissionView insert(UUID id, SubmissionRequest request, Lane lane, UUID apiKeyId) {
         return jdbc.sql("""
                 insert into submission (id, problem_id, problem_version, language, source_code, stdin, api_key_id, holds_quota,
-                                        callback_url, callback_status, callback_next_at, lane, program)
+                                        callback_url, callback_status, callback_next_at, lane, program, stdins)
                 values (:id, :problemId,
                         -- Only a READY version: otherwise null, which the row's check refuses.
                         (select p.version from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
@@ -56,7 +56,7 @@ public class SubmissionRepository {
                         :language, :sourceCode, :stdin,
                         :apiKeyId, cast(:apiKeyId as uuid) is not null,
                         :callbackUrl, case when cast(:callbackUrl as text) is not null then 'PENDING' end, now(), :lane,
-                        cast(:program as jsonb))
+                        cast(:program as jsonb), :stdins)
                 returning created_at, problem_version, """ + WebhookView.COLUMNS)
                 .param("id", id)
                 .param("lane", lane.name())
@@ -67,6 +67,7 @@ public class SubmissionRepository {
                 .param("sourceCode", request.sourceCode())
                 .param("stdin", utf8(request.stdin()))
                 .param("program", programJson(request))
+                .param("stdins", stdins(request))
                 .query((rs, row) -> queued(id, request, lane, apiKeyId, rs))
                 .single();
     }
@@ -117,6 +118,15 @@ public class SubmissionRepository {
     /** One column of the rows, as an array parameter of this SQL type. */
     private static SqlArrayValue column(String type, List<NewSubmission> rows, Function<NewSubmission, Object> value) {
         return new SqlArrayValue(type, rows.stream().map(value).toArray());
+    }
+
+    /** Its runs' inputs as UTF-8 bytes (NUL kept); null unless it has several. */
+    private static SqlArrayValue stdins(SubmissionRequest request) {
+        return request.stdins() == null
+                ? null
+                : new SqlArrayValue("bytea", (Object[]) request.stdins().stream()
+                        .map(SubmissionRepository::utf8)
+                        .toArray(byte[][]::new));
     }
 
     /** Its files and compile options as JSON; null for the source alone. */

@@ -64,6 +64,13 @@ record SubmissionRequest(
                         + "count against sourceCode's length limit")
         List<@Valid @NotNull SourceFile> files,
 
+        @Size(min = 1, max = SubmissionRequest.MAX_STDINS)
+        @Schema(
+                description = "The inputs of runs without a problem, one run each, compiled once; kept as sent, "
+                        + "NUL included, and together no longer than stdin's limit",
+                example = "[\"1 2\\n\", \"40 2\\n\"]")
+        List<@NotNull @UnicodeText String> stdins,
+
         @Size(max = SubmissionRequest.MAX_COMPILE_OPTIONS)
         @Schema(
                 types = {"array", "null"},
@@ -73,6 +80,9 @@ record SubmissionRequest(
         List<@NotNull String> compileOptions) {
 
     static final int MAX_COMPILE_OPTIONS = 16;
+
+    /** The most inputs one run without a problem takes. */
+    static final int MAX_STDINS = 20;
 
     /** A file of the program beside its source, e.g. a header. */
     record SourceFile(
@@ -87,7 +97,7 @@ record SubmissionRequest(
 
     /** The same submission without files or compile options: what most are. */
     SubmissionRequest(Long problemId, String language, String sourceCode, String stdin, String callbackUrl, Lane lane) {
-        this(problemId, language, sourceCode, stdin, callbackUrl, lane, null, null);
+        this(problemId, language, sourceCode, stdin, callbackUrl, lane, null, null, null);
     }
 
     /** Its files and compile options as the request message carries them; null for the source alone. */
@@ -102,9 +112,14 @@ record SubmissionRequest(
         return new JudgeRequest.Program(null, byName, compileOptions);
     }
 
-    @AssertTrue(message = "give either problemId or stdin, not both and not neither")
+    @AssertTrue(message = "give one of problemId, stdin and stdins")
     @Schema(hidden = true)
     boolean isProblemOrStdin() {
-        return (problemId == null) != (stdin == null);
+        return (problemId != null ? 1 : 0) + (stdin != null ? 1 : 0) + (stdins != null ? 1 : 0) == 1;
+    }
+
+    /** The inputs of its runs without a problem: stdin's, or stdins; empty for a submission to a problem. */
+    List<String> inputs() {
+        return stdins != null ? stdins : stdin != null ? List.of(stdin) : List.of();
     }
 }

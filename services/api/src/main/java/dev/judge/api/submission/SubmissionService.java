@@ -95,6 +95,9 @@ class SubmissionService {
             throw new ContentTooLargeException("files", properties.maxSourceLength());
         }
         checkLength("stdin", request.stdin(), properties.maxStdinLength());
+        if (request.stdins() != null && inputsLength(request) > properties.maxStdinLength()) {
+            throw new ContentTooLargeException("stdins", properties.maxStdinLength());
+        }
         if (request.compileOptions() != null
                 && !languages.allowedCompileOptions().containsAll(request.compileOptions())) {
             throw new InvalidProgramException(
@@ -157,6 +160,9 @@ class SubmissionService {
             if (tooLong(request.stdin(), properties.maxStdinLength())) {
                 errors.put(at + "stdin", "longer than " + properties.maxStdinLength() + " characters");
             }
+            if (request.stdins() != null && inputsLength(request) > properties.maxStdinLength()) {
+                errors.put(at + "stdins", "together longer than " + properties.maxStdinLength() + " characters");
+            }
             if (request.problemId() != null) {
                 problemIds.add(request.problemId());
             }
@@ -201,8 +207,11 @@ class SubmissionService {
      * commits itself (one round trip to the database, not a transaction's two), several in one transaction.
      */
     private Accepted store(Caller caller, List<SubmissionRequest> requests) {
-        if (requests.size() == 1 && requests.getFirst().callbackUrl() == null) {
-            // The common case, stored in a batch with the others arriving meanwhile.
+        if (requests.size() == 1
+                && requests.getFirst().callbackUrl() == null
+                && requests.getFirst().stdins() == null) {
+            // The common case, stored in a batch with the others arriving meanwhile (whose one statement
+            // takes one value per column: several inputs go the way of a callback, a statement each).
             SubmissionRequest request = requests.getFirst();
             Quotas.Reserved<SubmissionView> stored = writer.store(
                     caller, request, lane(caller, request), queue.retryAfterAccepting(lane(caller, request)));
@@ -287,6 +296,13 @@ class SubmissionService {
             }
         }
         return length;
+    }
+
+    /** The characters of its runs' inputs together. */
+    private static long inputsLength(SubmissionRequest request) {
+        return request.inputs().stream()
+                .mapToLong(SubmissionService::characters)
+                .sum();
     }
 
     private static long characters(String text) {

@@ -159,8 +159,16 @@ class Judge {
             JudgeRequest request, TestSet tests, TestRunner runner, String compilerOutput, Instant startedAt)
             throws IOException {
         if (request.isRunOnStdin()) {
-            TestCaseResult run = runner.run(0, request.testCases().getFirst(), null, JudgeRequest.UNGROUPED_POINTS);
-            return finished(request, startedAt, run.verdict(), compilerOutput, List.of(run), null, List.of());
+            // Each input its run, whatever the one before did; the verdict is the first that was not ACCEPTED.
+            List<TestCaseResult> runs = new ArrayList<>();
+            Verdict verdict = Verdict.ACCEPTED;
+            for (int index = 0; index < request.testCases().size(); index++) {
+                TestCaseResult run =
+                        runner.run(index, request.testCases().get(index), null, JudgeRequest.UNGROUPED_POINTS);
+                runs.add(run);
+                verdict = verdict == Verdict.ACCEPTED ? run.verdict() : verdict;
+            }
+            return finished(request, startedAt, verdict, compilerOutput, runs, null, List.of());
         }
         List<Group> groups = request.groups().isEmpty()
                 ? List.of(new Group(null, JudgeRequest.UNGROUPED_POINTS, List.of()))

@@ -208,6 +208,24 @@ class JudgeIT {
     }
 
     @Test
+    void compilesOnceAndRunsEachInputOfARunWithoutAProblemWhateverTheOneBeforeDid() {
+        String source = "#include <stdio.h>\n#include <stdlib.h>\n"
+                + "int main(void){int n;scanf(\"%d\",&n);if(n<0)abort();printf(\"%d\\n\",n*2);return 0;}\n";
+        JudgeResult result = judge(
+                "c",
+                source,
+                List.of(new TestCase("1\n", null), new TestCase("-1\n", null), new TestCase("21\n", null)),
+                2000);
+
+        assertThat(result.verdict()).as("the first that was not accepted").isEqualTo(Verdict.RUNTIME_ERROR);
+        assertThat(result.testCases())
+                .extracting(JudgeResult.TestCaseResult::verdict)
+                .containsExactly(Verdict.ACCEPTED, Verdict.RUNTIME_ERROR, Verdict.ACCEPTED);
+        assertThat(result.testCases().get(2).output()).isEqualTo("42\n");
+        assertThat(result.score()).as("no problem, no score").isNull();
+    }
+
+    @Test
     void startsEveryRunWithNoProcessOfTheRunBefore() {
         String source = """
                 import os, subprocess
