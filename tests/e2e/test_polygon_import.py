@@ -23,6 +23,7 @@ def test_a_package_imports_and_its_tagged_solutions_get_the_verdicts_their_tags_
     ]
     assert problem["groups"][2]["testPoints"] == [60]
     assert problem["checker"]["kind"] == "custom" and problem["validator"]["language"] == "python"
+    assert (problem["feedback"], problem["samples"]) == ("full", [1]), 'test 1 is sample="true"'
 
     preparation = api.wait_for_preparation(problem["id"])
 

@@ -88,7 +88,7 @@ final class ProblemImport {
                 generation(problem),
                 null,
                 null,
-                null);
+                new ProblemVersion.Feedback(FeedbackPolicy.FULL, samples(problem)));
     }
 
     /**
@@ -161,6 +161,17 @@ final class ProblemImport {
                 throw new UncheckedIOException(e);
             }
         };
+    }
+
+    /** The numbers (from 1) of the tests Polygon marks as samples. */
+    private static List<Integer> samples(PolygonPackage.Problem problem) {
+        List<Integer> samples = new java.util.ArrayList<>();
+        for (int index = 0; index < problem.tests().size(); index++) {
+            if (problem.tests().get(index).sample()) {
+                samples.add(index + 1);
+            }
+        }
+        return samples;
     }
 
     private static List<ProblemVersion.TaggedSolution> solutions(PolygonPackage.Problem problem) {

@@ -158,8 +158,8 @@ class ProblemImportTests {
                 List.of(),
                 List.of(
                         test(null, null),
-                        new PolygonPackage.Test(INPUT, null, null, null, null, List.of()),
-                        new PolygonPackage.Test(null, null, null, null, "gen", List.of("--n=5", "7"))),
+                        new PolygonPackage.Test(INPUT, null, null, null, null, List.of(), false),
+                        new PolygonPackage.Test(null, null, null, null, "gen", List.of("--n=5", "7"), false)),
                 List.of(new PolygonPackage.Solution("main", main)),
                 Map.of("gen", generator));
 
@@ -178,7 +178,8 @@ class ProblemImportTests {
 
     @Test
     void refusesAnswersToMakeWithoutAMainSolutionOrForAnInteractiveProblem() {
-        List<PolygonPackage.Test> tests = List.of(new PolygonPackage.Test(INPUT, null, null, null, null, List.of()));
+        List<PolygonPackage.Test> tests =
+                List.of(new PolygonPackage.Test(INPUT, null, null, null, null, List.of(), false));
         PolygonPackage.Problem withoutMain = new PolygonPackage.Problem(
                 "Sum", 1000, 256L << 20, CHECKER, null, null, List.of(), tests, List.of(), Map.of());
         PolygonPackage.Problem interactive = new PolygonPackage.Problem(
@@ -221,7 +222,7 @@ class ProblemImportTests {
     }
 
     private static PolygonPackage.Test test(String group, Double points) {
-        return new PolygonPackage.Test(INPUT, ANSWER, group, points, null, List.of());
+        return new PolygonPackage.Test(INPUT, ANSWER, group, points, null, List.of(), false);
     }
 
     /** The tests as an import stores them, each test's files the sum's. */

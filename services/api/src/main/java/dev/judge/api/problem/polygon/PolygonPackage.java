@@ -77,9 +77,17 @@ public final class PolygonPackage implements AutoCloseable {
      * @param generator the name of the executable that prints the input (Polygon's {@code cmd}); null
      *        when the package carries the input
      * @param arguments the generator's, as {@code cmd} gives them after its name
+     * @param sample Polygon's {@code sample="true"}: shown to contestants in the statement, and in full
+     *        whatever the problem's feedback policy
      */
     public record Test(
-            String input, String answer, String group, Double points, String generator, List<String> arguments) {}
+            String input,
+            String answer,
+            String group,
+            Double points,
+            String generator,
+            List<String> arguments,
+            boolean sample) {}
 
     /**
      * @param eachTest Polygon's points-policy "each-test": each test scores its own points, rather
@@ -347,7 +355,8 @@ public final class PolygonPackage implements AutoCloseable {
                     test.hasAttribute("group") ? test.getAttribute("group") : null,
                     points.isBlank() ? null : number(points, "points of test " + index),
                     generator,
-                    arguments));
+                    arguments,
+                    test.getAttribute("sample").equals("true")));
         }
         return read;
     }

@@ -46,7 +46,7 @@ class PolygonPackageTests {
         assertThat(problem.memoryLimitBytes()).isEqualTo(268435456);
         assertThat(problem.tests()).hasSize(4);
         assertThat(problem.tests().get(3))
-                .isEqualTo(new PolygonPackage.Test("tests/04", "tests/04.a", "2", 60.0, null, List.of()));
+                .isEqualTo(new PolygonPackage.Test("tests/04", "tests/04.a", "2", 60.0, null, List.of(), false));
         assertThat(read.tests().get(3)).containsExactly("3 1000000\n", "1000003\n");
         assertThat(problem.groups()).extracting(PolygonPackage.Group::name).containsExactly("0", "1", "2");
         assertThat(problem.groups().get(2).eachTest()).isTrue();
@@ -119,9 +119,9 @@ class PolygonPackageTests {
                 read(zip(TestPackages.sumOfTwoToGenerate())).problem();
 
         assertThat(problem.tests().get(0))
-                .isEqualTo(new PolygonPackage.Test("tests/01", null, "0", 0.0, null, List.of()));
+                .isEqualTo(new PolygonPackage.Test("tests/01", null, "0", 0.0, null, List.of(), true));
         assertThat(problem.tests().get(3))
-                .isEqualTo(new PolygonPackage.Test(null, null, "2", 60.0, "gen", List.of("3", "1000000")));
+                .isEqualTo(new PolygonPackage.Test(null, null, "2", 60.0, "gen", List.of("3", "1000000"), false));
         assertThat(problem.generators()).containsOnlyKeys("gen");
         assertThat(problem.generators().get("gen").path()).isEqualTo("files/gen.py");
         assertThat(problem.mainSolution().path()).isEqualTo("solutions/sum.py");
