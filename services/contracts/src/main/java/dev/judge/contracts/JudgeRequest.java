@@ -72,41 +72,7 @@ public record JudgeRequest(
         program = program == null || program.isSourceAlone() ? null : program;
     }
 
-    /** With the source alone. */
-    public JudgeRequest(
-            UUID submissionId,
-            String language,
-            String sourceCode,
-            Limits limits,
-            OutputComparison comparison,
-            Checker checker,
-            ProblemProgram interactor,
-            List<Group> groups,
-            boolean stopOnFirstFailure,
-            List<TestCase> testCases,
-            Instant acceptedAt,
-            TestData testData,
-            Integer judgement,
-            SetterLimits setterLimits) {
-        this(
-                submissionId,
-                language,
-                sourceCode,
-                limits,
-                comparison,
-                checker,
-                interactor,
-                groups,
-                stopOnFirstFailure,
-                testCases,
-                acceptedAt,
-                testData,
-                judgement,
-                setterLimits,
-                null);
-    }
-
-    /** With the worker's limits for setter programs. */
+    /** With the worker's limits for setter programs, and the source alone. */
     public JudgeRequest(
             UUID submissionId,
             String language,
@@ -135,6 +101,7 @@ public record JudgeRequest(
                 acceptedAt,
                 testData,
                 judgement,
+                null,
                 null);
     }
 
