@@ -282,3 +282,31 @@ def test_a_run_on_several_inputs_is_compiled_once_and_shows_each_runs_output(api
     assert [(run["index"], run["output"]) for run in runs["testCases"]] == [(0, "9"), (1, "144"), (2, "25")]
     assert all(run["cpuTimeMs"] is not None and run["memoryKb"] for run in runs["testCases"])
     assert runs.get("score") is None
+
+
+def test_an_output_only_problem_judges_the_submitted_outputs_by_its_checker_and_runs_nothing(api, worker):
+    """Three tests: a permutation of 1..n is right in any order (the setter's checker); one output is
+    wrong, one is missing. Nothing is compiled or run: a program is refused."""
+    checker = {"kind": "custom", "language": "cpp", "sourceCode": (SETTERS / "permutation-checker.cpp").read_text()}
+    problem = api.create_problem(
+        checker=checker,
+        outputOnly=True,
+        stopOnFirstFailure=False,
+        test_cases=[{"input": f"{n}\n", "expectedOutput": ""} for n in (3, 4, 2)],
+    )
+
+    status, _, accepted = api.request(
+        "POST", "/api/submissions", {"problemId": problem, "outputs": {"1": "3 1 2\n", "2": "1 2 3 3\n"}}
+    )
+    assert status == 202, accepted
+    judged = api.wait_for_verdict(accepted["id"])
+
+    assert (judged["language"], judged["verdict"], judged.get("compilerOutput")) == ("output-only", "WRONG_ANSWER", None)
+    assert [(test["verdict"], test["checkerMessage"]) for test in judged["testCases"]] == [
+        ("ACCEPTED", "a permutation of 1..3"),
+        ("WRONG_ANSWER", "3 is not in 1..4 or repeated"),
+        ("WRONG_ANSWER", "no output was submitted for test 3"),
+    ]
+    with pytest.raises(ApiError) as program:
+        api.submit(problem, "print(1)")
+    assert program.value.status == 422

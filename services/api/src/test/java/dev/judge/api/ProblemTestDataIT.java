@@ -216,7 +216,7 @@ class ProblemTestDataIT extends LiveApi {
 
     private JudgeRequest requestFor(long problemId, int version) {
         return judgeRequests.of(
-                UUID.randomUUID(), problemId, version, "python", "print(1)", null, null, Instant.now(), 1);
+                UUID.randomUUID(), problemId, version, "python", "print(1)", null, null, null, Instant.now(), 1);
     }
 
     /** As a worker fetches: on the management port. */

@@ -180,7 +180,7 @@ class ProblemVersionsIT extends LiveApi {
                 .param(id)
                 .query(Integer.class)
                 .single();
-        return judgeRequests.of(id, problemId, version, "python", "print(1)", null, null, Instant.now(), 1);
+        return judgeRequests.of(id, problemId, version, "python", "print(1)", null, null, null, Instant.now(), 1);
     }
 
     private HttpResponse<String> put(String path, String body) throws Exception {

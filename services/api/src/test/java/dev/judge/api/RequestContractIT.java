@@ -149,7 +149,8 @@ class RequestContractIT extends LiveApi {
                 .containsExactly(
                         "#/components/schemas/SubmissionToProblem",
                         "#/components/schemas/RunOnStdin",
-                        "#/components/schemas/RunOnStdins");
+                        "#/components/schemas/RunOnStdins",
+                        "#/components/schemas/OutputsToProblem");
         JsonNode runs = schemas.get("RunOnStdins").get("properties");
         assertThat(runs.get("stdins").get("items").get("maxLength").asInt()).isEqualTo(1048576);
         assertThat(runs.get("stdins").get("maxItems").asInt()).isEqualTo(20);

@@ -214,6 +214,55 @@ class SubmissionProgramsIT extends LiveApi {
         assertThat(submissions()).isEqualTo(before);
     }
 
+    @Test
+    void anOutputOnlyProblemTakesEachTestsOutputByNumberAndNoProgramAndNoOtherProblemTakesOutputs() throws Exception {
+        HttpResponse<String> created = post("/api/problems", """
+                {"title": "Outputs", "timeLimitMs": 1000, "memoryLimitMb": 64, "outputOnly": true,
+                 "testCases": [{"input": "1", "expectedOutput": "1"}, {"input": "2", "expectedOutput": "2"},
+                               {"input": "3", "expectedOutput": "3"}]}""");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long outputOnly = json.readTree(created.body()).get("id").asLong();
+        assertThat(json.readTree(created.body()).get("outputOnly").asBoolean()).isTrue();
+
+        HttpResponse<String> accepted = post("/api/submissions", """
+                {"problemId": %d, "outputs": {"3": "3", "1": "1\\u0000"}}""".formatted(outputOnly));
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+        JudgeRequest request = awaitRequest(
+                UUID.fromString(json.readTree(accepted.body()).get("id").asString()));
+        assertThat(request.outputs()).containsExactly("1\u0000", null, "3");
+        assertThat(request.language()).isEqualTo(JudgeRequest.OUTPUT_ONLY);
+
+        long before = submissions();
+        Map<String, Integer> refused = Map.of(
+                "{\"problemId\": %d, \"language\": \"python\", \"sourceCode\": \"print(1)\"}".formatted(outputOnly),
+                422,
+                "{\"problemId\": %d, \"outputs\": {\"1\": \"1\"}}".formatted(problemId),
+                422,
+                "{\"problemId\": %d, \"outputs\": {\"1\": \"1\"}, \"language\": \"python\"}".formatted(outputOnly),
+                400,
+                "{\"problemId\": %d, \"outputs\": {\"0\": \"1\"}}".formatted(outputOnly),
+                400,
+                "{\"problemId\": %d, \"outputs\": {\"../1\": \"1\"}}".formatted(outputOnly),
+                400,
+                "{\"problemId\": %d, \"outputs\": {}}".formatted(outputOnly),
+                400,
+                "{\"outputs\": {\"1\": \"1\"}}",
+                400,
+                "{\"problemId\": %d, \"outputs\": {\"1\": \"%s\"}}".formatted(outputOnly, "x".repeat(4_194_305)),
+                413);
+        for (Map.Entry<String, Integer> body : refused.entrySet()) {
+            HttpResponse<String> response = post("/api/submissions", body.getKey());
+            assertThat(response.statusCode())
+                    .as(body.getKey().substring(0, Math.min(120, body.getKey().length())))
+                    .isEqualTo(body.getValue());
+        }
+        assertThat(submissions()).isEqualTo(before);
+        assertThat(post("/api/problems", """
+                        {"title": "x", "timeLimitMs": 1000, "memoryLimitMb": 64, "outputOnly": true,
+                         "interactor": {"language": "python", "sourceCode": "print(1)"},
+                         "testCases": [{"input": "1", "expectedOutput": "1"}]}""").statusCode()).isEqualTo(400);
+    }
+
     private long submissions() {
         return jdbc.sql("select count(*) from submission").query(Long.class).single();
     }

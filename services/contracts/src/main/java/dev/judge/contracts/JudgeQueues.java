@@ -149,8 +149,11 @@ public final class JudgeQueues {
      * Version 10 lets a run without a problem carry several inputs (a test case each, none with an
      * expected output); a worker of version 9 takes them for a problem's tests and fails the run
      * (INTERNAL_ERROR), so upgrade workers first.
+     * Version 11 added a request's {@code outputs}, an output-only problem's submission; a worker of
+     * version 10 looks for the language {@link JudgeRequest#OUTPUT_ONLY} and fails it (INTERNAL_ERROR),
+     * so upgrade workers first.
      */
-    public static final int CONTRACT_VERSION = 10;
+    public static final int CONTRACT_VERSION = 11;
 
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 

@@ -37,6 +37,9 @@ import java.util.UUID;
  * @param program what is built with {@code sourceCode}: files beside it (the contestant's, the
  *        problem's grader), the name it is saved as, compile options; null for the source alone (and
  *        in messages before contract version 9)
+ * @param outputs for an output-only problem, the submitted output of each test by its index (null
+ *        where none was given): nothing is compiled or run, and {@code language} is {@link #OUTPUT_ONLY};
+ *        null for a program (and in messages before contract version 11)
  */
 public record JudgeRequest(
         UUID submissionId,
@@ -53,7 +56,8 @@ public record JudgeRequest(
         TestData testData,
         Integer judgement,
         SetterLimits setterLimits,
-        Program program) {
+        Program program,
+        List<String> outputs) {
 
     /**
      * The longest a submission is expected to wait from {@code acceptedAt} to its verdict, in a burst
@@ -70,6 +74,36 @@ public record JudgeRequest(
         judgement = judgement == null ? 1 : judgement;
         setterLimits = setterLimits == null ? SetterLimits.WORKERS : setterLimits;
         program = program == null || program.isSourceAlone() ? null : program;
+        outputs = outputs == null ? null : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(outputs));
+    }
+
+    /** The language of a submission of outputs, which names none: it is not a program. */
+    public static final String OUTPUT_ONLY = "output-only";
+
+    /** A submission of outputs to an output-only problem: judged by the checker, never run. */
+    public boolean isOutputOnly() {
+        return outputs != null;
+    }
+
+    /** The same request carrying these outputs in place of a program. */
+    public JudgeRequest withOutputs(List<String> submitted) {
+        return new JudgeRequest(
+                submissionId,
+                language,
+                sourceCode,
+                limits,
+                comparison,
+                checker,
+                interactor,
+                groups,
+                stopOnFirstFailure,
+                testCases,
+                acceptedAt,
+                testData,
+                judgement,
+                setterLimits,
+                program,
+                submitted);
     }
 
     /** With the worker's limits for setter programs, and the source alone. */
@@ -101,6 +135,7 @@ public record JudgeRequest(
                 acceptedAt,
                 testData,
                 judgement,
+                null,
                 null,
                 null);
     }
@@ -164,7 +199,8 @@ public record JudgeRequest(
                 reference,
                 judgement,
                 setterLimits,
-                program);
+                program,
+                outputs);
     }
 
     /** The same request with these files, source name and compile options. */
@@ -184,7 +220,8 @@ public record JudgeRequest(
                 testData,
                 judgement,
                 setterLimits,
-                other);
+                other,
+                outputs);
     }
 
     /** What is built with the source; the source alone when the request names nothing else. */

@@ -140,7 +140,7 @@ class OutboxRelay extends BackgroundLoop {
     int relayOneBatch() {
         Integer claimed = transaction.execute(status -> {
             List<Pending> pending = jdbc.sql("""
-                    select id, problem_id, language, source_code, stdin, stdins, program, lane, judgement,
+                    select id, problem_id, language, source_code, stdin, stdins, outputs, program, lane, judgement,
                         coalesce(requeued_at, created_at) as accepted_at,
                         -- null in rows an API of the release before versions stored: its problem's current one
                         coalesce(problem_version, (select version from problem where problem.id = problem_id)) as problem_version
@@ -156,6 +156,7 @@ class OutboxRelay extends BackgroundLoop {
                             rs.getString("source_code"),
                             inputs(utf8Text(rs.getBytes("stdin")), rs.getArray("stdins")),
                             program(rs.getString("program")),
+                            outputs(rs.getArray("outputs")),
                             Lane.valueOf(rs.getString("lane")),
                             rs.getInt("judgement"),
                             rs.getObject("accepted_at", OffsetDateTime.class).toInstant()))
@@ -229,6 +230,7 @@ class OutboxRelay extends BackgroundLoop {
                 submission.sourceCode(),
                 submission.inputs(),
                 submission.program(),
+                submission.outputs(),
                 submission.acceptedAt(),
                 submission.judgement());
     }
@@ -250,6 +252,18 @@ class OutboxRelay extends BackgroundLoop {
         return inputs;
     }
 
+    /** An output-only problem's submission's outputs by test index (null where none); null for a program. */
+    private static List<String> outputs(java.sql.Array outputs) throws java.sql.SQLException {
+        if (outputs == null) {
+            return null;
+        }
+        List<String> byIndex = new ArrayList<>();
+        for (Object bytes : (Object[]) outputs.getArray()) {
+            byIndex.add(utf8Text((byte[]) bytes));
+        }
+        return byIndex;
+    }
+
     /** A run's stdin is stored as its UTF-8 bytes, so that NUL survives. */
     private static String utf8Text(byte[] utf8) {
         return utf8 == null ? null : new String(utf8, StandardCharsets.UTF_8);
@@ -263,6 +277,7 @@ class OutboxRelay extends BackgroundLoop {
             String sourceCode,
             List<String> inputs,
             JudgeRequest.Program program,
+            List<String> outputs,
             Lane lane,
             int judgement,
             Instant acceptedAt) {}

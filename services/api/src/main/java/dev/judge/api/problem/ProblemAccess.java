@@ -30,7 +30,7 @@ public class ProblemAccess {
 
     private final ProblemRepository problems;
     private final Cache<Long, ProblemOwner> owners;
-    private final Cache<Long, Map<String, Set<String>>> graders;
+    private final Cache<Long, SubmissionRules> rules;
     private final Cache<String, ProblemVersion.Feedback> feedback;
 
     ProblemAccess(ProblemRepository problems, AccessProperties access) {
@@ -39,7 +39,7 @@ public class ProblemAccess {
                 .maximumSize(10_000)
                 .expireAfterWrite(access.keyCacheTtl())
                 .build();
-        this.graders = Caffeine.newBuilder()
+        this.rules = Caffeine.newBuilder()
                 .maximumSize(10_000)
                 .expireAfterWrite(access.keyCacheTtl())
                 .build();
@@ -65,12 +65,20 @@ public class ProblemAccess {
     }
 
     /**
-     * For a grader problem, by the languages it takes, the names a submission's own files may not
-     * have (its grader's and the solution file); empty for a problem without graders, which takes any
-     * language. Of its current version, as read at most {@code judge.access.key-cache-ttl} ago.
+     * What a problem's current version takes, as read at most {@code judge.access.key-cache-ttl} ago.
+     *
+     * @param graderNames for a grader problem, by the languages it takes, the names a submission's own
+     *        files may not have (its grader's and the solution file); empty for a problem without
+     *        graders, which takes any language
+     * @param outputOnly it takes outputs, never a program
      */
-    public Map<String, Set<String>> graderNames(long problemId) {
-        return graders.get(problemId, problems::graderNames);
+    public record SubmissionRules(Map<String, Set<String>> graderNames, boolean outputOnly) {
+
+        static final SubmissionRules ANY_PROGRAM = new SubmissionRules(Map.of(), false);
+    }
+
+    public SubmissionRules submissionRules(long problemId) {
+        return rules.get(problemId, problems::submissionRules);
     }
 
     /** Whether the caller may submit to this problem; false for one that does not exist. */
@@ -123,7 +131,7 @@ public class ProblemAccess {
     /** After a change of who may submit: this replica knows at once, the others within the cache's time. */
     void forget(long problemId) {
         owners.invalidate(problemId);
-        graders.invalidate(problemId);
+        rules.invalidate(problemId);
     }
 
     private Optional<ProblemOwner> owner(long problemId) {

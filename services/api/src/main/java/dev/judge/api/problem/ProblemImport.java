@@ -88,7 +88,8 @@ final class ProblemImport {
                 generation(problem),
                 null,
                 null,
-                new ProblemVersion.Feedback(FeedbackPolicy.FULL, samples(problem)));
+                new ProblemVersion.Feedback(FeedbackPolicy.FULL, samples(problem)),
+                false);
     }
 
     /**

@@ -346,11 +346,12 @@ class ProblemRepository {
         jdbc.sql("""
                 insert into problem_version (problem_id, version, time_limit_ms, memory_limit_mb, stop_on_first_failure,
                     checker, interactor, validator, groups, time_limits, test_data_sha256, test_data_bytes, test_count, status,
-                    solutions, test_generation, setter_limits, graders, feedback, samples)
+                    solutions, test_generation, setter_limits, graders, feedback, samples, output_only)
                 values (:id, :version, :timeLimitMs, :memoryLimitMb, :stopOnFirstFailure,
                     :checker::json, :interactor::json, :validator::json, :groups::json, :timeLimits::json, :sha256, :bytes, :count,
                     :status, :solutions::json, :generation::json, :setterLimits::json, :graders::jsonb, :feedback,
-                    :samples)""")
+                    :samples, :outputOnly)""")
+                .param("outputOnly", problem.outputOnly())
                 .param("feedback", problem.feedback().policy().name())
                 .param(
                         "samples",
@@ -412,7 +413,7 @@ class ProblemRepository {
                     v.status, v.preparation_file, v.preparation_message, v.solutions, v.solution_verdicts,
                     v.preparation_progress,
                     case when v.tests_generated_at is null then v.test_generation end as test_generation, v.setter_limits,
-                    v.graders, v.feedback, v.samples
+                    v.graders, v.feedback, v.samples, v.output_only
                 from problem p join problem_version v on v.problem_id = p.id
                 where p.id = ? and v.version = ?""")
                 .params(id, version)
@@ -520,7 +521,8 @@ class ProblemRepository {
                         ? null
                         : json.readValue(rs.getString("setter_limits"), SetterLimits.class),
                 rs.getString("graders") == null ? null : json.readValue(rs.getString("graders"), GRADERS),
-                feedback(rs));
+                feedback(rs),
+                rs.getBoolean("output_only"));
     }
 
     /** A version's feedback policy and samples; empty when there is no such version. */
@@ -538,25 +540,23 @@ class ProblemRepository {
                 samples == null ? List.of() : List.of((Integer[]) samples.getArray()));
     }
 
-    /**
-     * By language, the names a submission's own files may not take in the problem's current version:
-     * its grader's files and the solution file; empty for a problem without graders (or none at all).
-     */
-    Map<String, java.util.Set<String>> graderNames(long id) {
+    /** What the problem's current version takes ({@link ProblemAccess.SubmissionRules}). */
+    ProblemAccess.SubmissionRules submissionRules(long id) {
         return jdbc.sql("""
-                        select v.graders from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
+                        select v.graders, v.output_only
+                        from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
                         where p.id = ?""")
                 .param(id)
-                .query((rs, row) -> rs.getString("graders"))
-                .optional()
-                .filter(java.util.Objects::nonNull)
-                .map(graders -> {
+                .query((rs, row) -> {
                     Map<String, java.util.Set<String>> names = new TreeMap<>();
-                    json.readValue(graders, GRADERS)
-                            .forEach((language, grader) -> names.put(language, grader.takenNames()));
-                    return names;
+                    if (rs.getString("graders") != null) {
+                        json.readValue(rs.getString("graders"), GRADERS)
+                                .forEach((language, grader) -> names.put(language, grader.takenNames()));
+                    }
+                    return new ProblemAccess.SubmissionRules(names, rs.getBoolean("output_only"));
                 })
-                .orElse(Map.of());
+                .optional()
+                .orElse(ProblemAccess.SubmissionRules.ANY_PROGRAM);
     }
 
     private ProblemVersion.Preparation preparation(ResultSet rs) throws SQLException {

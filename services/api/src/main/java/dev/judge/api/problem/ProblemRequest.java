@@ -126,7 +126,13 @@ record ProblemRequest(
                 types = {"array", "null"},
                 description = "The sample tests, by number from 1: shown in full whatever the feedback",
                 example = "[1, 2]")
-        List<@NotNull @Positive @Max(MAX_TEST_CASES) Integer> samples) {
+        List<@NotNull @Positive @Max(MAX_TEST_CASES) Integer> samples,
+
+        @Schema(
+                types = {"boolean", "null"},
+                description = "Makes it output-only: a submission gives each test's output (outputs) rather than a "
+                        + "program, judged by the checker; not with an interactor or graders. False when left out")
+        Boolean outputOnly) {
 
     /** Without graders, as most problems are. */
     ProblemRequest(
@@ -159,7 +165,14 @@ record ProblemRequest(
                 setterLimits,
                 null,
                 null,
+                null,
                 null);
+    }
+
+    @AssertTrue(message = "an output-only problem has no interactor and no graders: nothing of the contestant's runs")
+    @Schema(hidden = true)
+    boolean isOutputOnlyWithoutPrograms() {
+        return !Boolean.TRUE.equals(outputOnly) || interactor == null && (graders == null || graders.isEmpty());
     }
 
     /** Its feedback policy and samples as a version keeps them. */

@@ -130,7 +130,8 @@ class ProblemService {
                 null,
                 request.setterLimits() == null ? null : request.setterLimits().toContract(),
                 graders(request),
-                request.feedbackOrFull());
+                request.feedbackOrFull(),
+                Boolean.TRUE.equals(request.outputOnly()));
     }
 
     /** Each grader in a known language (422), its entry point among its files (400). */

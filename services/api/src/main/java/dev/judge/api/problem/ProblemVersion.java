@@ -35,6 +35,7 @@ import dev.judge.contracts.language.LanguageCatalog;
  * @param graders by language id, what each submission in that language is compiled with; empty for a
  *        problem without graders (any language), else only these languages are taken
  * @param feedback what a submission's own key sees of its judgement
+ * @param outputOnly its submissions give each test's output, judged by the checker, never run
  */
 public record ProblemVersion(
         long problemId,
@@ -55,7 +56,8 @@ public record ProblemVersion(
         TestGeneration generation,
         SetterLimits setterLimits,
         Map<String, Grader> graders,
-        Feedback feedback) {
+        Feedback feedback,
+        boolean outputOnly) {
 
     public ProblemVersion {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
@@ -173,7 +175,8 @@ public record ProblemVersion(
                 testCases == null ? testData : null,
                 judgement,
                 setterLimits,
-                graders.containsKey(language) ? graders.get(language).program() : null);
+                graders.containsKey(language) ? graders.get(language).program() : null,
+                null);
     }
 
     /** The same version with tests of its own, none to generate: what a new upload of tests makes of it. */
@@ -197,7 +200,8 @@ public record ProblemVersion(
                 null,
                 setterLimits,
                 graders,
-                feedback);
+                feedback,
+                outputOnly);
     }
 
     ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
@@ -220,6 +224,7 @@ public record ProblemVersion(
                 generation,
                 setterLimits,
                 graders,
-                feedback);
+                feedback,
+                outputOnly);
     }
 }

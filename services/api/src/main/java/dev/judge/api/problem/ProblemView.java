@@ -65,7 +65,12 @@ record ProblemView(
         FeedbackPolicy feedback,
 
         @Schema(description = "The sample tests, by number from 1: always shown in full")
-        List<Integer> samples) {
+        List<Integer> samples,
+
+        @Schema(
+                requiredMode = Schema.RequiredMode.REQUIRED,
+                description = "Its submissions give each test's output rather than a program")
+        boolean outputOnly) {
 
     @Schema(name = "Grader")
     record GraderView(
@@ -282,7 +287,8 @@ record ProblemView(
                 problem.feedback().policy(),
                 problem.feedback().samples().isEmpty()
                         ? null
-                        : problem.feedback().samples());
+                        : problem.feedback().samples(),
+                problem.outputOnly());
     }
 
     private static Map<String, GraderView> graders(ProblemVersion problem, boolean withSources) {

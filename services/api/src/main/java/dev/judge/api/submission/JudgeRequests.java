@@ -39,12 +39,15 @@ public class JudgeRequests {
             String sourceCode,
             List<String> inputs,
             JudgeRequest.Program program,
+            List<String> outputs,
             Instant acceptedAt,
             int judgement) {
         JudgeRequest request =
                 judgeRequest(id, problemId, problemVersion, language, sourceCode, inputs, acceptedAt, judgement);
         // The problem's grader for the language, if it has one, with the submission's own files and options.
-        return request.withProgram(JudgeRequest.Program.of(request.program(), program));
+        request = request.withProgram(JudgeRequest.Program.of(request.program(), program));
+        // An output-only problem's submission: its outputs, in place of a program.
+        return outputs == null ? request : request.withOutputs(outputs);
     }
 
     private JudgeRequest judgeRequest(

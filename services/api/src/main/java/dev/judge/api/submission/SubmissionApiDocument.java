@@ -68,13 +68,22 @@ class SubmissionApiDocument implements OpenApiCustomizer {
         schemas.put("SubmissionToProblem", toProblem);
         schemas.put("RunOnStdin", onStdin);
         schemas.put("RunOnStdins", onStdins);
+        // Test numbers from 1, as the server reads the keys.
+        Schema<?> outputsByTest = fields.get("outputs");
+        outputsByTest.setPropertyNames(OpenApiDocument.typed("string").pattern("^[1-9][0-9]{0,3}$"));
+        outputsByTest.setMinProperties(1);
+        outputsByTest.setMaxProperties(SubmissionRequest.MAX_OUTPUTS);
+        Schema<?> outputs = shape("The outputs of an output-only problem's tests", fields, "problemId", "outputs");
+        outputs.addProperty("callbackUrl", fields.get("callbackUrl"));
+        schemas.put("OutputsToProblem", outputs);
         schemas.put(
                 "SubmissionRequest",
                 new JsonSchema()
                         .oneOf(List.of(
                                 new JsonSchema().$ref("#/components/schemas/SubmissionToProblem"),
                                 new JsonSchema().$ref("#/components/schemas/RunOnStdin"),
-                                new JsonSchema().$ref("#/components/schemas/RunOnStdins"))));
+                                new JsonSchema().$ref("#/components/schemas/RunOnStdins"),
+                                new JsonSchema().$ref("#/components/schemas/OutputsToProblem"))));
 
         // OpenAPI 3.1 describes an event stream by the schema of one event (OpenAPI 3.2 calls it itemSchema).
         openApi.getPaths()

@@ -14,6 +14,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param writers threads storing submissions in batches ({@link SubmissionWriter}): each holds one
  *        database connection while it writes, so a burst needs a few connections, not one per request
  * @param writeBatchSize the most submissions one batch stores
+ * @param maxOutputsLength the most characters an output-only problem's submission gives, all its
+ *        outputs together
  */
 @ConfigurationProperties("judge.submissions")
 public record SubmissionProperties(
@@ -22,4 +24,5 @@ public record SubmissionProperties(
         @DefaultValue("2000") long runTimeLimitMs,
         @DefaultValue("256") long runMemoryLimitMb,
         @DefaultValue("2") int writers,
-        @DefaultValue("200") int writeBatchSize) {}
+        @DefaultValue("200") int writeBatchSize,
+        @DefaultValue("4194304") int maxOutputsLength) {}

@@ -48,7 +48,7 @@ public class SubmissionRepository {
     SubmissionView insert(UUID id, SubmissionRequest request, Lane lane, UUID apiKeyId) {
         return jdbc.sql("""
                 insert into submission (id, problem_id, problem_version, language, source_code, stdin, api_key_id, holds_quota,
-                                        callback_url, callback_status, callback_next_at, lane, program, stdins)
+                                        callback_url, callback_status, callback_next_at, lane, program, stdins, outputs)
                 values (:id, :problemId,
                         -- Only a READY version: otherwise null, which the row's check refuses.
                         (select p.version from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
@@ -56,18 +56,19 @@ public class SubmissionRepository {
                         :language, :sourceCode, :stdin,
                         :apiKeyId, cast(:apiKeyId as uuid) is not null,
                         :callbackUrl, case when cast(:callbackUrl as text) is not null then 'PENDING' end, now(), :lane,
-                        cast(:program as jsonb), :stdins)
+                        cast(:program as jsonb), :stdins, :outputs)
                 returning created_at, problem_version, """ + WebhookView.COLUMNS)
                 .param("id", id)
                 .param("lane", lane.name())
                 .param("callbackUrl", request.callbackUrl())
                 .param("apiKeyId", apiKeyId)
                 .param("problemId", request.problemId())
-                .param("language", request.language())
-                .param("sourceCode", request.sourceCode())
+                .param("language", request.storedLanguage())
+                .param("sourceCode", request.storedSource())
                 .param("stdin", utf8(request.stdin()))
                 .param("program", programJson(request))
                 .param("stdins", stdins(request))
+                .param("outputs", outputs(request))
                 .query((rs, row) -> queued(id, request, lane, apiKeyId, rs))
                 .single();
     }
@@ -129,6 +130,15 @@ public class SubmissionRepository {
                         .toArray(byte[][]::new));
     }
 
+    /** The outputs it gives by test index, as UTF-8 bytes (null where a test has none); null for a program. */
+    private static SqlArrayValue outputs(SubmissionRequest request) {
+        List<String> outputs = request.outputsByIndex();
+        return outputs == null
+                ? null
+                : new SqlArrayValue("bytea", (Object[])
+                        outputs.stream().map(SubmissionRepository::utf8).toArray(byte[][]::new));
+    }
+
     /** Its files and compile options as JSON; null for the source alone. */
     private String programJson(SubmissionRequest request) {
         JudgeRequest.Program program = request.program();
@@ -146,7 +156,7 @@ public class SubmissionRepository {
                 id,
                 request.problemId(),
                 rs.getObject("problem_version", Integer.class),
-                request.language(),
+                request.storedLanguage(),
                 SubmissionStatus.QUEUED,
                 null,
                 null,

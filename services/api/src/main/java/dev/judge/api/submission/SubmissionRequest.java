@@ -7,7 +7,6 @@ import java.util.Map;
 import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.AssertTrue;
-import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
@@ -19,18 +18,19 @@ import dev.judge.contracts.Lane;
 import dev.judge.contracts.ProgramFiles;
 
 /**
- * A submission: either to a problem ({@code problemId}) or a plain run on {@code stdin}; a null counts
- * as left out. The length limits are configurable, so not annotations: {@link SubmissionService}
+ * A submission: a program to a problem ({@code problemId}), or run on {@code stdin} or {@code stdins};
+ * or the outputs of an output-only problem's tests. A null counts as left out. The length limits are configurable, so not annotations: {@link SubmissionService}
  * checks them and {@link SubmissionApiDocument} writes them into the OpenAPI document.
  */
 record SubmissionRequest(
         @Positive @Schema(description = "The problem to judge against", example = "1")
         Long problemId,
 
-        @NotBlank @UnicodeText @Schema(description = "A language id from GET /api/languages", example = "python")
+        @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
+        @UnicodeText
+        @Schema(description = "A language id from GET /api/languages", example = "python")
         String language,
 
-        @NotNull
         @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
         @UnicodeText
         @Schema(
@@ -77,12 +77,22 @@ record SubmissionRequest(
                 description = "Added to the language's compile command, each one of its compileOptions "
                         + "(GET /api/languages); any other is refused",
                 example = "[\"-std=c++17\", \"-O3\"]")
-        List<@NotNull String> compileOptions) {
+        List<@NotNull String> compileOptions,
+
+        @Size(min = 1, max = SubmissionRequest.MAX_OUTPUTS)
+        @Schema(
+                description = "To an output-only problem, in place of language and sourceCode: the output of each "
+                        + "test by its number from 1, kept as sent; a test left out is a wrong answer",
+                example = "{\"1\": \"3\\n\", \"2\": \"42\\n\"}")
+        Map<@NotNull @Pattern(regexp = "^[1-9][0-9]{0,3}$") String, @NotNull @UnicodeText String> outputs) {
 
     static final int MAX_COMPILE_OPTIONS = 16;
 
     /** The most inputs one run without a problem takes. */
     static final int MAX_STDINS = 20;
+
+    /** The most outputs one submission to an output-only problem gives (a problem's most tests). */
+    static final int MAX_OUTPUTS = 2000;
 
     /** A file of the program beside its source, e.g. a header. */
     record SourceFile(
@@ -97,7 +107,7 @@ record SubmissionRequest(
 
     /** The same submission without files or compile options: what most are. */
     SubmissionRequest(Long problemId, String language, String sourceCode, String stdin, String callbackUrl, Lane lane) {
-        this(problemId, language, sourceCode, stdin, callbackUrl, lane, null, null, null);
+        this(problemId, language, sourceCode, stdin, callbackUrl, lane, null, null, null, null);
     }
 
     /** Its files and compile options as the request message carries them; null for the source alone. */
@@ -116,6 +126,47 @@ record SubmissionRequest(
     @Schema(hidden = true)
     boolean isProblemOrStdin() {
         return (problemId != null ? 1 : 0) + (stdin != null ? 1 : 0) + (stdins != null ? 1 : 0) == 1;
+    }
+
+    @AssertTrue(message = "give language and sourceCode, or (to an output-only problem) outputs, not both")
+    @Schema(hidden = true)
+    boolean isProgramOrOutputs() {
+        return outputs == null
+                ? language != null && sourceCode != null
+                : language == null
+                        && sourceCode == null
+                        && files == null
+                        && compileOptions == null
+                        && problemId != null;
+    }
+
+    /** The language it is stored and judged as: its own, or {@link JudgeRequest#OUTPUT_ONLY} for outputs. */
+    String storedLanguage() {
+        return outputs != null ? JudgeRequest.OUTPUT_ONLY : language;
+    }
+
+    /** The source it is stored with: its own, or nothing for outputs. */
+    String storedSource() {
+        return outputs != null ? "" : sourceCode;
+    }
+
+    /** Whether it gives outputs to an output-only problem rather than a program. */
+    boolean isOutputs() {
+        return outputs != null;
+    }
+
+    /**
+     * Its outputs in test order, by index from 0 (null where a test has none), as the request message
+     * carries them; null for a program.
+     */
+    List<String> outputsByIndex() {
+        if (outputs == null) {
+            return null;
+        }
+        int count = outputs.keySet().stream().mapToInt(Integer::parseInt).max().orElse(0);
+        List<String> byIndex = new java.util.ArrayList<>(java.util.Collections.nCopies(count, (String) null));
+        outputs.forEach((number, output) -> byIndex.set(Integer.parseInt(number) - 1, output));
+        return byIndex;
     }
 
     /** The inputs of its runs without a problem: stdin's, or stdins; empty for a submission to a problem. */

@@ -80,7 +80,7 @@ class SubmissionService {
      * the broker: the outbox relay publishes it after the commit, and again later if the broker was down.
      */
     Accepted accept(Caller caller, SubmissionRequest request) {
-        if (languages.find(request.language()).isEmpty()) {
+        if (!request.isOutputs() && languages.find(request.language()).isEmpty()) {
             throw new UnknownReferenceException(
                     "language",
                     request.language(),
@@ -97,6 +97,9 @@ class SubmissionService {
         checkLength("stdin", request.stdin(), properties.maxStdinLength());
         if (request.stdins() != null && inputsLength(request) > properties.maxStdinLength()) {
             throw new ContentTooLargeException("stdins", properties.maxStdinLength());
+        }
+        if (outputsLength(request) > properties.maxOutputsLength()) {
+            throw new ContentTooLargeException("outputs", properties.maxOutputsLength());
         }
         if (request.compileOptions() != null
                 && !languages.allowedCompileOptions().containsAll(request.compileOptions())) {
@@ -148,8 +151,11 @@ class SubmissionService {
         for (int i = 0; i < requests.size(); i++) {
             SubmissionRequest request = requests.get(i);
             String at = "submissions[" + i + "].";
-            if (languages.find(request.language()).isEmpty()) {
+            if (!request.isOutputs() && languages.find(request.language()).isEmpty()) {
                 errors.put(at + "language", "unknown language " + request.language());
+            }
+            if (outputsLength(request) > properties.maxOutputsLength()) {
+                errors.put(at + "outputs", "together longer than " + properties.maxOutputsLength() + " characters");
             }
             if (tooLong(request.sourceCode(), properties.maxSourceLength())) {
                 errors.put(at + "sourceCode", "longer than " + properties.maxSourceLength() + " characters");
@@ -209,7 +215,8 @@ class SubmissionService {
     private Accepted store(Caller caller, List<SubmissionRequest> requests) {
         if (requests.size() == 1
                 && requests.getFirst().callbackUrl() == null
-                && requests.getFirst().stdins() == null) {
+                && requests.getFirst().stdins() == null
+                && !requests.getFirst().isOutputs()) {
             // The common case, stored in a batch with the others arriving meanwhile (whose one statement
             // takes one value per column: several inputs go the way of a callback, a statement each).
             SubmissionRequest request = requests.getFirst();
@@ -298,6 +305,15 @@ class SubmissionService {
         return length;
     }
 
+    /** The characters of the outputs it gives together; 0 for a program. */
+    private static long outputsLength(SubmissionRequest request) {
+        return request.outputs() == null
+                ? 0
+                : request.outputs().values().stream()
+                        .mapToLong(SubmissionService::characters)
+                        .sum();
+    }
+
     /** The characters of its runs' inputs together. */
     private static long inputsLength(SubmissionRequest request) {
         return request.inputs().stream()
@@ -315,7 +331,8 @@ class SubmissionService {
      */
     private Map<String, String> programErrors(SubmissionRequest request, String at) {
         Map<String, String> errors = new LinkedHashMap<>();
-        Language language = languages.find(request.language()).orElse(null);
+        Language language =
+                request.isOutputs() ? null : languages.find(request.language()).orElse(null);
         if (language == null) {
             return errors;
         }
@@ -337,14 +354,21 @@ class SubmissionService {
     }
 
     /**
-     * For a submission to a grader problem: a language it has no grader for, or a file named as one of
-     * the grader's (which the contestant may not replace), by field.
+     * What the problem's version refuses, by field: a program to an output-only problem or outputs to
+     * another; for a grader problem, a language it has no grader for, or a file named as one of the
+     * grader's (which the contestant may not replace).
      */
     private Map<String, String> graderErrors(SubmissionRequest request, String at) {
         if (request.problemId() == null) {
             return Map.of();
         }
-        Map<String, Set<String>> graders = problems.graderNames(request.problemId());
+        ProblemAccess.SubmissionRules rules = problems.submissionRules(request.problemId());
+        if (rules.outputOnly() != request.isOutputs()) {
+            return rules.outputOnly()
+                    ? Map.of(at + "outputs", "this problem is output-only: give each test's output, not a program")
+                    : Map.of(at + "outputs", "this problem takes a program, not outputs");
+        }
+        Map<String, Set<String>> graders = rules.graderNames();
         if (graders.isEmpty()) {
             return Map.of();
         }

@@ -161,7 +161,8 @@ class ProblemControllerTests {
                         null,
                         null,
                         null,
-                        null)));
+                        null,
+                        false)));
         var response = http.perform(
                 post("/api/problems").contentType(MediaType.APPLICATION_JSON).content(body(members)));
         response.andExpect(status().is(status));

@@ -70,9 +70,12 @@ class JudgeRequestsTests {
                         null,
                         null,
                         null,
-                        null));
+                        null,
+                        false));
         JudgeRequests requests = new JudgeRequests(
-                problems, LanguageCatalog.shipped(), new SubmissionProperties(65536, 1048576, 2000, 256, 2, 200));
-        return requests.of(UUID.randomUUID(), PROBLEM, 2, language, "source", null, null, Instant.now(), 1);
+                problems,
+                LanguageCatalog.shipped(),
+                new SubmissionProperties(65536, 1048576, 2000, 256, 2, 200, 4194304));
+        return requests.of(UUID.randomUUID(), PROBLEM, 2, language, "source", null, null, null, Instant.now(), 1);
     }
 }

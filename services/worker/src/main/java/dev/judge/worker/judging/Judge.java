@@ -1,6 +1,7 @@
 package dev.judge.worker.judging;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -71,6 +72,51 @@ class Judge {
 
     /** @throws TestDataUnavailableException when the problem's tests could not be fetched: not the submission's fault */
     JudgeResult judge(JudgeRequest request, Instant startedAt) {
+        try {
+            return request.isOutputOnly() ? judgeOutputs(request, startedAt) : judgeProgram(request, startedAt);
+        } catch (TestDataUnavailableException e) {
+            throw e;
+        } catch (MachineTooBusyException e) {
+            // The machine's load, not the program: no verdict, and the submitter is told so.
+            log.warn("Submission {} was not judged: {}", request.submissionId(), e.getMessage());
+            return failed(request, startedAt, e.getMessage());
+        } catch (IOException | RuntimeException e) {
+            log.error("Judging submission {} failed", request.submissionId(), e);
+            // The exception's message may name the worker's paths or addresses: it goes to the log only.
+            return failed(request, startedAt, "The judge failed (logged on " + workerName + ").");
+        }
+    }
+
+    /**
+     * An output-only problem's submission: nothing compiled or run, each test's submitted output judged
+     * by the problem's checker (a missing one is a wrong answer).
+     */
+    private JudgeResult judgeOutputs(JudgeRequest request, Instant startedAt) throws IOException {
+        Checker checker = request.effectiveChecker();
+        SetterPrograms.Built customChecker = buildIfAny(checker.isCustom() ? checker.program() : null);
+        if (customChecker != null && customChecker.failed()) {
+            log.warn(
+                    "The checker of submission {}'s problem could not be built:\n{}",
+                    request.submissionId(),
+                    customChecker.failure());
+            return failed(request, startedAt, "The problem's checker could not be built; the judge's log says why.");
+        }
+        try (TestSet tests = testData.open(request);
+                Sandbox checkerBox = customChecker == null ? null : sandboxes.open(customChecker.language())) {
+            TestRunner runner = new TestRunner(
+                    request, null, null, null, TestRunner.Setter.in(checkerBox, customChecker), properties);
+            List<String> outputs = request.outputs();
+            return judgeTests(
+                    request,
+                    tests,
+                    (index, test, inputFile, worth) -> runner.judgeOutput(
+                            index, test, inputFile, worth, index < outputs.size() ? outputs.get(index) : null),
+                    null,
+                    startedAt);
+        }
+    }
+
+    private JudgeResult judgeProgram(JudgeRequest request, Instant startedAt) throws IOException {
         Language language = languages.find(request.language()).orElse(null);
         if (language == null) {
             return failed(request, startedAt, "This worker does not know the language " + request.language() + ".");
@@ -131,21 +177,17 @@ class Judge {
                                 box,
                                 TestRunner.Setter.in(interactorBox, interactor),
                                 TestRunner.Setter.in(checkerBox, customChecker),
-                                properties),
+                                properties)::run,
                         compilerOutput,
                         startedAt);
             }
-        } catch (TestDataUnavailableException e) {
-            throw e;
-        } catch (MachineTooBusyException e) {
-            // The machine's load, not the program: no verdict, and the submitter is told so.
-            log.warn("Submission {} was not judged: {}", request.submissionId(), e.getMessage());
-            return failed(request, startedAt, e.getMessage());
-        } catch (IOException | RuntimeException e) {
-            log.error("Judging submission {} failed", request.submissionId(), e);
-            // The exception's message may name the worker's paths or addresses: it goes to the log only.
-            return failed(request, startedAt, "The judge failed (logged on " + workerName + ").");
         }
+    }
+
+    /** How one test is judged: by running the program on it, or by checking the output submitted for it. */
+    @FunctionalInterface
+    interface TestJudge {
+        TestCaseResult judge(int index, JudgeRequest.TestCase test, Path inputFile, double worth) throws IOException;
     }
 
     /**
@@ -156,7 +198,7 @@ class Judge {
      * INTERNAL_ERROR wherever it is.
      */
     private JudgeResult judgeTests(
-            JudgeRequest request, TestSet tests, TestRunner runner, String compilerOutput, Instant startedAt)
+            JudgeRequest request, TestSet tests, TestJudge runner, String compilerOutput, Instant startedAt)
             throws IOException {
         if (request.isRunOnStdin()) {
             // Each input its run, whatever the one before did; the verdict is the first that was not ACCEPTED.
@@ -164,7 +206,7 @@ class Judge {
             Verdict verdict = Verdict.ACCEPTED;
             for (int index = 0; index < request.testCases().size(); index++) {
                 TestCaseResult run =
-                        runner.run(index, request.testCases().get(index), null, JudgeRequest.UNGROUPED_POINTS);
+                        runner.judge(index, request.testCases().get(index), null, JudgeRequest.UNGROUPED_POINTS);
                 runs.add(run);
                 verdict = verdict == Verdict.ACCEPTED ? run.verdict() : verdict;
             }
@@ -193,7 +235,7 @@ class Judge {
                     continue;
                 }
                 double worth = eachTest ? group.pointsOfTest(ofGroup++) : group.points();
-                TestCaseResult result = runner.run(index, tests.get(index), tests.inputFile(index), worth);
+                TestCaseResult result = runner.judge(index, tests.get(index), tests.inputFile(index), worth);
                 results.add(result);
                 share = Math.min(share, result.score());
                 groupScore += eachTest ? worth * result.score() : 0;

@@ -140,6 +140,44 @@ final class TestRunner {
     }
 
     /**
+     * An output-only problem's test: the output submitted for it, judged by the problem's checker as a
+     * program's would be; none submitted is a wrong answer that says so. Nothing runs but a custom checker.
+     */
+    TestCaseResult judgeOutput(int index, TestCase test, Path inputFile, double worth, String output)
+            throws IOException {
+        Judgement judgement;
+        if (output == null) {
+            judgement = Judgement.of(Verdict.WRONG_ANSWER, "no output was submitted for test " + (index + 1));
+        } else if (!request.effectiveChecker().isCustom()) {
+            judgement = Judgement.of(
+                    OutputComparator.matches(request.effectiveChecker(), test.expectedOutput(), output)
+                            ? Verdict.ACCEPTED
+                            : Verdict.WRONG_ANSWER,
+                    null);
+        } else {
+            // Written straight where the checker reads it: no program of the contestant's ever had the folder.
+            SandboxFiles.writeFresh(checker.file(SetterPrograms.OUTPUT), output);
+            judgement = customChecked(request.effectiveChecker(), test, inputFile, worth);
+        }
+        return new TestCaseResult(
+                index,
+                judgement.verdict(),
+                null,
+                0,
+                null,
+                null,
+                null,
+                null,
+                test.group(),
+                judgement.score(),
+                judgement.message() == null || judgement.message().isBlank()
+                        ? null
+                        : Compiler.truncate(
+                                judgement.message().strip(),
+                                properties.setterMessageLimit().toBytes()));
+    }
+
+    /**
      * What a clean run printed (or an interactor wrote), judged by the problem's checker: a built-in one
      * here, a custom one as {@code checker input output answer} in its own sandbox.
      */
@@ -154,11 +192,16 @@ final class TestRunner {
                             : Verdict.WRONG_ANSWER,
                     null);
         }
+        SandboxFiles.copyFresh(output, checker.file(SetterPrograms.OUTPUT));
+        return customChecked(kind, test, inputFile, worth);
+    }
+
+    /** The custom checker's run on the output already at its {@code output}, with the test's input and answer. */
+    private Judgement customChecked(Checker kind, TestCase test, Path inputFile, double worth) throws IOException {
         RunSpec checkerRun = setterRun(checker, test, inputFile, properties.setterWallLimit(request.setterLimits()));
-        Path copy = checker.file(SetterPrograms.OUTPUT);
-        SandboxFiles.copyFresh(output, copy);
-        // The copy keeps the writer's private mode; the checker may run as another uid.
-        Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rw-r--r--"));
+        // The file keeps its writer's private mode; the checker may run as another uid.
+        Files.setPosixFilePermissions(
+                checker.file(SetterPrograms.OUTPUT), PosixFilePermissions.fromString("rw-r--r--"));
         // A checker scoring in points gives them on the test's scale; one scoring a share, out of 1.
         return TestlibVerdicts.checked(
                 checker.box().run(checkerRun), checkerRun, kind.scores() == Checker.Scores.SHARE ? 1 : worth);
