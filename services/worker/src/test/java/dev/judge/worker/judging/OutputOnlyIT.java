@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import dev.judge.contracts.Checker;
@@ -22,36 +20,15 @@ import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.JudgeResult.TestCaseResult;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.Verdict;
-import dev.judge.contracts.language.LanguageCatalog;
-import dev.judge.worker.sandbox.Sandboxes;
-import dev.judge.worker.sandbox.TestSandboxes;
 
 /**
  * Output-only problems: the submitted outputs judged by the problem's checker, built in or the
  * setter's own in its sandbox, with nothing of the contestant's compiled or run.
  */
-class OutputOnlyIT {
+class OutputOnlyIT extends RealJudge {
 
     private static final List<TestCase> PERMUTATIONS =
             List.of(new TestCase("3\n", "1 2 3\n"), new TestCase("4\n", "1 2 3 4\n"), new TestCase("2\n", "1 2\n"));
-
-    private static Sandboxes sandboxes;
-    private static Judge judge;
-
-    @BeforeAll
-    static void startSandboxes() {
-        sandboxes = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of()));
-        judge = JudgeIT.newJudge(
-                sandboxes,
-                LanguageCatalog.shipped(),
-                TestSandboxes.workerProperties(Map.of()),
-                TestSandboxes.testDataStore(Map.of()));
-    }
-
-    @AfterAll
-    static void stopSandboxes() {
-        TestSandboxes.stop(sandboxes);
-    }
 
     @Test
     void eachOutputIsComparedWithItsAnswerAndAMissingOneIsAWrongAnswerThatSaysSo() {

@@ -11,8 +11,6 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import dev.judge.contracts.Checker;
@@ -20,16 +18,13 @@ import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.Verdict;
-import dev.judge.contracts.language.LanguageCatalog;
-import dev.judge.worker.sandbox.Sandboxes;
-import dev.judge.worker.sandbox.TestSandboxes;
 
 /**
  * Programs of several files, and compile options a submission chose, built by the real toolchains:
  * what the catalog's extra-sources and allowed-compile-options promise, and what a hostile
  * submission's names and options cannot do.
  */
-class ProgramFilesIT {
+class ProgramFilesIT extends RealJudge {
 
     private static final List<TestCase> SUM = List.of(new TestCase("1 2\n", "3\n"), new TestCase("5 7\n", "12\n"));
     private static final String CPP_MAIN = """
@@ -40,24 +35,6 @@ class ProgramFilesIT {
     private static final Map<String, String> CPP_OTHERS = Map.of(
             "geometry.h", "long long add(long long a, long long b);\n",
             "geometry.cpp", "#include \"geometry.h\"\nlong long add(long long a, long long b) { return a + b; }\n");
-
-    private static Sandboxes sandboxes;
-    private static Judge judge;
-
-    @BeforeAll
-    static void startSandboxes() {
-        sandboxes = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of()));
-        judge = JudgeIT.newJudge(
-                sandboxes,
-                LanguageCatalog.shipped(),
-                TestSandboxes.workerProperties(Map.of()),
-                TestSandboxes.testDataStore(Map.of()));
-    }
-
-    @AfterAll
-    static void stopSandboxes() {
-        TestSandboxes.stop(sandboxes);
-    }
 
     @Test
     void aCppProgramsOtherSourcesAreCompiledWithItAndItsHeadersFound() {
