@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.amqp.core.Message;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -144,21 +143,6 @@ class LanesAndRejudgeIT extends LiveApi {
     }
 
     /** Takes messages off the lane's queue until this submission's request (the queue is shared by the tests). */
-    private JudgeRequest awaitRequest(Lane lane, UUID id) {
-        AtomicReference<JudgeRequest> found = new AtomicReference<>();
-        waitAtMost(Duration.ofSeconds(10)).until(() -> {
-            Message message;
-            while ((message = rabbit.receive(lane.queue())) != null) {
-                if (id.toString().equals(message.getMessageProperties().getMessageId())) {
-                    found.set((JudgeRequest) rabbit.getMessageConverter().fromMessage(message));
-                    return true;
-                }
-            }
-            return false;
-        });
-        return found.get();
-    }
-
     private String createKey(String body) throws Exception {
         HttpResponse<String> created = send(admin(request("/api/keys")
                 .header("Content-Type", "application/json")

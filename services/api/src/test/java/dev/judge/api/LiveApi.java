@@ -1,5 +1,7 @@
 package dev.judge.api;
 
+import static org.awaitility.Awaitility.waitAtMost;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -14,7 +16,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 
+import org.springframework.amqp.core.Message;
 import org.springframework.amqp.rabbit.core.RabbitTemplate;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -26,6 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.api.system.ManagementPort;
 import dev.judge.contracts.JudgeQueues;
+import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.Lane;
 import dev.judge.contracts.ProblemPreparation;
 
 /**
@@ -181,6 +187,36 @@ abstract class LiveApi {
             }
         }
         throw new AssertionError("No preparation of problem " + problemId + " was sent");
+    }
+
+    /**
+     * The request message of this submission from its lane's queue, as a worker takes it; others' (of
+     * other tests) are taken and dropped.
+     */
+    JudgeRequest awaitRequest(Lane lane, UUID id) {
+        AtomicReference<JudgeRequest> found = new AtomicReference<>();
+        waitAtMost(Duration.ofSeconds(10)).until(() -> {
+            Message message;
+            while ((message = rabbit.receive(lane.queue())) != null) {
+                if (id.toString().equals(message.getMessageProperties().getMessageId())) {
+                    found.set((JudgeRequest) rabbit.getMessageConverter().fromMessage(message));
+                    return true;
+                }
+            }
+            return false;
+        });
+        return found.get();
+    }
+
+    /** A problem of one test, 1 2 → 3, made by the anonymous caller; its id. */
+    long sumProblem() throws Exception {
+        HttpResponse<String> created = post("/api/problems", """
+                {"title": "Sum", "timeLimitMs": 1000, "memoryLimitMb": 128,
+                 "testCases": [{"input": "1 2\\n", "expectedOutput": "3\\n"}]}""");
+        if (created.statusCode() != 201) {
+            throw new AssertionError("the problem was not made: " + created.body());
+        }
+        return json.readTree(created.body()).get("id").asLong();
     }
 
     /**

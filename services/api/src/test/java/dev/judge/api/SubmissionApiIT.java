@@ -25,11 +25,7 @@ class SubmissionApiIT extends LiveApi {
 
     @BeforeEach
     void createProblem() throws Exception {
-        HttpResponse<String> created = post("/api/problems", """
-                {"title": "Sum", "timeLimitMs": 1000, "memoryLimitMb": 128,
-                 "testCases": [{"input": "1 2\\n", "expectedOutput": "3\\n"}]}""");
-        assertThat(created.statusCode()).isEqualTo(201);
-        problemId = json.readTree(created.body()).get("id").asLong();
+        problemId = sumProblem();
     }
 
     @Test

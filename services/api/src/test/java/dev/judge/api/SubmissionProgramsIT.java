@@ -1,17 +1,13 @@
 package dev.judge.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.waitAtMost;
 
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.amqp.core.Message;
 
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.Lane;
@@ -34,11 +30,7 @@ class SubmissionProgramsIT extends LiveApi {
 
     @BeforeEach
     void createProblem() throws Exception {
-        HttpResponse<String> created = post("/api/problems", """
-                {"title": "Sum", "timeLimitMs": 1000, "memoryLimitMb": 128,
-                 "testCases": [{"input": "1 2\\n", "expectedOutput": "3\\n"}]}""");
-        assertThat(created.statusCode()).isEqualTo(201);
-        problemId = json.readTree(created.body()).get("id").asLong();
+        problemId = sumProblem();
     }
 
     @Test
@@ -51,6 +43,7 @@ class SubmissionProgramsIT extends LiveApi {
 
         assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
         JudgeRequest request = awaitRequest(
+                Lane.PRACTICE,
                 UUID.fromString(json.readTree(accepted.body()).get("id").asString()));
         assertThat(request.program().files())
                 .isEqualTo(Map.of(
@@ -65,8 +58,10 @@ class SubmissionProgramsIT extends LiveApi {
                 {"problemId": %d, "language": "python", "sourceCode": "print(3)", "files": [], "compileOptions": []}""".formatted(problemId));
 
         assertThat(accepted.statusCode()).isEqualTo(202);
-        assertThat(awaitRequest(UUID.fromString(
-                                json.readTree(accepted.body()).get("id").asString()))
+        assertThat(awaitRequest(
+                                Lane.PRACTICE,
+                                UUID.fromString(
+                                        json.readTree(accepted.body()).get("id").asString()))
                         .program())
                 .isNull();
     }
@@ -151,6 +146,7 @@ class SubmissionProgramsIT extends LiveApi {
                  "files": [{"name": "helper.h", "content": ""}], "compileOptions": ["-O3"]}""".formatted(graded));
         assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
         JudgeRequest.Program program = awaitRequest(
+                        Lane.PRACTICE,
                         UUID.fromString(json.readTree(accepted.body()).get("id").asString()))
                 .program();
         assertThat(program.sourceName()).isEqualTo("add.cpp");
@@ -195,6 +191,7 @@ class SubmissionProgramsIT extends LiveApi {
 
         assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
         JudgeRequest request = awaitRequest(
+                Lane.PRACTICE,
                 UUID.fromString(json.readTree(accepted.body()).get("id").asString()));
         assertThat(request.testCases())
                 .extracting(JudgeRequest.TestCase::input)
@@ -228,6 +225,7 @@ class SubmissionProgramsIT extends LiveApi {
                 {"problemId": %d, "outputs": {"3": "3", "1": "1\\u0000"}}""".formatted(outputOnly));
         assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
         JudgeRequest request = awaitRequest(
+                Lane.PRACTICE,
                 UUID.fromString(json.readTree(accepted.body()).get("id").asString()));
         assertThat(request.outputs()).containsExactly("1\u0000", null, "3");
         assertThat(request.language()).isEqualTo(JudgeRequest.OUTPUT_ONLY);
@@ -265,20 +263,5 @@ class SubmissionProgramsIT extends LiveApi {
 
     private long submissions() {
         return jdbc.sql("select count(*) from submission").query(Long.class).single();
-    }
-
-    private JudgeRequest awaitRequest(UUID id) {
-        AtomicReference<JudgeRequest> found = new AtomicReference<>();
-        waitAtMost(Duration.ofSeconds(10)).until(() -> {
-            Message message;
-            while ((message = rabbit.receive(Lane.PRACTICE.queue())) != null) {
-                if (id.toString().equals(message.getMessageProperties().getMessageId())) {
-                    found.set((JudgeRequest) rabbit.getMessageConverter().fromMessage(message));
-                    return true;
-                }
-            }
-            return false;
-        });
-        return found.get();
     }
 }

@@ -87,23 +87,7 @@ public record JudgeRequest(
 
     /** The same request carrying these outputs in place of a program. */
     public JudgeRequest withOutputs(List<String> submitted) {
-        return new JudgeRequest(
-                submissionId,
-                language,
-                sourceCode,
-                limits,
-                comparison,
-                checker,
-                interactor,
-                groups,
-                stopOnFirstFailure,
-                testCases,
-                acceptedAt,
-                testData,
-                judgement,
-                setterLimits,
-                program,
-                submitted);
+        return with(testCases, testData, program, submitted);
     }
 
     /** With the worker's limits for setter programs, and the source alone. */
@@ -184,27 +168,16 @@ public record JudgeRequest(
 
     /** The same request with its tests by {@code reference} instead. */
     public JudgeRequest withTests(TestData reference) {
-        return new JudgeRequest(
-                submissionId,
-                language,
-                sourceCode,
-                limits,
-                comparison,
-                checker,
-                interactor,
-                groups,
-                stopOnFirstFailure,
-                null,
-                acceptedAt,
-                reference,
-                judgement,
-                setterLimits,
-                program,
-                outputs);
+        return with(null, reference, program, outputs);
     }
 
     /** The same request with these files, source name and compile options. */
     public JudgeRequest withProgram(Program other) {
+        return with(testCases, testData, other, outputs);
+    }
+
+    /** This request with the parts the withers change, the rest as it is. */
+    private JudgeRequest with(List<TestCase> tests, TestData reference, Program built, List<String> submitted) {
         return new JudgeRequest(
                 submissionId,
                 language,
@@ -215,13 +188,13 @@ public record JudgeRequest(
                 interactor,
                 groups,
                 stopOnFirstFailure,
-                testCases,
+                tests,
                 acceptedAt,
-                testData,
+                reference,
                 judgement,
                 setterLimits,
-                other,
-                outputs);
+                built,
+                submitted);
     }
 
     /** What is built with the source; the source alone when the request names nothing else. */

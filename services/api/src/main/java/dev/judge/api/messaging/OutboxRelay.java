@@ -156,7 +156,7 @@ class OutboxRelay extends BackgroundLoop {
                             rs.getString("source_code"),
                             inputs(utf8Text(rs.getBytes("stdin")), rs.getArray("stdins")),
                             program(rs.getString("program")),
-                            outputs(rs.getArray("outputs")),
+                            utf8Texts(rs.getArray("outputs")),
                             Lane.valueOf(rs.getString("lane")),
                             rs.getInt("judgement"),
                             rs.getObject("accepted_at", OffsetDateTime.class).toInstant()))
@@ -245,23 +245,19 @@ class OutboxRelay extends BackgroundLoop {
         if (stdins == null) {
             return stdin == null ? List.of() : List.of(stdin);
         }
-        List<String> inputs = new ArrayList<>();
-        for (Object bytes : (Object[]) stdins.getArray()) {
-            inputs.add(utf8Text((byte[]) bytes));
-        }
-        return inputs;
+        return utf8Texts(stdins);
     }
 
-    /** An output-only problem's submission's outputs by test index (null where none); null for a program. */
-    private static List<String> outputs(java.sql.Array outputs) throws java.sql.SQLException {
-        if (outputs == null) {
+    /** Texts stored as an array of their UTF-8 bytes (stdins, outputs), nulls kept; null for no array. */
+    private static List<String> utf8Texts(java.sql.Array stored) throws java.sql.SQLException {
+        if (stored == null) {
             return null;
         }
-        List<String> byIndex = new ArrayList<>();
-        for (Object bytes : (Object[]) outputs.getArray()) {
-            byIndex.add(utf8Text((byte[]) bytes));
+        List<String> texts = new ArrayList<>();
+        for (Object bytes : (Object[]) stored.getArray()) {
+            texts.add(utf8Text((byte[]) bytes));
         }
-        return byIndex;
+        return texts;
     }
 
     /** A run's stdin is stored as its UTF-8 bytes, so that NUL survives. */

@@ -59,9 +59,7 @@ public class ProblemAccess {
      * judgements it sees in full; false for a problem that does not exist.
      */
     public boolean isOwnedByKey(long problemId, UUID keyId) {
-        return owner(problemId)
-                .map(owner -> keyId == null ? owner.anonymous() : keyId.equals(owner.keyId()))
-                .orElse(false);
+        return owner(problemId).map(owner -> owner.madeTheSubmissionOf(keyId)).orElse(false);
     }
 
     /**

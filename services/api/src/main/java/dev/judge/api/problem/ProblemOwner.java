@@ -45,6 +45,14 @@ record ProblemOwner(UUID keyId, boolean anonymous, ProblemVisibility submitters)
         };
     }
 
+    /**
+     * Whether a submission made with this key (null: anonymously, or by the admin) is its owner's own:
+     * the key that made it, or an anonymous submission to an anonymous caller's problem.
+     */
+    boolean madeTheSubmissionOf(UUID submitterKeyId) {
+        return submitterKeyId == null ? anonymous : submitterKeyId.equals(keyId);
+    }
+
     /** May change it, upload and read its tests, read its setters' code. */
     boolean isManagedBy(Caller caller) {
         return isOwnedBy(caller) && caller.has(Scope.PROBLEMS);

@@ -140,13 +140,8 @@ class ProblemService {
         request.gradersOrNone().forEach((id, grader) -> {
             Language language = languages.find(known(id)).orElseThrow();
             if (!grader.files().containsKey(language.sourceFile())) {
-                throw new ErrorResponseException(
-                        HttpStatus.BAD_REQUEST,
-                        ProblemDetail.forStatusAndDetail(
-                                HttpStatus.BAD_REQUEST,
-                                "The " + id + " grader's files must hold its entry point, " + language.sourceFile()
-                                        + ", which the language's commands build and run."),
-                        null);
+                throw badRequest("The " + id + " grader's files must hold its entry point, " + language.sourceFile()
+                        + ", which the language's commands build and run.");
             }
             graders.put(id, new ProblemVersion.Grader(grader.solutionFile(), grader.files()));
         });
@@ -167,14 +162,15 @@ class ProblemService {
     private ProblemProgram checked(ProblemProgram program) {
         Language language = languages.find(known(program.language())).orElseThrow();
         if (program.compileOptions() != null && !language.acceptsCompileOptions()) {
-            throw new ErrorResponseException(
-                    HttpStatus.BAD_REQUEST,
-                    ProblemDetail.forStatusAndDetail(
-                            HttpStatus.BAD_REQUEST,
-                            "standard and defines are for programs in C and C++, not " + program.language() + "."),
-                    null);
+            throw badRequest("standard and defines are for programs in C and C++, not " + program.language() + ".");
         }
         return program;
+    }
+
+    /** 400 for a rule across a problem's fields that its annotations cannot say. */
+    private static ErrorResponseException badRequest(String detail) {
+        return new ErrorResponseException(
+                HttpStatus.BAD_REQUEST, ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail), null);
     }
 
     private String known(String language) {

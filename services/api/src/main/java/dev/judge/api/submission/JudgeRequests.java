@@ -42,34 +42,20 @@ public class JudgeRequests {
             List<String> outputs,
             Instant acceptedAt,
             int judgement) {
-        JudgeRequest request =
-                judgeRequest(id, problemId, problemVersion, language, sourceCode, inputs, acceptedAt, judgement);
+        JudgeRequest request = problemId == null
+                ? JudgeRequest.plain(
+                        id,
+                        language,
+                        sourceCode,
+                        new Limits(properties.runTimeLimitMs(), properties.runMemoryLimitMb()),
+                        Checker.EXACT,
+                        inputs.stream().map(input -> new TestCase(input, null)).toList(),
+                        acceptedAt)
+                : problems.get(problemId, problemVersion)
+                        .judgeRequest(id, language, sourceCode, acceptedAt, judgement, languages);
         // The problem's grader for the language, if it has one, with the submission's own files and options.
         request = request.withProgram(JudgeRequest.Program.of(request.program(), program));
         // An output-only problem's submission: its outputs, in place of a program.
         return outputs == null ? request : request.withOutputs(outputs);
-    }
-
-    private JudgeRequest judgeRequest(
-            UUID id,
-            Long problemId,
-            Integer problemVersion,
-            String language,
-            String sourceCode,
-            List<String> inputs,
-            Instant acceptedAt,
-            int judgement) {
-        if (problemId == null) {
-            return JudgeRequest.plain(
-                    id,
-                    language,
-                    sourceCode,
-                    new Limits(properties.runTimeLimitMs(), properties.runMemoryLimitMb()),
-                    Checker.EXACT,
-                    inputs.stream().map(input -> new TestCase(input, null)).toList(),
-                    acceptedAt);
-        }
-        return problems.get(problemId, problemVersion)
-                .judgeRequest(id, language, sourceCode, acceptedAt, judgement, languages);
     }
 }

@@ -67,8 +67,8 @@ public class SubmissionRepository {
                 .param("sourceCode", request.storedSource())
                 .param("stdin", utf8(request.stdin()))
                 .param("program", programJson(request))
-                .param("stdins", stdins(request))
-                .param("outputs", outputs(request))
+                .param("stdins", utf8Array(request.stdins()))
+                .param("outputs", utf8Array(request.outputsByIndex()))
                 .query((rs, row) -> queued(id, request, lane, apiKeyId, rs))
                 .single();
     }
@@ -101,9 +101,10 @@ public class SubmissionRepository {
                 .param("problemIds", column("int8", rows, row -> row.request().problemId()))
                 .param("languages", column("text", rows, row -> row.request().language()))
                 .param("sourceCodes", column("text", rows, row -> row.request().sourceCode()))
-                // As byte[][]: the driver takes no byte[] inside an Object[].
-                .param("stdins", new SqlArrayValue("bytea", (Object[])
-                        rows.stream().map(row -> utf8(row.request().stdin())).toArray(byte[][]::new)))
+                .param(
+                        "stdins",
+                        utf8Array(
+                                rows.stream().map(row -> row.request().stdin()).toList()))
                 .param("apiKeyIds", column("uuid", rows, NewSubmission::apiKeyId))
                 .param("lanes", column("text", rows, row -> row.lane().name()))
                 .param("programs", column("text", rows, row -> programJson(row.request())))
@@ -121,22 +122,16 @@ public class SubmissionRepository {
         return new SqlArrayValue(type, rows.stream().map(value).toArray());
     }
 
-    /** Its runs' inputs as UTF-8 bytes (NUL kept); null unless it has several. */
-    private static SqlArrayValue stdins(SubmissionRequest request) {
-        return request.stdins() == null
-                ? null
-                : new SqlArrayValue("bytea", (Object[]) request.stdins().stream()
-                        .map(SubmissionRepository::utf8)
-                        .toArray(byte[][]::new));
-    }
-
-    /** The outputs it gives by test index, as UTF-8 bytes (null where a test has none); null for a program. */
-    private static SqlArrayValue outputs(SubmissionRequest request) {
-        List<String> outputs = request.outputsByIndex();
-        return outputs == null
+    /**
+     * Texts as an array of their UTF-8 bytes, NUL and nulls kept: a column of stdins, a run's several
+     * inputs, an output-only submission's outputs by index; null for none.
+     */
+    private static SqlArrayValue utf8Array(List<String> texts) {
+        // As byte[][]: the driver takes no byte[] inside an Object[].
+        return texts == null
                 ? null
                 : new SqlArrayValue("bytea", (Object[])
-                        outputs.stream().map(SubmissionRepository::utf8).toArray(byte[][]::new));
+                        texts.stream().map(SubmissionRepository::utf8).toArray(byte[][]::new));
     }
 
     /** Its files and compile options as JSON; null for the source alone. */

@@ -19,8 +19,9 @@ import dev.judge.contracts.ProgramFiles;
 
 /**
  * A submission: a program to a problem ({@code problemId}), or run on {@code stdin} or {@code stdins};
- * or the outputs of an output-only problem's tests. A null counts as left out. The length limits are configurable, so not annotations: {@link SubmissionService}
- * checks them and {@link SubmissionApiDocument} writes them into the OpenAPI document.
+ * or the outputs of an output-only problem's tests. A null counts as left out. The length limits are
+ * configurable, so not annotations: {@link SubmissionService} checks them and {@link
+ * SubmissionApiDocument} writes them into the OpenAPI document.
  */
 record SubmissionRequest(
         @Positive @Schema(description = "The problem to judge against", example = "1")
@@ -104,11 +105,6 @@ record SubmissionRequest(
             @UnicodeText
             @Schema(example = "struct Point { long long x, y; };\n")
             String content) {}
-
-    /** The same submission without files or compile options: what most are. */
-    SubmissionRequest(Long problemId, String language, String sourceCode, String stdin, String callbackUrl, Lane lane) {
-        this(problemId, language, sourceCode, stdin, callbackUrl, lane, null, null, null, null);
-    }
 
     /** Its files and compile options as the request message carries them; null for the source alone. */
     JudgeRequest.Program program() {

@@ -91,7 +91,8 @@ class SubmissionService {
             throw UnauthorizedException.outOfScope(Scope.SUBMIT);
         }
         checkLength("sourceCode", request.sourceCode(), properties.maxSourceLength());
-        if (programLength(request) > properties.maxSourceLength()) {
+        // Counted again with its files only when it has some: the source alone was counted just now.
+        if (request.files() != null && programLength(request) > properties.maxSourceLength()) {
             throw new ContentTooLargeException("files", properties.maxSourceLength());
         }
         checkLength("stdin", request.stdin(), properties.maxStdinLength());
@@ -159,7 +160,7 @@ class SubmissionService {
             }
             if (tooLong(request.sourceCode(), properties.maxSourceLength())) {
                 errors.put(at + "sourceCode", "longer than " + properties.maxSourceLength() + " characters");
-            } else if (programLength(request) > properties.maxSourceLength()) {
+            } else if (request.files() != null && programLength(request) > properties.maxSourceLength()) {
                 errors.put(at + "files", "with sourceCode longer than " + properties.maxSourceLength() + " characters");
             }
             errors.putAll(programErrors(request, at));

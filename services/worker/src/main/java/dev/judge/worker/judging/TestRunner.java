@@ -132,11 +132,7 @@ final class TestRunner {
                         : null,
                 test.group(),
                 runOnStdin ? null : judgement.score(),
-                judgement.message() == null || judgement.message().isBlank()
-                        ? null
-                        : Compiler.truncate(
-                                judgement.message().strip(),
-                                properties.setterMessageLimit().toBytes()));
+                shownMessage(judgement));
     }
 
     /**
@@ -149,11 +145,7 @@ final class TestRunner {
         if (output == null) {
             judgement = Judgement.of(Verdict.WRONG_ANSWER, "no output was submitted for test " + (index + 1));
         } else if (!request.effectiveChecker().isCustom()) {
-            judgement = Judgement.of(
-                    OutputComparator.matches(request.effectiveChecker(), test.expectedOutput(), output)
-                            ? Verdict.ACCEPTED
-                            : Verdict.WRONG_ANSWER,
-                    null);
+            judgement = compared(request.effectiveChecker(), test, output);
         } else {
             // Written straight where the checker reads it: no program of the contestant's ever had the folder.
             SandboxFiles.writeFresh(checker.file(SetterPrograms.OUTPUT), output);
@@ -170,11 +162,7 @@ final class TestRunner {
                 null,
                 test.group(),
                 judgement.score(),
-                judgement.message() == null || judgement.message().isBlank()
-                        ? null
-                        : Compiler.truncate(
-                                judgement.message().strip(),
-                                properties.setterMessageLimit().toBytes()));
+                shownMessage(judgement));
     }
 
     /**
@@ -184,16 +172,30 @@ final class TestRunner {
     private Judgement checkedOutput(Checker kind, Path output, TestCase test, Path inputFile, double worth)
             throws IOException {
         if (!kind.isCustom()) {
-            String printed = SandboxFiles.readRegularText(
-                    output, properties.outputLimit().toBytes());
-            return Judgement.of(
-                    OutputComparator.matches(kind, test.expectedOutput(), printed)
-                            ? Verdict.ACCEPTED
-                            : Verdict.WRONG_ANSWER,
-                    null);
+            return compared(
+                    kind,
+                    test,
+                    SandboxFiles.readRegularText(
+                            output, properties.outputLimit().toBytes()));
         }
         SandboxFiles.copyFresh(output, checker.file(SetterPrograms.OUTPUT));
         return customChecked(kind, test, inputFile, worth);
+    }
+
+    /** A built-in checker's judgement of this output against the test's answer. */
+    private static Judgement compared(Checker kind, TestCase test, String output) {
+        return Judgement.of(
+                OutputComparator.matches(kind, test.expectedOutput(), output) ? Verdict.ACCEPTED : Verdict.WRONG_ANSWER,
+                null);
+    }
+
+    /** What a checker or interactor said of a test, as the result shows it: stripped, size-capped, null for nothing. */
+    private String shownMessage(Judgement judgement) {
+        return judgement.message() == null || judgement.message().isBlank()
+                ? null
+                : Compiler.truncate(
+                        judgement.message().strip(),
+                        properties.setterMessageLimit().toBytes());
     }
 
     /** The custom checker's run on the output already at its {@code output}, with the test's input and answer. */
