@@ -6,6 +6,8 @@ import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
@@ -120,6 +122,23 @@ class RequestContractIT extends LiveApi {
                         () -> new ByteArrayInputStream(big.getBytes(StandardCharsets.UTF_8)))));
         assertProblem(chunked, 413, "exceeds the maximum");
         assertThat(count("problem")).isEqualTo(problems);
+    }
+
+    @Test
+    void declares413ForEveryOperationWithAJsonBody() throws Exception {
+        JsonNode paths = json.readTree(get("/v3/api-docs").body()).get("paths");
+        List<String> withBodies = new ArrayList<>();
+        paths.properties()
+                .forEach(path -> path.getValue().properties().forEach(operation -> {
+                    JsonNode body = operation.getValue().path("requestBody").path("content");
+                    if (body.has("application/json")) {
+                        withBodies.add(operation.getKey() + " " + path.getKey());
+                        assertThat(operation.getValue().get("responses").has("413"))
+                                .as(operation.getKey() + " " + path.getKey())
+                                .isTrue();
+                    }
+                }));
+        assertThat(withBodies).contains("post /api/submissions/batch", "post /api/keys", "put /api/problems/{id}");
     }
 
     @Test

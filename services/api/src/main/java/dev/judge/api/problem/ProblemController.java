@@ -78,7 +78,6 @@ class ProblemController {
                     + "(without groups, no test names one); a group depends only on groups listed before it; checker or "
                     + "comparison, not both. `errors` lists the fields")
     @ApiResponse(responseCode = "403", description = "A key without the scope PROBLEMS")
-    @ApiResponse(responseCode = "413", description = "The body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(
             responseCode = "422",
@@ -113,7 +112,6 @@ class ProblemController {
     @ApiResponse(responseCode = "400", description = "As for createProblem, or the id is not a number")
     @ApiResponse(responseCode = "403", description = "Not the problem's owner (nor the admin)")
     @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
-    @ApiResponse(responseCode = "413", description = "The body over 8 MiB")
     @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(
             responseCode = "422",

@@ -17,14 +17,15 @@ import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
  * The OpenAPI document at {@code /v3/api-docs}, the API's contract: springdoc builds it from the
  * controllers and their annotations; this adds what they share. Every error an operation declares is
- * an RFC 9457 problem document ({@value #PROBLEM_MEDIA_TYPE}, schema {@code Problem}), and every
- * operation may answer 406 to an {@code Accept} it cannot satisfy.
+ * an RFC 9457 problem document ({@value #PROBLEM_MEDIA_TYPE}, schema {@code Problem}), every
+ * operation may answer 406 to an {@code Accept} it cannot satisfy, and every one with a JSON body 413.
  */
 @Configuration
 public class OpenApiDocument {
@@ -53,8 +54,16 @@ public class OpenApiDocument {
                 .security(List.of(new SecurityRequirement().addList(BEARER), new SecurityRequirement()));
     }
 
+    /**
+     * Every operation with a JSON body may answer 413 when the body is longer than the largest document
+     * the API reads; an operation that says more about its 413 keeps its own description.
+     */
     @Bean
-    OpenApiCustomizer problemResponses() {
+    OpenApiCustomizer problemResponses(
+            @Value("${spring.jackson.factory.constraints.read.max-document-length}") long maxDocumentBytes) {
+        ApiResponse bodyTooLarge = new ApiResponse()
+                .description("The body over " + maxDocumentBytes / (1024 * 1024) + " MiB, the largest document the "
+                        + "API reads");
         return openApi -> {
             openApi.getComponents().addSchemas("Problem", problemSchema());
             openApi.getComponents().getSchemas().values().forEach(OpenApiDocument::nullableEnumsAsAnyOf);
@@ -68,6 +77,10 @@ public class OpenApiDocument {
                                             new ApiResponse()
                                                     .description(
                                                             "No bearer token where one is needed, or one that is no active key nor the admin token"));
+                        }
+                        if (operation.getRequestBody() != null
+                                && operation.getRequestBody().getContent().containsKey("application/json")) {
+                            operation.getResponses().putIfAbsent("413", bodyTooLarge);
                         }
                         operation
                                 .getResponses()
