@@ -16,6 +16,10 @@
  *            stdin stdout stderr                                    (paths inside the sandbox)
  *            stdout_first=1   open stdout before stdin: when both are FIFOs shared with a peer
  *                             sandbox, one side must, or each waits for the other forever
+ *            fd=N:r:path, fd=N:w:path (repeated)  a further file the program finds open as descriptor
+ *                             N (3..MAX_FDS+2), for reading or writing: the FIFOs to the instances of a
+ *                             communication task. Opened in the order given, after the three streams,
+ *                             so that the worker chooses an order in which no two sandboxes wait for each other
  *            arg (repeated: the command, looked up on PATH)
  *   reply:   "exit=N signal=N cpu_us=N wall_us=N maxrss_kb=N timed_out=0|1 exec_errno=N disk_exceeded=0|1
  *             cpu_wait_us=N starved=0|1\n"
@@ -71,6 +75,8 @@
 #define MAX_ENV 64
 /* How often a run's clock and disk are looked at. */
 #define WATCH_MS 50
+/* Descriptors a run may be given beyond its three streams (two for each instance it talks to). */
+#define MAX_FDS 64
 /* Tasks whose CPU time and waits are followed at once (a run has at most its pids limit alive). */
 #define MAX_TASKS 1024
 
@@ -82,6 +88,8 @@ struct request {
     int argc;
     char *env[MAX_ENV];
     int envc;
+    struct { int fd, write; const char *path; } fds[MAX_FDS];
+    int fdc;
 };
 
 static char buffer[MAX_REQUEST];
@@ -119,6 +127,15 @@ static int read_request(struct request *r) {
         else if (!strcmp(field, "stdout_first")) r->stdout_first = atoi(value);
         else if (!strcmp(field, "arg") && r->argc < MAX_ARGS) r->argv[r->argc++] = value;
         else if (!strcmp(field, "env") && r->envc < MAX_ENV && strchr(value, '=')) r->env[r->envc++] = value;
+        else if (!strcmp(field, "fd") && r->fdc < MAX_FDS) {
+            char *mode = strchr(value, ':');
+            int fd = atoi(value);
+            if (!mode || fd < 3 || fd >= 3 + MAX_FDS || (mode[1] != 'r' && mode[1] != 'w') || mode[2] != ':') return -1;
+            r->fds[r->fdc].fd = fd;
+            r->fds[r->fdc].write = mode[1] == 'w';
+            r->fds[r->fdc].path = mode + 3;
+            r->fdc++;
+        }
         else return -1;
         value[-1] = '=';  /* keep the buffer walkable */
     }
@@ -136,7 +153,12 @@ static void limit(int resource, long value) {
 /* Never through a link: a program may have left one where a stream's file was. */
 static void redirect(const char *path, int fd, int flags) {
     int opened = open(path, flags | O_CLOEXEC | O_NOFOLLOW, 0600);
-    if (opened < 0 || dup2(opened, fd) < 0) _exit(126);
+    if (opened < 0) _exit(126);
+    if (opened == fd) {  /* already where it goes: only the close-on-exec flag must go */
+        if (fcntl(fd, F_SETFD, 0) < 0) _exit(126);
+        return;
+    }
+    if (dup2(opened, fd) < 0) _exit(126);
     close(opened);
 }
 
@@ -148,6 +170,12 @@ static void start_program(const struct request *r, int report_fd) {
     redirect(r->in, STDIN_FILENO, O_RDONLY);
     if (!r->stdout_first) redirect(r->out, STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
     redirect(r->err, STDERR_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
+    /* The report pipe moves above every descriptor the run is given, so that none lands on it. */
+    int high = fcntl(report_fd, F_DUPFD_CLOEXEC, 3 + MAX_FDS);
+    if (high < 0) _exit(126);
+    close(report_fd);
+    report_fd = high;
+    for (int i = 0; i < r->fdc; i++) redirect(r->fds[i].path, r->fds[i].fd, r->fds[i].write ? O_WRONLY : O_RDONLY);
     /* CPU: SIGXCPU one second past the limit (rounded up), SIGKILL a second later; the worker
        compares the measured CPU time with the exact limit. */
     if (r->cpu_ms > 0) {
@@ -171,8 +199,12 @@ static void start_program(const struct request *r, int report_fd) {
     setrlimit(RLIMIT_CORE, &none);
     /* POSIX message queues would outlive the run in this IPC namespace, unseen by the reset. */
     setrlimit(RLIMIT_MSGQUEUE, &none);
-    /* Nothing of ours stays open in the program but the exec report pipe (closed on exec). */
-    if (report_fd > 3) syscall(SYS_close_range, 3, report_fd - 1, 0);
+    /* Nothing of ours stays open in the program but its descriptors and the exec report pipe (closed on exec). */
+    int given[3 + MAX_FDS] = { 0 };
+    for (int i = 0; i < r->fdc; i++) given[r->fds[i].fd] = 1;
+    for (int fd = 3; fd < 3 + MAX_FDS; fd++)
+        if (!given[fd]) close(fd);
+    if (report_fd > 3 + MAX_FDS) syscall(SYS_close_range, 3 + MAX_FDS, report_fd - 1, 0);
     syscall(SYS_close_range, report_fd + 1, ~0U, 0);
     /* Before execvp, which looks the program up in this PATH. */
     for (int i = 0; i < r->envc; i++)

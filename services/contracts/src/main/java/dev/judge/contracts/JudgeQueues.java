@@ -152,8 +152,11 @@ public final class JudgeQueues {
      * Version 11 added a request's {@code outputs}, an output-only problem's submission; a worker of
      * version 10 looks for the language {@link JudgeRequest#OUTPUT_ONLY} and fails it (INTERNAL_ERROR),
      * so upgrade workers first.
+     * Version 12 added a request's {@code instances} (a communication problem's) and {@code passes} (a
+     * multi-pass problem's); a worker of version 11 runs one instance once and misjudges such a problem,
+     * so upgrade workers first.
      */
-    public static final int CONTRACT_VERSION = 11;
+    public static final int CONTRACT_VERSION = 12;
 
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 

@@ -2,7 +2,10 @@ package dev.judge.contracts;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -40,6 +43,8 @@ import java.util.UUID;
  * @param outputs for an output-only problem, the submitted output of each test by its index (null
  *        where none was given): nothing is compiled or run, and {@code language} is {@link #OUTPUT_ONLY};
  *        null for a program (and in messages before contract version 11)
+ * @param runs how many instances of the program a test runs at once, in how many passes at most;
+ *        {@link Runs#ONE} (and null in messages before contract version 12) for one run
  */
 public record JudgeRequest(
         UUID submissionId,
@@ -57,7 +62,8 @@ public record JudgeRequest(
         Integer judgement,
         SetterLimits setterLimits,
         Program program,
-        List<String> outputs) {
+        List<String> outputs,
+        Runs runs) {
 
     /**
      * The longest a submission is expected to wait from {@code acceptedAt} to its verdict, in a burst
@@ -74,7 +80,33 @@ public record JudgeRequest(
         judgement = judgement == null ? 1 : judgement;
         setterLimits = setterLimits == null ? SetterLimits.WORKERS : setterLimits;
         program = program == null || program.isSourceAlone() ? null : program;
-        outputs = outputs == null ? null : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(outputs));
+        outputs = outputs == null ? null : Collections.unmodifiableList(new ArrayList<>(outputs));
+        runs = runs == null ? Runs.ONE : runs;
+    }
+
+    /**
+     * How a test runs the program beyond once: several instances at once, each in a sandbox of its own
+     * and each talking to the interactor (the problem's manager) through pipes of its own (a
+     * communication problem); several passes, each on the input the interactor or checker left for it
+     * (a multi-pass problem).
+     */
+    public record Runs(int instances, int passes) {
+
+        public static final Runs ONE = new Runs(1, 1);
+
+        /** The most instances of a program a test runs at once. */
+        public static final int MAX_INSTANCES = 8;
+
+        /** The most passes a test may take. */
+        public static final int MAX_PASSES = 10;
+    }
+
+    public int instances() {
+        return runs.instances();
+    }
+
+    public int passes() {
+        return runs.passes();
     }
 
     /** The language of a submission of outputs, which names none: it is not a program. */
@@ -87,7 +119,12 @@ public record JudgeRequest(
 
     /** The same request carrying these outputs in place of a program. */
     public JudgeRequest withOutputs(List<String> submitted) {
-        return with(testCases, testData, program, submitted);
+        return with(testCases, testData, program, submitted, runs);
+    }
+
+    /** The same request running this many instances of the program on each test, in up to this many passes. */
+    public JudgeRequest withRuns(Runs other) {
+        return with(testCases, testData, program, outputs, other);
     }
 
     /** With the worker's limits for setter programs, and the source alone. */
@@ -119,6 +156,7 @@ public record JudgeRequest(
                 acceptedAt,
                 testData,
                 judgement,
+                null,
                 null,
                 null,
                 null);
@@ -162,22 +200,40 @@ public record JudgeRequest(
         return interactor != null ? checker : null;
     }
 
+    /**
+     * Why this request's instances or passes cannot be run, if they cannot: several instances need an
+     * interactor to talk to, several passes a setter's program to ask for them.
+     */
+    public Optional<String> runsRefusal() {
+        if (instances() < 1 || instances() > Runs.MAX_INSTANCES || passes() < 1 || passes() > Runs.MAX_PASSES) {
+            return Optional.of("instances must be 1 to " + Runs.MAX_INSTANCES + " and passes 1 to " + Runs.MAX_PASSES);
+        }
+        if (instances() > 1 && !isInteractive()) {
+            return Optional.of("several instances need an interactor");
+        }
+        if (passes() > 1 && !isInteractive() && !effectiveChecker().isCustom()) {
+            return Optional.of("several passes need an interactor or a custom checker");
+        }
+        return Optional.empty();
+    }
+
     public boolean hasTestDataByReference() {
         return testData != null;
     }
 
     /** The same request with its tests by {@code reference} instead. */
     public JudgeRequest withTests(TestData reference) {
-        return with(null, reference, program, outputs);
+        return with(null, reference, program, outputs, runs);
     }
 
     /** The same request with these files, source name and compile options. */
     public JudgeRequest withProgram(Program other) {
-        return with(testCases, testData, other, outputs);
+        return with(testCases, testData, other, outputs, runs);
     }
 
     /** This request with the parts the withers change, the rest as it is. */
-    private JudgeRequest with(List<TestCase> tests, TestData reference, Program built, List<String> submitted) {
+    private JudgeRequest with(
+            List<TestCase> tests, TestData reference, Program built, List<String> submitted, Runs ran) {
         return new JudgeRequest(
                 submissionId,
                 language,
@@ -194,7 +250,8 @@ public record JudgeRequest(
                 judgement,
                 setterLimits,
                 built,
-                submitted);
+                submitted,
+                ran);
     }
 
     /** What is built with the source; the source alone when the request names nothing else. */

@@ -89,7 +89,8 @@ final class ProblemImport {
                 null,
                 null,
                 new ProblemVersion.Feedback(FeedbackPolicy.FULL, samples(problem)),
-                false);
+                false,
+                null);
     }
 
     /**

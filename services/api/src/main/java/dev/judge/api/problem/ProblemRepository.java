@@ -346,12 +346,14 @@ class ProblemRepository {
         jdbc.sql("""
                 insert into problem_version (problem_id, version, time_limit_ms, memory_limit_mb, stop_on_first_failure,
                     checker, interactor, validator, groups, time_limits, test_data_sha256, test_data_bytes, test_count, status,
-                    solutions, test_generation, setter_limits, graders, feedback, samples, output_only)
+                    solutions, test_generation, setter_limits, graders, feedback, samples, output_only, instances, passes)
                 values (:id, :version, :timeLimitMs, :memoryLimitMb, :stopOnFirstFailure,
                     :checker::json, :interactor::json, :validator::json, :groups::json, :timeLimits::json, :sha256, :bytes, :count,
                     :status, :solutions::json, :generation::json, :setterLimits::json, :graders::jsonb, :feedback,
-                    :samples, :outputOnly)""")
+                    :samples, :outputOnly, :instances, :passes)""")
                 .param("outputOnly", problem.outputOnly())
+                .param("instances", problem.runs().instances())
+                .param("passes", problem.runs().passes())
                 .param("feedback", problem.feedback().policy().name())
                 .param(
                         "samples",
@@ -413,7 +415,7 @@ class ProblemRepository {
                     v.status, v.preparation_file, v.preparation_message, v.solutions, v.solution_verdicts,
                     v.preparation_progress,
                     case when v.tests_generated_at is null then v.test_generation end as test_generation, v.setter_limits,
-                    v.graders, v.feedback, v.samples, v.output_only
+                    v.graders, v.feedback, v.samples, v.output_only, v.instances, v.passes
                 from problem p join problem_version v on v.problem_id = p.id
                 where p.id = ? and v.version = ?""")
                 .params(id, version)
@@ -522,7 +524,8 @@ class ProblemRepository {
                         : json.readValue(rs.getString("setter_limits"), SetterLimits.class),
                 rs.getString("graders") == null ? null : json.readValue(rs.getString("graders"), GRADERS),
                 feedback(rs),
-                rs.getBoolean("output_only"));
+                rs.getBoolean("output_only"),
+                new JudgeRequest.Runs(rs.getInt("instances"), rs.getInt("passes")));
     }
 
     /** A version's feedback policy and samples; empty when there is no such version. */

@@ -132,7 +132,29 @@ record ProblemRequest(
                 types = {"boolean", "null"},
                 description = "Makes it output-only: a submission gives each test's output (outputs) rather than a "
                         + "program, judged by the checker; not with an interactor or graders. False when left out")
-        Boolean outputOnly) {
+        Boolean outputOnly,
+
+        @Positive
+        @Max(JudgeRequest.Runs.MAX_INSTANCES)
+        @Schema(
+                types = {"integer", "null"},
+                description = "Makes it a communication problem: each test runs this many instances of the "
+                        + "program at once, each in a sandbox of its own with pipes of its own to the interactor "
+                        + "(the manager), which finds instance i (from 0) on its descriptors 3 + 2i (to read) and "
+                        + "4 + 2i (to write); each instance gets its index as its argument. Needs an interactor; "
+                        + "1 when left out",
+                example = "2")
+        Integer instances,
+
+        @Positive
+        @Max(JudgeRequest.Runs.MAX_PASSES)
+        @Schema(
+                types = {"integer", "null"},
+                description = "Makes it multi-pass (Kattis): after an accepted pass, a nextpass.in the interactor "
+                        + "(or the checker) left in its folder is the input of another pass, up to this many; each pass "
+                        + "has the time and memory limits. Needs an interactor or a custom checker; 1 when left out",
+                example = "2")
+        Integer passes) {
 
     /** Without graders, as most problems are. */
     ProblemRequest(
@@ -166,13 +188,37 @@ record ProblemRequest(
                 null,
                 null,
                 null,
+                null,
+                null,
                 null);
     }
 
-    @AssertTrue(message = "an output-only problem has no interactor and no graders: nothing of the contestant's runs")
+    /** Its instances and passes as a version keeps them: one of each when left out. */
+    JudgeRequest.Runs runs() {
+        return new JudgeRequest.Runs(instances == null ? 1 : instances, passes == null ? 1 : passes);
+    }
+
+    @AssertTrue(message = "several instances need an interactor to talk to")
+    @Schema(hidden = true)
+    boolean isInstancesWithInteractor() {
+        return instances == null || instances <= 1 || interactor != null;
+    }
+
+    @AssertTrue(message = "several passes need an interactor or a custom checker to ask for them")
+    @Schema(hidden = true)
+    boolean isPassesWithSetterProgram() {
+        return passes == null
+                || passes <= 1
+                || interactor != null
+                || checker != null && checker.kind() == CheckerRequest.Kind.CUSTOM;
+    }
+
+    @AssertTrue(
+            message = "an output-only problem has no interactor, graders or passes: nothing of the contestant's runs")
     @Schema(hidden = true)
     boolean isOutputOnlyWithoutPrograms() {
-        return !Boolean.TRUE.equals(outputOnly) || interactor == null && (graders == null || graders.isEmpty());
+        return !Boolean.TRUE.equals(outputOnly)
+                || interactor == null && (graders == null || graders.isEmpty()) && (passes == null || passes <= 1);
     }
 
     /** Its feedback policy and samples as a version keeps them. */

@@ -131,7 +131,8 @@ class ProblemService {
                 request.setterLimits() == null ? null : request.setterLimits().toContract(),
                 graders(request),
                 request.feedbackOrFull(),
-                Boolean.TRUE.equals(request.outputOnly()));
+                Boolean.TRUE.equals(request.outputOnly()),
+                request.runs());
     }
 
     /** Each grader in a known language (422), its entry point among its files (400). */

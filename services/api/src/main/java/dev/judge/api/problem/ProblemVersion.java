@@ -36,6 +36,8 @@ import dev.judge.contracts.language.LanguageCatalog;
  *        problem without graders (any language), else only these languages are taken
  * @param feedback what a submission's own key sees of its judgement
  * @param outputOnly its submissions give each test's output, judged by the checker, never run
+ * @param runs how many instances of a submission each test runs at once (a communication problem), in
+ *        how many passes at most (a multi-pass problem)
  */
 public record ProblemVersion(
         long problemId,
@@ -57,13 +59,15 @@ public record ProblemVersion(
         SetterLimits setterLimits,
         Map<String, Grader> graders,
         Feedback feedback,
-        boolean outputOnly) {
+        boolean outputOnly,
+        JudgeRequest.Runs runs) {
 
     public ProblemVersion {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
         setterLimits = setterLimits == null ? SetterLimits.WORKERS : setterLimits;
         graders = graders == null ? Map.of() : Map.copyOf(graders);
         feedback = feedback == null ? Feedback.FULL : feedback;
+        runs = runs == null ? JudgeRequest.Runs.ONE : runs;
     }
 
     /**
@@ -176,7 +180,8 @@ public record ProblemVersion(
                 judgement,
                 setterLimits,
                 graders.containsKey(language) ? graders.get(language).program() : null,
-                null);
+                null,
+                runs);
     }
 
     /** The same version with tests of its own, none to generate: what a new upload of tests makes of it. */
@@ -201,7 +206,8 @@ public record ProblemVersion(
                 setterLimits,
                 graders,
                 feedback,
-                outputOnly);
+                outputOnly,
+                runs);
     }
 
     ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
@@ -225,6 +231,7 @@ public record ProblemVersion(
                 setterLimits,
                 graders,
                 feedback,
-                outputOnly);
+                outputOnly,
+                runs);
     }
 }

@@ -70,7 +70,18 @@ record ProblemView(
         @Schema(
                 requiredMode = Schema.RequiredMode.REQUIRED,
                 description = "Its submissions give each test's output rather than a program")
-        boolean outputOnly) {
+        boolean outputOnly,
+
+        @Schema(
+                requiredMode = Schema.RequiredMode.REQUIRED,
+                description = "How many instances of a submission each test runs at once: more than 1 for a "
+                        + "communication problem")
+        int instances,
+
+        @Schema(
+                requiredMode = Schema.RequiredMode.REQUIRED,
+                description = "The most passes a test may take: more than 1 for a multi-pass problem")
+        int passes) {
 
     @Schema(name = "Grader")
     record GraderView(
@@ -288,7 +299,9 @@ record ProblemView(
                 problem.feedback().samples().isEmpty()
                         ? null
                         : problem.feedback().samples(),
-                problem.outputOnly());
+                problem.outputOnly(),
+                problem.runs().instances(),
+                problem.runs().passes());
     }
 
     private static Map<String, GraderView> graders(ProblemVersion problem, boolean withSources) {

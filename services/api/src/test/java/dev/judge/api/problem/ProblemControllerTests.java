@@ -162,7 +162,8 @@ class ProblemControllerTests {
                         null,
                         null,
                         null,
-                        false)));
+                        false,
+                        null)));
         var response = http.perform(
                 post("/api/problems").contentType(MediaType.APPLICATION_JSON).content(body(members)));
         response.andExpect(status().is(status));

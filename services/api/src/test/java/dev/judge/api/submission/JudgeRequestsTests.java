@@ -71,7 +71,8 @@ class JudgeRequestsTests {
                         null,
                         null,
                         null,
-                        false));
+                        false,
+                        null));
         JudgeRequests requests = new JudgeRequests(
                 problems,
                 LanguageCatalog.shipped(),

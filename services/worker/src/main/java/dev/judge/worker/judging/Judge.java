@@ -124,10 +124,10 @@ class Judge {
         try (TestSet tests = testData.open(request);
                 Sandbox box = sandboxes.open(language)) {
             JudgeRequest.Program program = request.effectiveProgram();
-            Optional<String> refusal = programRefusal(language, program);
+            Optional<String> refusal = programRefusal(language, program).or(request::runsRefusal);
             if (refusal.isPresent()) {
                 // The API refuses all of these: a message that has one was not made by it.
-                return failed(request, startedAt, "The submission's files cannot be built: " + refusal.get() + ".");
+                return failed(request, startedAt, "The submission cannot be judged as sent: " + refusal.get() + ".");
             }
             String sourceName = program.sourceName() != null ? program.sourceName() : language.sourceFile();
             SandboxFiles.writeFresh(box.folder().resolve(sourceName), request.sourceCode());
@@ -165,22 +165,54 @@ class Judge {
                             "The problem's " + which + " could not be built; the judge's log says why.");
                 }
             }
-            // A sandbox each (closed here; a null one is not opened), so that neither program sees the other's files.
+            // A sandbox each (closed here; a null one is not opened), so that no program sees another's files.
             try (Sandbox interactorBox = interactor == null ? null : sandboxes.open(interactor.language());
-                    Sandbox checkerBox = customChecker == null ? null : sandboxes.open(customChecker.language())) {
+                    Sandbox checkerBox = customChecker == null ? null : sandboxes.open(customChecker.language());
+                    Instances instances = Instances.of(box, request.instances(), () -> sandboxes.open(language))) {
                 return judgeTests(
                         request,
                         tests,
                         new TestRunner(
                                 request,
                                 language,
-                                box,
+                                instances.boxes(),
                                 TestRunner.Setter.in(interactorBox, interactor),
                                 TestRunner.Setter.in(checkerBox, customChecker),
                                 properties)::run,
                         compilerOutput,
                         startedAt);
             }
+        }
+    }
+
+    /**
+     * The sandboxes of a communication problem's instances: the one the program was built in, and a
+     * copy of the built program in a sandbox of its own for each further instance (closed with this).
+     */
+    private record Instances(List<Sandbox> boxes) implements AutoCloseable {
+
+        interface Opener {
+            Sandbox open() throws IOException;
+        }
+
+        static Instances of(Sandbox built, int count, Opener opener) throws IOException {
+            Instances instances = new Instances(new ArrayList<>(List.of(built)));
+            try {
+                while (instances.boxes.size() < count) {
+                    Sandbox more = opener.open();
+                    instances.boxes.add(more);
+                    SandboxFiles.copyTree(built.folder(), more.folder());
+                }
+                return instances;
+            } catch (IOException | RuntimeException e) {
+                instances.close();
+                throw e;
+            }
+        }
+
+        @Override
+        public void close() {
+            boxes.subList(1, boxes.size()).forEach(Sandbox::close);
         }
     }
 

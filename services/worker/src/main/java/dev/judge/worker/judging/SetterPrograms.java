@@ -3,10 +3,8 @@ package dev.judge.worker.judging;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -50,6 +48,9 @@ class SetterPrograms {
 
     static final String OUTPUT = ProgramFiles.OUTPUT;
     static final String ANSWER = ProgramFiles.ANSWER;
+    /** What an interactor or checker of a multi-pass problem leaves in its folder for the next pass's input (Kattis' name). */
+    static final String NEXT_PASS = "nextpass.in";
+
     static final String TESTLIB = "testlib.h";
 
     /**
@@ -70,24 +71,9 @@ class SetterPrograms {
             return failure != null;
         }
 
-        /**
-         * Copies it into a sandbox's folder, readable and runnable by whatever uid the sandbox runs as.
-         * Only folders and regular files are copied: a link in a folder a program ran in is never followed.
-         */
+        /** Copies it into a sandbox's folder, readable and runnable by whatever uid the sandbox runs as. */
         void copyInto(Path target) throws IOException {
-            try (Stream<Path> files = Files.walk(folder)) {
-                for (Path file : files.filter(file -> !file.equals(folder)).toList()) {
-                    Path copy = target.resolve(folder.relativize(file).toString());
-                    if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
-                        Files.createDirectories(copy);
-                    } else if (SandboxFiles.regularSize(file) >= 0) {
-                        SandboxFiles.copyFresh(file, copy);
-                    } else {
-                        continue;
-                    }
-                    Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rwxr-xr-x"));
-                }
-            }
+            SandboxFiles.copyTree(folder, target);
         }
 
         /** The command that runs it on one test, with testlib's arguments. */

@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
@@ -45,7 +47,7 @@ final class TestRunner {
 
     private final JudgeRequest request;
     private final Language language;
-    private final Sandbox box;
+    private final List<Sandbox> boxes;
     private final Setter interactor;
     private final Setter checker;
     private final WorkerProperties properties;
@@ -54,19 +56,21 @@ final class TestRunner {
     private final Duration wallLimit;
 
     /**
+     * @param boxes a sandbox for each instance of the program ({@link JudgeRequest#instances()}), each
+     *     holding the compiled program: one but for a communication problem
      * @param interactor null unless the problem is interactive
      * @param checker null unless the problem has a custom checker (of the program's output, or of what the interactor wrote)
      */
     TestRunner(
             JudgeRequest request,
             Language language,
-            Sandbox box,
+            List<Sandbox> boxes,
             Setter interactor,
             Setter checker,
             WorkerProperties properties) {
         this.request = request;
         this.language = language;
-        this.box = box;
+        this.boxes = List.copyOf(boxes);
         this.interactor = interactor;
         this.checker = checker;
         this.properties = properties;
@@ -78,11 +82,63 @@ final class TestRunner {
     }
 
     /**
+     * Runs the test in as many passes as the problem allows and the interactor or checker asks for
+     * ({@code nextpass.in} in its folder, after an accepted pass, is the next pass's input); a pass
+     * that is not accepted ends it. Time and memory are each pass's own; the result shows the most of
+     * any pass and instance.
+     *
      * @param inputFile where the test's input is when not in {@code test} (a large problem's, on the worker's disk)
      * @param worth what all of the test is worth in points: its group's, or its own in a group whose tests
      *     score each their own (a checker that scores in points scores on this scale)
      */
     TestCaseResult run(int index, TestCase test, Path inputFile, double worth) throws IOException {
+        Setter decides = request.isInteractive() ? interactor : checker;
+        Path nextInput = null;
+        try {
+            Path passInput = inputFile;
+            Pass pass = null;
+            for (int number = 1; ; number++) {
+                if (request.passes() > 1) {
+                    SandboxFiles.remove(decides.file(SetterPrograms.NEXT_PASS));
+                }
+                pass = pass(test, passInput, worth).after(pass);
+                long next = request.passes() > 1 && pass.judgement().verdict() == Verdict.ACCEPTED
+                        ? SandboxFiles.regularSize(decides.file(SetterPrograms.NEXT_PASS))
+                        : -1;
+                if (next < 0) {
+                    return result(index, test, pass);
+                }
+                String who = request.isInteractive() ? "interactor" : "checker";
+                if (number == request.passes()) {
+                    return result(
+                            index,
+                            test,
+                            pass.failedBy(who + " asked for a pass beyond the problem's " + request.passes()));
+                }
+                if (next > properties.outputLimit().toBytes()) {
+                    return result(index, test, pass.failedBy(who + "'s next pass input is over the output limit"));
+                }
+                nextInput = nextInput != null ? nextInput : Files.createTempFile("nextpass-", ".in");
+                SandboxFiles.copyFresh(decides.file(SetterPrograms.NEXT_PASS), nextInput);
+                passInput = nextInput;
+            }
+        } finally {
+            if (nextInput != null) {
+                Files.deleteIfExists(nextInput);
+            }
+        }
+    }
+
+    /**
+     * One pass of a test: the program's run (or each instance's, talking to the interactor), and its
+     * judgement.
+     *
+     * @param inputFile the pass's input when it is not the test's own
+     */
+    private Pass pass(TestCase test, Path inputFile, double worth) throws IOException {
+        if (request.isInteractive()) {
+            return interacted(test, inputFile, worth);
+        }
         RunSpec run = new RunSpec(
                 language.run(),
                 test.input(),
@@ -91,44 +147,119 @@ final class TestRunner {
                 memoryLimit,
                 properties.outputLimit().toBytes(),
                 inputFile);
-        RunOutcome outcome;
-        Judgement judgement;
-        if (request.isInteractive()) {
-            RunSpec interactorRun = setterRun(interactor, test, inputFile, wallLimit.plusSeconds(1));
-            SandboxFiles.remove(interactor.file(SetterPrograms.OUTPUT)); // the interactor writes it
-            Sandbox.Conversation conversation = box.converse(run, interactor.box(), interactorRun);
-            outcome = conversation.here();
-            // Its stdout was the pipe: a partial score (exit 7) is in the file it was given as its output.
-            RunOutcome interacted = conversation
-                    .peer()
-                    .withStdout(SandboxFiles.readRegularText(interactor.file(SetterPrograms.OUTPUT), 1024));
-            judgement = TestlibVerdicts.interacted(outcome, run, interacted, interactorRun);
-            if (judgement.verdict() == Verdict.ACCEPTED && request.interactionChecker() != null) {
-                judgement = checkedOutput(
-                        request.interactionChecker(), interactor.file(SetterPrograms.OUTPUT), test, inputFile, worth);
-            }
-        } else if (!request.effectiveChecker().isCustom()) {
-            outcome = box.run(run);
-            judgement = Judgement.of(RunVerdicts.verdict(outcome, run, test, request.effectiveChecker()), null);
-        } else {
-            outcome = box.run(run);
-            Verdict failure = RunVerdicts.failure(outcome, run);
-            judgement = failure != null
-                    ? Judgement.of(failure, null)
-                    : checkedOutput(request.effectiveChecker(), box.lastStdout(), test, inputFile, worth);
+        RunOutcome outcome = boxes.getFirst().run(run);
+        if (!request.effectiveChecker().isCustom()) {
+            return Pass.of(
+                    outcome, Judgement.of(RunVerdicts.verdict(outcome, run, test, request.effectiveChecker()), null));
         }
+        Verdict failure = RunVerdicts.failure(outcome, run);
+        return Pass.of(
+                outcome,
+                failure != null
+                        ? Judgement.of(failure, null)
+                        : checkedOutput(
+                                request.effectiveChecker(), boxes.getFirst().lastStdout(), test, inputFile, worth));
+    }
+
+    /**
+     * Each instance of the program in its sandbox, talking through pipes to the interactor in its own;
+     * then, if the interactor accepted and the problem has one, the checker of what it wrote (testlib's
+     * {@code tout}). An instance of several is given its index (from 0) as its argument.
+     */
+    private Pass interacted(TestCase test, Path inputFile, double worth) throws IOException {
+        List<Sandbox.Instance> instances = new ArrayList<>();
+        for (int i = 0; i < boxes.size(); i++) {
+            List<String> command = new ArrayList<>(language.run());
+            if (boxes.size() > 1) {
+                command.add(Integer.toString(i));
+            }
+            instances.add(new Sandbox.Instance(
+                    boxes.get(i),
+                    new RunSpec(
+                            command,
+                            null,
+                            timeLimit,
+                            wallLimit,
+                            memoryLimit,
+                            properties.outputLimit().toBytes())));
+        }
+        RunSpec interactorRun = setterRun(interactor, test, inputFile, wallLimit.plusSeconds(1));
+        SandboxFiles.remove(interactor.file(SetterPrograms.OUTPUT)); // the interactor writes it
+        Sandbox.Communication communication = interactor.box().communicate(interactorRun, instances);
+        // Its stdout was a pipe: a partial score (exit 7) is in the file it was given as its output.
+        RunOutcome interacted = communication
+                .manager()
+                .withStdout(SandboxFiles.readRegularText(interactor.file(SetterPrograms.OUTPUT), 1024));
+        TestlibVerdicts.Interaction judged = TestlibVerdicts.interacted(
+                communication.instances(), instances.getFirst().spec(), interacted, interactorRun);
+        Judgement judgement = judged.judgement();
+        if (judgement.verdict() == Verdict.ACCEPTED && request.interactionChecker() != null) {
+            judgement = checkedOutput(
+                    request.interactionChecker(), interactor.file(SetterPrograms.OUTPUT), test, inputFile, worth);
+        }
+        return new Pass(
+                communication.instances().get(judged.decidingInstance()),
+                judgement,
+                Measures.of(communication.instances()));
+    }
+
+    /** What one pass measured and how it was judged; {@code shown} gives the result its exit code, signal and stdout. */
+    private record Pass(RunOutcome shown, Judgement judgement, Measures measures) {
+
+        static Pass of(RunOutcome outcome, Judgement judgement) {
+            return new Pass(outcome, judgement, Measures.of(List.of(outcome)));
+        }
+
+        /** This pass, showing the most any pass before it took too. */
+        Pass after(Pass earlier) {
+            return earlier == null ? this : new Pass(shown, judgement, measures.most(earlier.measures));
+        }
+
+        Pass failedBy(String why) {
+            return new Pass(shown, Judgement.of(Verdict.INTERNAL_ERROR, "The " + why + "."), measures);
+        }
+    }
+
+    /** The most time and memory any of several runs took; null where a run could not be measured. */
+    private record Measures(Long cpuMs, long wallMs, Long memoryKb) {
+
+        static Measures of(List<RunOutcome> outcomes) {
+            Measures most = null;
+            for (RunOutcome outcome : outcomes) {
+                Measures one = new Measures(
+                        outcome.cpuTime() == null ? null : outcome.cpuTime().toMillis(),
+                        outcome.wallTime().toMillis(),
+                        outcome.peakMemoryKb());
+                most = most == null ? one : most.most(one);
+            }
+            return most;
+        }
+
+        Measures most(Measures other) {
+            return new Measures(
+                    larger(cpuMs, other.cpuMs), Math.max(wallMs, other.wallMs), larger(memoryKb, other.memoryKb));
+        }
+
+        private static Long larger(Long a, Long b) {
+            return a == null ? b : b == null ? a : Long.valueOf(Math.max(a, b));
+        }
+    }
+
+    private TestCaseResult result(int index, TestCase test, Pass pass) {
         boolean runOnStdin = request.isRunOnStdin();
+        Judgement judgement = pass.judgement();
         return new TestCaseResult(
                 index,
                 judgement.verdict(),
-                outcome.cpuTime() == null ? null : outcome.cpuTime().toMillis(),
-                outcome.wallTime().toMillis(),
-                outcome.peakMemoryKb(),
-                outcome.exitCode(),
-                outcome.signal(),
+                pass.measures().cpuMs(),
+                pass.measures().wallMs(),
+                pass.measures().memoryKb(),
+                pass.shown().exitCode(),
+                pass.shown().signal(),
                 runOnStdin
                         ? Compiler.truncate(
-                                outcome.stdout(), properties.runOutputLimit().toBytes())
+                                pass.shown().stdout(),
+                                properties.runOutputLimit().toBytes())
                         : null,
                 test.group(),
                 runOnStdin ? null : judgement.score(),

@@ -1,5 +1,6 @@
 package dev.judge.worker.judging;
 
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -66,30 +67,41 @@ final class TestlibVerdicts {
     }
 
     /**
-     * An interactive test: both runs, each under its own limits. In order: a broken interactor is the
-     * judge's failure; the contestant's limits; the interactor's "wrong answer" (even if the contestant
-     * then died writing to it); the contestant's crash; what the interactor decided.
+     * An interactive test: every instance's run and the interactor's, each under its own limits. In
+     * order: a broken interactor is the judge's failure; an instance's limits (the first instance's
+     * that went over one); the interactor's "wrong answer" (even if an instance then died writing to
+     * it); an instance's crash; what the interactor decided.
+     *
+     * @param instanceLimits the limits every instance ran with
      */
-    static Judgement interacted(
-            RunOutcome contestant, RunSpec contestantLimits, RunOutcome interactor, RunSpec interactorLimits) {
+    static Interaction interacted(
+            List<RunOutcome> instances, RunSpec instanceLimits, RunOutcome interactor, RunSpec interactorLimits) {
         String broken = brokenBecause(interactor, interactorLimits, true);
         if (broken != null) {
-            return Judgement.of(Verdict.INTERNAL_ERROR, "The interactor " + broken + ". " + interactor.stderr());
+            return new Interaction(
+                    Judgement.of(Verdict.INTERNAL_ERROR, "The interactor " + broken + ". " + interactor.stderr()), 0);
         }
-        Verdict contestantFailure = RunVerdicts.failure(contestant, contestantLimits);
-        if (contestantFailure != null && contestantFailure != Verdict.RUNTIME_ERROR) {
-            return Judgement.of(contestantFailure, interactor.stderr());
+        int crashed = -1;
+        for (int i = 0; i < instances.size(); i++) {
+            Verdict failure = RunVerdicts.failure(instances.get(i), instanceLimits);
+            if (failure != null && failure != Verdict.RUNTIME_ERROR) {
+                return new Interaction(Judgement.of(failure, interactor.stderr()), i);
+            }
+            crashed = crashed < 0 && failure != null ? i : crashed;
         }
         Judgement decided = interactor.signal() != null
-                // SIGPIPE: the contestant stopped reading, and the interactor died telling it more.
+                // SIGPIPE: an instance stopped reading, and the interactor died telling it more.
                 ? Judgement.of(
                         Verdict.WRONG_ANSWER, "The program stopped reading the interactor. " + interactor.stderr())
                 : byExitCode(interactor, "interactor", 1);
-        if (decided.verdict() == Verdict.WRONG_ANSWER || decided.verdict() == Verdict.INTERNAL_ERROR) {
-            return decided;
+        if (decided.verdict() == Verdict.WRONG_ANSWER || decided.verdict() == Verdict.INTERNAL_ERROR || crashed < 0) {
+            return new Interaction(decided, Math.max(crashed, 0));
         }
-        return contestantFailure != null ? Judgement.of(contestantFailure, interactor.stderr()) : decided;
+        return new Interaction(Judgement.of(Verdict.RUNTIME_ERROR, interactor.stderr()), crashed);
     }
+
+    /** An interactive test's judgement, and the instance whose run decided it (the first, when none did alone). */
+    record Interaction(Judgement judgement, int decidingInstance) {}
 
     /** Why a setter's program cannot be believed, or null if it can. */
     private static String brokenBecause(RunOutcome run, RunSpec limits, boolean sigpipeIsFine) {

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -341,116 +342,189 @@ final class BubblewrapSandbox implements Sandbox {
     /** A run's outcome, and whether the machine starved it (then it says nothing of the program). */
     private record Measured(RunOutcome outcome, boolean starved) {}
 
-    /** Where a run's stdin and stdout are, inside the sandbox. */
-    private enum Streams {
-        FILES("/io/stdin", "/io/stdout", false),
-        LINKED_STDIN("/" + LINKED + "/stdin", "/io/stdout", false),
-        /** Pipes to a peer sandbox (see {@link #converse}); one side opens its stdout first, or both would wait. */
-        PIPES("/io/from-peer", "/io/to-peer", false),
-        PIPES_STDOUT_FIRST("/io/from-peer", "/io/to-peer", true);
+    /**
+     * Where a run's stdin and stdout are, inside the sandbox, and the further descriptors it is given
+     * ({@code fd=N:r|w:path}, opened in this order after the streams).
+     */
+    private record Streams(String stdin, String stdout, boolean stdoutFirst, List<String> descriptors) {
 
-        final String stdin;
-        final String stdout;
-        final boolean stdoutFirst;
+        static final Streams FILES = new Streams("/io/stdin", "/io/stdout", false, List.of());
+        static final Streams LINKED_STDIN = new Streams("/" + LINKED + "/stdin", "/io/stdout", false, List.of());
+        /** An instance's: its pipes to the manager, read first (the manager opens its end for writing first). */
+        static final Streams TO_MANAGER =
+                new Streams("/io/" + FROM_MANAGER, "/io/" + TO_MANAGER_PIPE, false, List.of());
 
-        Streams(String stdin, String stdout, boolean stdoutFirst) {
-            this.stdin = stdin;
-            this.stdout = stdout;
-            this.stdoutFirst = stdoutFirst;
+        /**
+         * The manager's: the first instance's pipes as stdin and stdout, and every instance's as
+         * descriptors 3 + 2i (read) and 4 + 2i (write). Each pair is opened write end first, as each
+         * instance opens its read end first, so that no two sandboxes ever wait for each other.
+         */
+        static Streams manager(int instances) {
+            List<String> descriptors = new ArrayList<>();
+            for (int i = 0; i < instances; i++) {
+                descriptors.add("fd=" + (4 + 2 * i) + ":w:/io/" + toInstance(i));
+                descriptors.add("fd=" + (3 + 2 * i) + ":r:/io/" + fromInstance(i));
+            }
+            return new Streams("/io/" + fromInstance(0), "/io/" + toInstance(0), true, List.copyOf(descriptors));
         }
     }
 
+    /** The pipes in an instance's io folder, hard links of the manager's. */
+    private static final String FROM_MANAGER = "from-manager";
+
+    private static final String TO_MANAGER_PIPE = "to-manager";
+
+    private static String toInstance(int index) {
+        return "to-" + index;
+    }
+
+    private static String fromInstance(int index) {
+        return "from-" + index;
+    }
+
     /**
-     * Runs a program here and one in {@code peer} at once, the stdout of each piped into the stdin of
-     * the other: two FIFOs, made in this sandbox's io folder and hard-linked into the peer's, so that
-     * neither sees anything else of the other. Each run keeps its own limits; when one ends, the other
-     * reads end-of-file or dies writing (SIGPIPE), so a conversation ends by the later wall limit at most.
-     * A conversation in which the machine starved either side is held again, as a starved run is, and
-     * so is one in which a side's own clock ran out while the other side was long kept from a CPU.
+     * The manager here and each instance in its sandbox, at once: two FIFOs per instance, made in this
+     * sandbox's io folder and hard-linked into the instance's, so that no sandbox sees anything else of
+     * another. Each run keeps its own limits; when one side ends, the other reads end-of-file or dies
+     * writing (SIGPIPE), so it all ends by the latest wall limit at most. A communication in which the
+     * machine starved any run is held again, as a starved run is, and so is one in which a run's own
+     * clock ran out while another, within its limits, was long kept from a CPU.
      */
-    static Conversation converse(BubblewrapSandbox here, RunSpec spec, BubblewrapSandbox peer, RunSpec peerSpec)
+    static Communication communicate(
+            BubblewrapSandbox manager, RunSpec managerSpec, List<BubblewrapSandbox> boxes, List<RunSpec> specs)
             throws IOException {
-        here.connectTo(peer);
+        if (boxes.isEmpty()
+                || boxes.size() != specs.size()
+                || boxes.contains(manager)
+                || new HashSet<>(boxes).size() != boxes.size()) {
+            throw new IllegalArgumentException(
+                    "Each instance needs a spec and a sandbox of its own, not the manager's");
+        }
+        manager.connectTo(boxes);
+        List<BubblewrapSandbox> all = new ArrayList<>(boxes);
+        all.add(manager);
+        List<RunSpec> limits = new ArrayList<>(specs);
+        limits.add(managerSpec);
         for (int attempt = 1; ; attempt++) {
-            Measured[] both = conversation(here, spec, peer, peerSpec);
-            Measured hereRun = both[0], peerRun = both[1];
-            if (hereRun.starved() || peerRun.starved()) {
-                starved(attempt, here.properties, (hereRun.starved() ? hereRun : peerRun).outcome());
-            } else if (keptWaiting(hereRun.outcome(), spec, peerRun.outcome(), peerSpec)) {
-                starved(attempt, here.properties, peerRun.outcome());
-            } else if (keptWaiting(peerRun.outcome(), peerSpec, hereRun.outcome(), spec)) {
-                starved(attempt, here.properties, hereRun.outcome());
-            } else {
-                return new Conversation(hereRun.outcome(), peerRun.outcome());
+            List<Measured> runs = together(manager, managerSpec, boxes, specs);
+            Measured starved =
+                    runs.stream().filter(Measured::starved).findFirst().orElse(null);
+            if (starved == null) {
+                starved = keptWaitingBy(runs, limits);
             }
+            if (starved == null) {
+                return new Communication(
+                        runs.getLast().outcome(),
+                        runs.subList(0, boxes.size()).stream()
+                                .map(Measured::outcome)
+                                .toList());
+            }
+            starved(attempt, manager.properties, starved.outcome());
         }
     }
 
     /**
-     * Whether one side's own clock ran out while the other side, within its own limits, waited long for
-     * a CPU: a program blocked on its peer's answer counts that wait as its own time, which a busy
-     * machine made longer. A tenth of its wall limit: far more than the wake-ups of a quiet machine add
-     * up to. A peer over its own limits (an interactor looping until its CPU time ran out) decides the
-     * conversation whatever the machine.
+     * The run that kept another waiting, if any: one whose own clock ran out while it, within its limits,
+     * had waited long for a CPU. A program blocked on another's answer counts that wait as its own time,
+     * which a busy machine made longer. A tenth of the stopped run's wall limit: far more than the
+     * wake-ups of a quiet machine add up to. A run over its own limits (a manager looping until its CPU
+     * time ran out) decides the outcome whatever the machine.
      */
-    private static boolean keptWaiting(RunOutcome stopped, RunSpec stoppedSpec, RunOutcome other, RunSpec otherSpec) {
-        boolean otherWithinItsLimits = !other.wallLimitReached()
-                && (other.cpuTime() == null || other.cpuTime().compareTo(otherSpec.timeLimit()) <= 0);
-        return stopped.wallLimitReached()
-                && otherWithinItsLimits
-                && other.cpuWait().compareTo(stoppedSpec.wallLimit().dividedBy(10)) >= 0;
+    private static Measured keptWaitingBy(List<Measured> runs, List<RunSpec> limits) {
+        for (int stopped = 0; stopped < runs.size(); stopped++) {
+            if (!runs.get(stopped).outcome().wallLimitReached()) {
+                continue;
+            }
+            for (int other = 0; other < runs.size(); other++) {
+                RunOutcome waiting = runs.get(other).outcome();
+                RunSpec otherLimits = limits.get(other);
+                boolean withinItsLimits = !waiting.wallLimitReached()
+                        && (waiting.cpuTime() == null || waiting.cpuTime().compareTo(otherLimits.timeLimit()) <= 0);
+                if (other != stopped
+                        && withinItsLimits
+                        && waiting.cpuWait()
+                                        .compareTo(
+                                                limits.get(stopped).wallLimit().dividedBy(10))
+                                >= 0) {
+                    return runs.get(other);
+                }
+            }
+        }
+        return null;
     }
 
-    private static Measured[] conversation(
-            BubblewrapSandbox here, RunSpec spec, BubblewrapSandbox peer, RunSpec peerSpec) throws IOException {
-        try (ExecutorService second = Executors.newVirtualThreadPerTaskExecutor()) {
-            Future<Measured> peerRun = second.submit(() -> peer.runOnce(peerSpec, Streams.PIPES_STDOUT_FIRST));
-            Measured hereOutcome = here.runOnce(spec, Streams.PIPES);
-            try {
-                return new Measured[] {hereOutcome, peerRun.get()};
-            } catch (ExecutionException e) {
-                throw e.getCause() instanceof IOException io
-                        ? io
-                        : new IOException("The peer's run failed", e.getCause());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException("Interrupted while the peer ran", e);
+    /** Every instance's run and then the manager's, each started on a thread of its own and waited for. */
+    private static List<Measured> together(
+            BubblewrapSandbox manager, RunSpec managerSpec, List<BubblewrapSandbox> boxes, List<RunSpec> specs)
+            throws IOException {
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Measured>> runs = new ArrayList<>();
+            for (int i = 0; i < boxes.size(); i++) {
+                BubblewrapSandbox box = boxes.get(i);
+                RunSpec spec = specs.get(i);
+                runs.add(threads.submit(() -> box.runOnce(spec, Streams.TO_MANAGER)));
             }
+            runs.add(threads.submit(() -> manager.runOnce(managerSpec, Streams.manager(boxes.size()))));
+            List<Measured> measured = new ArrayList<>();
+            for (Future<Measured> run : runs) {
+                measured.add(run.get());
+            }
+            return measured;
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException("A run failed", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while the runs went on", e);
         }
     }
 
     @Override
-    public Conversation converse(RunSpec spec, Sandbox peer, RunSpec peerSpec) throws IOException {
-        if (!(peer instanceof BubblewrapSandbox other)) {
-            throw new IllegalArgumentException("The peer must be a bubblewrap sandbox too");
+    public Communication communicate(RunSpec manager, List<Instance> instances) throws IOException {
+        List<BubblewrapSandbox> boxes = new ArrayList<>();
+        for (Instance instance : instances) {
+            if (!(instance.box() instanceof BubblewrapSandbox other)) {
+                throw new IllegalArgumentException("Each instance needs a bubblewrap sandbox");
+            }
+            boxes.add(other);
         }
-        return converse(this, spec, other, peerSpec);
+        return communicate(
+                this, manager, boxes, instances.stream().map(Instance::spec).toList());
     }
 
-    /** Makes the two FIFOs once per pair of sandboxes; a FIFO's buffer is empty again once both ends close. */
-    private void connectTo(BubblewrapSandbox peer) throws IOException {
-        Path toPeer = io.resolve("to-peer");
-        Path fromPeer = io.resolve("from-peer");
-        if (Files.exists(toPeer, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        // Mode 666: the two sandboxes may run as different uids.
-        Process mkfifo = new ProcessBuilder("mkfifo", "-m", "666", toPeer.toString(), fromPeer.toString())
-                .redirectErrorStream(true)
-                .start();
-        try {
-            if (mkfifo.waitFor() != 0) {
-                throw new IOException(
-                        "mkfifo failed: " + new String(mkfifo.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+    /**
+     * Makes each instance's two FIFOs here and links them into its sandbox, once per set of sandboxes
+     * (the links are remade when an instance's sandbox is another than last time); a FIFO's buffer is
+     * empty again once both its ends close.
+     */
+    private void connectTo(List<BubblewrapSandbox> instances) throws IOException {
+        for (int i = 0; i < instances.size(); i++) {
+            Path to = io.resolve(toInstance(i));
+            Path from = io.resolve(fromInstance(i));
+            if (!Files.exists(to, LinkOption.NOFOLLOW_LINKS)) {
+                // Mode 666: the sandboxes may run as different uids.
+                Process mkfifo = new ProcessBuilder("mkfifo", "-m", "666", to.toString(), from.toString())
+                        .redirectErrorStream(true)
+                        .start();
+                try {
+                    if (mkfifo.waitFor() != 0) {
+                        throw new IOException("mkfifo failed: "
+                                + new String(mkfifo.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("Interrupted making pipes", e);
+                }
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("Interrupted making pipes", e);
+            // The io folders are the worker's alone (read-only to every program): their entries are what it made.
+            Path fromManager = instances.get(i).io.resolve(FROM_MANAGER);
+            Path toManager = instances.get(i).io.resolve(TO_MANAGER_PIPE);
+            if (!Files.exists(fromManager, LinkOption.NOFOLLOW_LINKS) || !Files.isSameFile(fromManager, to)) {
+                Files.deleteIfExists(fromManager);
+                Files.deleteIfExists(toManager);
+                Files.createLink(fromManager, to);
+                Files.createLink(toManager, from);
+            }
         }
-        Files.deleteIfExists(peer.io.resolve("from-peer"));
-        Files.deleteIfExists(peer.io.resolve("to-peer"));
-        Files.createLink(peer.io.resolve("from-peer"), toPeer);
-        Files.createLink(peer.io.resolve("to-peer"), fromPeer);
     }
 
     private Measured runOnce(RunSpec spec, Streams streams) throws IOException {
@@ -533,12 +607,13 @@ final class BubblewrapSandbox implements Sandbox {
                 "nofile=" + properties.openFiles(),
                 "disk_bytes=" + properties.diskLimit().toBytes(),
                 "disk_files=" + properties.maxFiles(),
-                "stdin=" + streams.stdin,
-                "stdout=" + streams.stdout,
+                "stdin=" + streams.stdin(),
+                "stdout=" + streams.stdout(),
                 "stderr=/io/stderr"));
-        if (streams.stdoutFirst) {
+        if (streams.stdoutFirst()) {
             fields.add("stdout_first=1");
         }
+        fields.addAll(streams.descriptors());
         // The stack may take all of the memory limit, as Codeforces and Polygon give it (a setter's
         // recursive solution needs it). It is not in RLIMIT_DATA: without a cgroup, its own rlimit (soft
         // and hard, or a program could raise it) is its limit; with one, the cgroup ends the run at the
@@ -601,7 +676,7 @@ final class BubblewrapSandbox implements Sandbox {
             deleteContents(root.resolve(folder));
         }
         deleteContents(root.resolve(LINKED));
-        // The pipes to this submission's peer go; the streams stay (emptied before each run).
+        // The pipes of this submission's communication go; the streams stay (emptied before each run).
         try (Stream<Path> entries = Files.list(io)) {
             for (Path entry : entries.filter(
                             entry -> !STREAMS.contains(entry.getFileName().toString()))

@@ -2,6 +2,7 @@ package dev.judge.worker.sandbox;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * One sandbox: a folder the worker writes the source into, and runs inside namespaces of their own.
@@ -25,16 +26,27 @@ public interface Sandbox extends AutoCloseable {
     Path lastStdout();
 
     /**
-     * Runs a program here and another in {@code peer} (a sandbox of the same pool) at once, the
-     * stdout of each piped into the stdin of the other: a contestant and an interactor. Their
-     * {@code stdin} is ignored.
+     * Runs a manager here and, at once, each instance in its own sandbox of the same pool, connected to
+     * the manager by a pair of pipes each and to nothing else: a communication task, or an interactive
+     * one (one instance). Each instance reads the manager on its stdin and writes to it on its stdout;
+     * the manager finds instance {@code i} (from 0) on descriptor {@code 3 + 2i} to read and
+     * {@code 4 + 2i} to write, and the first instance on its stdin and stdout too (as a testlib
+     * interactor expects). Every run keeps its own limits; the {@code stdin} of each is ignored.
      *
      * @throws IOException as {@link #run}
      */
-    Conversation converse(RunSpec spec, Sandbox peer, RunSpec peerSpec) throws IOException;
+    Communication communicate(RunSpec manager, List<Instance> instances) throws IOException;
 
-    /** The outcomes of a {@link #converse}: this sandbox's run and the peer's. */
-    record Conversation(RunOutcome here, RunOutcome peer) {}
+    /** One instance of a {@link #communicate}: the sandbox it runs in, and its run. */
+    record Instance(Sandbox box, RunSpec spec) {}
+
+    /** The outcomes of a {@link #communicate}: the manager's, and each instance's in order. */
+    record Communication(RunOutcome manager, List<RunOutcome> instances) {
+
+        public Communication {
+            instances = List.copyOf(instances);
+        }
+    }
 
     @Override
     void close();

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -70,6 +71,27 @@ public final class SandboxFiles {
                 OutputStream out = createFresh(to)) {
             if (in != null) {
                 in.transferTo(out);
+            }
+        }
+    }
+
+    /**
+     * Copies a folder's folders and regular files into {@code to} (a fresh sandbox's folder), readable
+     * and runnable by any uid: a built program, to run in another sandbox. A link is neither followed
+     * nor copied, nor is a FIFO or a device: the folder is one a program ran in.
+     */
+    public static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) { // Files.walk follows no link
+            for (Path file : files.filter(file -> !file.equals(from)).toList()) {
+                Path copy = to.resolve(from.relativize(file).toString());
+                if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+                    Files.createDirectories(copy);
+                } else if (regularSize(file) >= 0) {
+                    copyFresh(file, copy);
+                } else {
+                    continue;
+                }
+                Files.setPosixFilePermissions(copy, PosixFilePermissions.fromString("rwxr-xr-x"));
             }
         }
     }

@@ -8,6 +8,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -190,11 +191,19 @@ class SandboxPool implements Sandboxes, SmartLifecycle {
         }
 
         @Override
-        public Conversation converse(RunSpec spec, Sandbox peer, RunSpec peerSpec) throws IOException {
-            if (!(peer instanceof Lease other)) {
-                throw new IllegalArgumentException("The peer must come from the same pool");
+        public Communication communicate(RunSpec manager, List<Instance> instances) throws IOException {
+            List<BubblewrapSandbox> boxes = new ArrayList<>();
+            for (Instance instance : instances) {
+                if (!(instance.box() instanceof Lease other) || other == this) {
+                    throw new IllegalArgumentException("Each instance needs a sandbox of its own from the same pool");
+                }
+                boxes.add(other.sandbox);
             }
-            return BubblewrapSandbox.converse(sandbox, spec, other.sandbox, peerSpec);
+            return BubblewrapSandbox.communicate(
+                    sandbox,
+                    manager,
+                    boxes,
+                    instances.stream().map(Instance::spec).toList());
         }
 
         @Override

@@ -177,11 +177,17 @@ abstract class JudgeCases {
     }
 
     /**
-     * A problem beyond one sum test, in a case's {@code problem.json}: its checker, interactor, groups
-     * and tests. A setter's program is named by its source file, relative to the case's folder.
+     * A problem beyond one sum test, in a case's {@code problem.json}: its checker, interactor, groups,
+     * tests, and the instances and passes of each test (one of each when left out). A setter's program
+     * is named by its source file, relative to the case's folder.
      */
     record ProblemFile(
-            CheckerFile checker, ProgramFile interactor, List<JudgeRequest.Group> groups, List<TestFile> tests) {
+            CheckerFile checker,
+            ProgramFile interactor,
+            List<JudgeRequest.Group> groups,
+            List<TestFile> tests,
+            Integer instances,
+            Integer passes) {
 
         record CheckerFile(Checker.Kind kind, Double epsilon, ProgramFile program) {}
 
@@ -214,21 +220,22 @@ abstract class JudgeCases {
                             checker.epsilon(),
                             checker.program() == null ? null : checker.program().read(folder));
             return new JudgeRequest(
-                    UUID.randomUUID(),
-                    language,
-                    sourceCode,
-                    limits,
-                    judgedBy == null ? OutputComparison.EXACT : judgedBy.asComparison(),
-                    judgedBy,
-                    interactor == null ? null : interactor.read(folder),
-                    groups,
-                    true,
-                    tests.stream()
-                            .map(test -> new JudgeRequest.TestCase(test.input(), test.answer(), test.group()))
-                            .toList(),
-                    Instant.now(),
-                    null,
-                    1);
+                            UUID.randomUUID(),
+                            language,
+                            sourceCode,
+                            limits,
+                            judgedBy == null ? OutputComparison.EXACT : judgedBy.asComparison(),
+                            judgedBy,
+                            interactor == null ? null : interactor.read(folder),
+                            groups,
+                            true,
+                            tests.stream()
+                                    .map(test -> new JudgeRequest.TestCase(test.input(), test.answer(), test.group()))
+                                    .toList(),
+                            Instant.now(),
+                            null,
+                            1)
+                    .withRuns(new JudgeRequest.Runs(instances == null ? 1 : instances, passes == null ? 1 : passes));
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import java.util.List;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -120,12 +121,33 @@ class TestlibVerdictsTests {
             Integer interactorSignal,
             Verdict verdict) {
         TestlibVerdicts.Judgement judgement = TestlibVerdicts.interacted(
-                run(programWall, programExit, programSignal, ""),
-                LIMITS,
-                run(interactorWall, interactorExit, interactorSignal, ""),
-                LIMITS);
+                        List.of(run(programWall, programExit, programSignal, "")),
+                        LIMITS,
+                        run(interactorWall, interactorExit, interactorSignal, ""),
+                        LIMITS)
+                .judgement();
 
         assertThat(judgement.verdict()).isEqualTo(verdict);
+    }
+
+    @Test
+    void aCommunicationIsDecidedByTheInstanceThatWentOverALimitBeforeOneThatCrashed() {
+        RunOutcome clean = run(false, 0, null, "");
+        RunOutcome crashed = run(false, 1, null, "");
+        RunOutcome outOfTime = run(true, null, 9, "");
+        RunOutcome interactorAccepts = run(false, 0, null, "");
+
+        var limits = TestlibVerdicts.interacted(List.of(crashed, clean, outOfTime), LIMITS, interactorAccepts, LIMITS);
+        assertThat(limits.judgement().verdict()).isEqualTo(Verdict.TIME_LIMIT_EXCEEDED);
+        assertThat(limits.decidingInstance()).isEqualTo(2);
+
+        var crash = TestlibVerdicts.interacted(List.of(clean, crashed), LIMITS, interactorAccepts, LIMITS);
+        assertThat(crash.judgement().verdict()).isEqualTo(Verdict.RUNTIME_ERROR);
+        assertThat(crash.decidingInstance()).isEqualTo(1);
+
+        var accepted = TestlibVerdicts.interacted(List.of(clean, clean), LIMITS, interactorAccepts, LIMITS);
+        assertThat(accepted.judgement().verdict()).isEqualTo(Verdict.ACCEPTED);
+        assertThat(accepted.decidingInstance()).isZero();
     }
 
     private static RunOutcome run(boolean wallLimitReached, Integer exitCode, Integer signal, String stdout) {

@@ -109,7 +109,7 @@ class SandboxClockIT {
                 new RunSpec(thinker, null, Duration.ofSeconds(5), Duration.ofSeconds(2), 256L << 20, 1 << 20);
         try (Sandbox here = sandbox.open(TestSandboxes.C);
                 Sandbox peer = sandbox.open(TestSandboxes.C)) {
-            assertThatThrownBy(() -> here.converse(program, peer, interactor))
+            assertThatThrownBy(() -> peer.communicate(interactor, List.of(new Sandbox.Instance(here, program))))
                     .isInstanceOf(MachineTooBusyException.class);
         }
     }
