@@ -80,6 +80,40 @@ def test_an_interactive_problem_talks_to_the_program_through_pipes(api, worker):
     assert silent["verdict"] == "TIME_LIMIT_EXCEEDED"
 
 
+def test_a_communication_problem_runs_two_instances_each_talking_to_the_manager_alone(api, worker):
+    manager = {"language": "c", "sourceCode": (SETTERS / "doubling-manager.c").read_text()}
+    problem = api.create_problem(interactor=manager, instances=2, test_cases=[{"input": "20 7\n", "expectedOutput": ""}])
+    # Each instance gets its index as its argument; the second one also looks for what the first left.
+    doubling = (
+        "import os, sys\nindex = int(sys.argv[1])\nvalue = int(input())\n"
+        "if index == 0:\n    open('/tmp/note', 'w').write('0')\n"
+        "seen = index == 1 and os.path.exists('/tmp/note')\n"
+        "print(index, 2 * value + seen, flush=True)\n"
+    )
+
+    accepted = api.wait_for_verdict(api.submit(problem, doubling))
+    wrong = api.wait_for_verdict(api.submit(problem, "import sys\nprint(sys.argv[1], int(input()), flush=True)\n"))
+
+    assert accepted["verdict"] == "ACCEPTED", accepted
+    assert accepted["testCases"][0]["checkerMessage"] == "2 instances answered"
+    assert wrong["verdict"] == "WRONG_ANSWER"
+    assert wrong["testCases"][0]["checkerMessage"] == "instance 0 said it was 0 and answered 20"
+    assert api.request("GET", f"/api/problems/{problem}")[2]["instances"] == 2
+
+
+def test_a_multi_pass_problem_runs_the_program_again_on_what_its_checker_left(api, worker):
+    checker = {"kind": "custom", "language": "c", "sourceCode": (SETTERS / "countdown-checker.c").read_text()}
+    problem = api.create_problem(checker=checker, passes=3, test_cases=[{"input": "3\n", "expectedOutput": ""}])
+
+    accepted = api.wait_for_verdict(api.submit(problem, "print(int(input()) - 1)"))
+    wrong_later = api.wait_for_verdict(api.submit(problem, "n = int(input())\nprint(n - 1 if n != 2 else 5)"))
+
+    assert accepted["verdict"] == "ACCEPTED", accepted
+    assert accepted["testCases"][0]["checkerMessage"] == "pass 3"
+    assert wrong_later["verdict"] == "WRONG_ANSWER"
+    assert wrong_later["testCases"][0]["checkerMessage"] == "expected 1"
+
+
 def test_an_interactor_writes_what_the_problems_checker_then_judges(api, worker):
     """testlib's A+B shape: the interactor passes each pair on and writes the answers to its output
     file (tout) unjudged; the checker given beside it judges them. Ignoring it would accept wrong sums."""
