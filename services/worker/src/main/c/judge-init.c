@@ -14,7 +14,7 @@
  *            disk_bytes disk_files  what the run may keep in its writable folders (/box, /tmp,
  *                                   /dev/shm) and in files it holds open but unlinked (0 = no limit)
  *            stdin stdout stderr                                    (paths inside the sandbox)
- *            stdout_first=1   open stdout before stdin: when both are FIFOs shared with a peer
+ *            stdout_first=1   open stdout before stdin: when both are FIFOs shared with another
  *                             sandbox, one side must, or each waits for the other forever
  *            fd=N:r:path, fd=N:w:path (repeated)  a further file the program finds open as descriptor
  *                             N (3..MAX_FDS+2), for reading or writing: the FIFOs to the instances of a

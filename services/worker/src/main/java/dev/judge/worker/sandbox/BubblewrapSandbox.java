@@ -44,7 +44,7 @@ import dev.judge.contracts.language.Language;
  * {@code <box>/shm} are its {@code /tmp} and {@code /dev/shm}: those three are all it can change;
  * everything else is read-only.
  * {@code <box>/io} ({@code /io}) holds the run's streams, {@code stdin}, {@code stdout} and
- * {@code stderr}, and the pipes to a peer sandbox: read-only to the program, with only the files
+ * {@code stderr}, and the pipes of a communication (see {@link #communicate}): read-only to the program, with only the files
  * {@code stdout} and {@code stderr} bound writable, so it cannot replace any of them with a link, a
  * FIFO or a folder of its own for the worker to read or write. Files the worker reads from or writes
  * to the folders a program can change go through {@link SandboxFiles}. {@code <box>/linked} ({@code /linked},
