@@ -218,6 +218,26 @@ def test_a_program_of_several_files_with_the_compile_options_it_chose_is_built_a
     assert "-std=c++17" in cpp["compileOptions"] and "*.cpp" in cpp["extraSources"]
 
 
+def test_a_java_program_given_as_files_alone_takes_its_source_from_the_one_named_main_java(api, worker):
+    problem = api.create_problem()
+    files = [
+        {"name": "Adder.java", "content": "class Adder {\n    static long add(long a, long b) { return a + b; }\n}\n"},
+        {
+            "name": "Main.java",
+            "content": "public class Main {\n    public static void main(String[] args) {\n"
+            "        var in = new java.util.Scanner(System.in);\n"
+            "        System.out.println(Adder.add(in.nextLong(), in.nextLong()));\n    }\n}\n",
+        },
+    ]
+
+    verdict = api.wait_for_verdict(api.submit(problem, None, language="java", files=files))
+
+    assert verdict["verdict"] == "ACCEPTED", verdict
+    with pytest.raises(ApiError) as refused:
+        api.submit(problem, None, language="java", files=files[:1])
+    assert refused.value.status == 422
+
+
 def test_a_grader_problem_compiles_each_submission_with_its_languages_grader_and_refuses_other_languages(api, worker):
     """IOI's function tasks: the contestant writes add(); the grader reads the test, calls it and
     prints. C++ links the two sources, Python imports the contestant's module."""

@@ -66,9 +66,10 @@ class JudgeClient:
             time.sleep(0.2)
 
     def submit(self, problem_id, source, language="python", **more):
-        """more: other members of the submission (callbackUrl...)."""
+        """more: other members of the submission (callbackUrl...); a source of None is left out (files hold it)."""
+        source_code = {} if source is None else {"sourceCode": source}
         status, headers, body = self.request(
-            "POST", "/api/submissions", {"problemId": problem_id, "language": language, "sourceCode": source, **more}
+            "POST", "/api/submissions", {"problemId": problem_id, "language": language, **source_code, **more}
         )
         assert status == 202, body
         assert body["status"] == "QUEUED"

@@ -169,7 +169,15 @@ class RequestContractIT extends LiveApi {
                         "#/components/schemas/SubmissionToProblem",
                         "#/components/schemas/RunOnStdin",
                         "#/components/schemas/RunOnStdins",
+                        "#/components/schemas/SubmissionToProblemAsFiles",
+                        "#/components/schemas/RunOnStdinAsFiles",
+                        "#/components/schemas/RunOnStdinsAsFiles",
                         "#/components/schemas/OutputsToProblem");
+        assertThat(schemas.get("SubmissionToProblemAsFiles")
+                        .get("required")
+                        .valueStream()
+                        .map(JsonNode::asString))
+                .containsExactlyInAnyOrder("problemId", "language", "files");
         JsonNode runs = schemas.get("RunOnStdins").get("properties");
         assertThat(runs.get("stdins").get("items").get("maxLength").asInt()).isEqualTo(1048576);
         assertThat(runs.get("stdins").get("maxItems").asInt()).isEqualTo(20);

@@ -53,6 +53,35 @@ class SubmissionProgramsIT extends LiveApi {
     }
 
     @Test
+    void filesAloneGiveTheSourceAsTheOneNamedAsTheLanguagesSourceFile() throws Exception {
+        HttpResponse<String> accepted = post("/api/submissions", """
+                {"problemId": %d, "language": "java",
+                 "files": [{"name": "Adder.java", "content": "class Adder {}\\n"},
+                           {"name": "Main.java", "content": "class Main {}\\n"}]}""".formatted(problemId));
+
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+        UUID id = UUID.fromString(json.readTree(accepted.body()).get("id").asString());
+        JudgeRequest request = awaitRequest(Lane.PRACTICE, id);
+        assertThat(request.sourceCode()).isEqualTo("class Main {}\n");
+        assertThat(request.program().files()).isEqualTo(Map.of("Adder.java", "class Adder {}\n"));
+
+        long before = submissions();
+        HttpResponse<String> noSource = post("/api/submissions", """
+                {"problemId": %d, "language": "java", "files": [{"name": "Adder.java", "content": "class Adder {}"}]}""".formatted(problemId));
+        assertThat(noSource.statusCode()).as(noSource.body()).isEqualTo(422);
+        assertThat(noSource.body()).contains("none is called Main.java");
+        assertThat(post(
+                                "/api/submissions",
+                                "{\"problemId\": %d, \"language\": \"java\", \"files\": []}".formatted(problemId))
+                        .statusCode())
+                .isEqualTo(422);
+        assertThat(post("/api/submissions", "{\"problemId\": %d, \"language\": \"java\"}".formatted(problemId))
+                        .statusCode())
+                .isEqualTo(400);
+        assertThat(submissions()).isEqualTo(before);
+    }
+
+    @Test
     void aSubmissionOfItsSourceAloneCarriesNoProgram() throws Exception {
         HttpResponse<String> accepted = post("/api/submissions", """
                 {"problemId": %d, "language": "python", "sourceCode": "print(3)", "files": [], "compileOptions": []}""".formatted(problemId));

@@ -1,6 +1,7 @@
 package dev.judge.api.submission;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -41,8 +42,9 @@ class SubmissionApiDocument implements OpenApiCustomizer {
         fields.get("language").setEnum(new ArrayList<>(languages.languages().keySet()));
         // Any other option is refused as invalid (400); one only another language allows, as for that language (422).
         fields.get("compileOptions").getItems().setEnum(new ArrayList<>(languages.allowedCompileOptions()));
-        // A submission names a problem or carries stdin, exactly one of the two: two complete shapes, so
-        // that a generated client offers both. Each leaves the other's field undeclared, so a body with
+        // A submission names a problem or carries stdin or stdins, exactly one of them: a complete shape
+        // each, so that a generated client offers them all, and each again with the source among its files. Each leaves
+        // the other's field undeclared, so a body with
         // both matches both and is refused, as the server refuses it; a null counts as left out.
         Schema<?> toProblem = shape(
                 "A program to judge against a problem's test cases", fields, "problemId", "language", "sourceCode");
@@ -59,15 +61,21 @@ class SubmissionApiDocument implements OpenApiCustomizer {
                 "language",
                 "sourceCode",
                 "stdins");
-        // Optional in both shapes.
-        for (String optional : List.of("callbackUrl", "files", "compileOptions")) {
-            toProblem.addProperty(optional, fields.get(optional));
-            onStdin.addProperty(optional, fields.get(optional));
-            onStdins.addProperty(optional, fields.get(optional));
+        for (Schema<?> program : List.of(toProblem, onStdin, onStdins)) {
+            for (String optional : List.of("callbackUrl", "files", "compileOptions")) {
+                program.addProperty(optional, fields.get(optional));
+            }
         }
         schemas.put("SubmissionToProblem", toProblem);
         schemas.put("RunOnStdin", onStdin);
         schemas.put("RunOnStdins", onStdins);
+        // Or the same with the source among its files: sourceCode left out (or null, the same), files an array.
+        List<String> shapes = new ArrayList<>(List.of("SubmissionToProblem", "RunOnStdin", "RunOnStdins"));
+        for (String name : List.of("SubmissionToProblem", "RunOnStdin", "RunOnStdins")) {
+            Schema<?> asFiles = asFiles(schemas.get(name), fields.get("files"));
+            schemas.put(name + "AsFiles", asFiles);
+            shapes.add(name + "AsFiles");
+        }
         // Test numbers from 1, as the server reads the keys.
         Schema<?> outputsByTest = fields.get("outputs");
         outputsByTest.setPropertyNames(OpenApiDocument.typed("string").pattern("^[1-9][0-9]{0,3}$"));
@@ -79,11 +87,10 @@ class SubmissionApiDocument implements OpenApiCustomizer {
         schemas.put(
                 "SubmissionRequest",
                 new JsonSchema()
-                        .oneOf(List.of(
-                                new JsonSchema().$ref("#/components/schemas/SubmissionToProblem"),
-                                new JsonSchema().$ref("#/components/schemas/RunOnStdin"),
-                                new JsonSchema().$ref("#/components/schemas/RunOnStdins"),
-                                new JsonSchema().$ref("#/components/schemas/OutputsToProblem"))));
+                        .oneOf(java.util.stream.Stream.concat(
+                                        shapes.stream(), java.util.stream.Stream.of("OutputsToProblem"))
+                                .map(shape -> (Schema) new JsonSchema().$ref("#/components/schemas/" + shape))
+                                .toList()));
 
         // OpenAPI 3.1 describes an event stream by the schema of one event (OpenAPI 3.2 calls it itemSchema).
         openApi.getPaths()
@@ -106,6 +113,28 @@ class SubmissionApiDocument implements OpenApiCustomizer {
         for (String name : names) {
             shape.addProperty(name, fields.get(name));
         }
+        return shape;
+    }
+
+    /**
+     * A program's shape with its source among its files: sourceCode null or left out (so that a body
+     * with both matches the other shape alone), files required and an array.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static Schema<?> asFiles(Schema<?> program, Schema<?> files) {
+        Schema<?> shape = OpenApiDocument.typed("object")
+                .description(program.getDescription()
+                        + "; its source is the one of files named as its language's source " + "file");
+        Map<String, Schema> properties = new LinkedHashMap<>(program.getProperties());
+        properties.put("sourceCode", OpenApiDocument.typed("null"));
+        Schema<?> present =
+                OpenApiDocument.typed("array").items(files.getItems()).maxItems(files.getMaxItems());
+        properties.put("files", present);
+        shape.setProperties(properties);
+        List<String> required = new ArrayList<>(program.getRequired());
+        required.remove("sourceCode");
+        required.add("files");
+        shape.setRequired(required);
         return shape;
     }
 

@@ -35,7 +35,8 @@ record SubmissionRequest(
         @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
         @UnicodeText
         @Schema(
-                description = "The program: Unicode text without NUL",
+                description = "The program: Unicode text without NUL. Left out, it is the one of files named as "
+                        + "its language's source file (sourceFile in GET /api/languages: main.py, Main.java...)",
                 example = "a, b = map(int, input().split())\nprint(a + b)\n")
         String sourceCode,
 
@@ -60,9 +61,10 @@ record SubmissionRequest(
         @Size(max = ProgramFiles.MAX_FILES)
         @Schema(
                 types = {"array", "null"},
-                description = "More files of the program beside sourceCode (headers, modules, classes), built with it "
-                        + "as its language's extraSources say (GET /api/languages); sourceCode and these together "
-                        + "count against sourceCode's length limit")
+                description =
+                        "More files of the program beside sourceCode (headers, modules, classes), built with it "
+                                + "as its language's extraSources say (GET /api/languages), or all of it, its language's "
+                                + "source file among them; sourceCode and these together count against sourceCode's length limit")
         List<@Valid @NotNull SourceFile> files,
 
         @Size(min = 1, max = SubmissionRequest.MAX_STDINS)
@@ -124,16 +126,47 @@ record SubmissionRequest(
         return (problemId != null ? 1 : 0) + (stdin != null ? 1 : 0) + (stdins != null ? 1 : 0) == 1;
     }
 
-    @AssertTrue(message = "give language and sourceCode, or (to an output-only problem) outputs, not both")
+    @AssertTrue(
+            message = "give language and sourceCode (or files, its language's source file among them), or (to an "
+                    + "output-only problem) outputs, not both")
     @Schema(hidden = true)
     boolean isProgramOrOutputs() {
         return outputs == null
-                ? language != null && sourceCode != null
+                ? language != null && (sourceCode != null || files != null)
                 : language == null
                         && sourceCode == null
                         && files == null
                         && compileOptions == null
                         && problemId != null;
+    }
+
+    /**
+     * This request with its source taken out of its files when it gives files instead of sourceCode: the
+     * one named {@code sourceFile}, its language's; as it is otherwise, or when none is so named.
+     */
+    SubmissionRequest withSourceFromFiles(String sourceFile) {
+        if (sourceCode != null || files == null || outputs != null) {
+            return this;
+        }
+        SourceFile source = files.stream()
+                .filter(file -> sourceFile.equals(file.name()))
+                .findFirst()
+                .orElse(null);
+        if (source == null) {
+            return this;
+        }
+        List<SourceFile> others = files.stream().filter(file -> file != source).toList();
+        return new SubmissionRequest(
+                problemId,
+                language,
+                source.content(),
+                stdin,
+                callbackUrl,
+                lane,
+                others.isEmpty() ? null : others,
+                stdins,
+                compileOptions,
+                outputs);
     }
 
     /** The language it is stored and judged as: its own, or {@link JudgeRequest#OUTPUT_ONLY} for outputs. */

@@ -79,14 +79,15 @@ class SubmissionService {
      * Stores the submission, counted against the caller's quotas, and returns it without waiting for
      * the broker: the outbox relay publishes it after the commit, and again later if the broker was down.
      */
-    Accepted accept(Caller caller, SubmissionRequest request) {
-        if (!request.isOutputs() && languages.find(request.language()).isEmpty()) {
+    Accepted accept(Caller caller, SubmissionRequest sent) {
+        if (!sent.isOutputs() && languages.find(sent.language()).isEmpty()) {
             throw new UnknownReferenceException(
                     "language",
-                    request.language(),
+                    sent.language(),
                     "Known languages: "
                             + String.join(", ", languages.languages().keySet()));
         }
+        SubmissionRequest request = withSourceFromFiles(sent);
         if (!caller.has(Scope.SUBMIT)) {
             throw UnauthorizedException.outOfScope(Scope.SUBMIT);
         }
@@ -143,10 +144,12 @@ class SubmissionService {
      * Stores all of these submissions or none: every one is checked first, and a problem document
      * names each one that is wrong, by its index.
      */
-    Accepted acceptAll(Caller caller, List<SubmissionRequest> requests) {
+    Accepted acceptAll(Caller caller, List<SubmissionRequest> sent) {
         if (!caller.has(Scope.SUBMIT)) {
             throw UnauthorizedException.outOfScope(Scope.SUBMIT);
         }
+        List<SubmissionRequest> requests =
+                sent.stream().map(this::withSourceFromFiles).toList();
         Map<String, String> errors = new LinkedHashMap<>();
         Set<Long> problemIds = new HashSet<>();
         for (int i = 0; i < requests.size(); i++) {
@@ -284,6 +287,17 @@ class SubmissionService {
         }
     }
 
+    /** A submission of files alone, its source taken out of them as its language names it; others as sent. */
+    private SubmissionRequest withSourceFromFiles(SubmissionRequest request) {
+        if (request.isOutputs() || request.language() == null) {
+            return request;
+        }
+        return languages
+                .find(request.language())
+                .map(language -> request.withSourceFromFiles(language.sourceFile()))
+                .orElse(request);
+    }
+
     /** Why this submission's callback URL is refused by its form; empty without one, or if it may be called. */
     private Optional<String> callbackRefusal(Caller caller, SubmissionRequest request) {
         if (request.callbackUrl() == null) {
@@ -336,6 +350,11 @@ class SubmissionService {
                 request.isOutputs() ? null : languages.find(request.language()).orElse(null);
         if (language == null) {
             return errors;
+        }
+        if (request.sourceCode() == null) {
+            errors.put(
+                    at + "files",
+                    "without sourceCode, one of them is the source: none is called " + language.sourceFile());
         }
         Set<String> names = new HashSet<>();
         List<SubmissionRequest.SourceFile> files = request.files() == null ? List.of() : request.files();
