@@ -2,6 +2,9 @@
 factors and versions. The setters' programs are the worker's judge-case ones (services/worker/src/
 test/resources/judge-setters), so each is written once."""
 
+import io
+import zipfile
+
 import pytest
 
 from conftest import ADMIN_TOKEN
@@ -364,3 +367,13 @@ def test_an_output_only_problem_judges_the_submitted_outputs_by_its_checker_and_
     with pytest.raises(ApiError) as program:
         api.submit(problem, "print(1)")
     assert program.value.status == 422
+
+    # The same outputs as a zip of files named with their tests' numbers, as a contestant saves them.
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w") as archive:
+        archive.writestr("outputs/output_01.txt", "3 1 2\n")
+        archive.writestr("outputs/output_02.txt", "4 3 2 1\n")
+        archive.writestr("outputs/output_03.txt", "2 1\n")
+    status, _, zipped = api.post_bytes(f"/api/submissions/outputs?problemId={problem}", packed.getvalue(), "application/zip")
+    assert status == 202, zipped
+    assert api.wait_for_verdict(zipped["id"])["verdict"] == "ACCEPTED"

@@ -40,6 +40,16 @@ class JudgeClient:
         except urllib.error.HTTPError as error:
             raise ApiError(error.code, error.read().decode()) from None
 
+    def post_bytes(self, path, data, content_type, timeout=30):
+        """A POST of a body other than JSON (a zip); answered as request answers."""
+        headers = {**self.headers, "Content-Type": content_type}
+        request = urllib.request.Request(self.base_url + path, data=data, method="POST", headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
+                return response.status, dict(response.headers), json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            raise ApiError(error.code, error.read().decode()) from None
+
     def create_problem(self, title="Sum", time_limit_ms=2000, memory_limit_mb=256, test_cases=None, ready=True, **more):
         """Creates a problem; more members (checker, interactor, validator, groups, timeLimits) go in as given.
         One with setter programs is PREPARING until a worker has built them: with ready, this waits until

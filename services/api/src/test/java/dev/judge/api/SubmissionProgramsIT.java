@@ -2,9 +2,15 @@ package dev.judge.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.UUID;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -273,6 +279,8 @@ class SubmissionProgramsIT extends LiveApi {
                 400,
                 "{\"problemId\": %d, \"outputs\": {}}".formatted(outputOnly),
                 400,
+                "{\"problemId\": %d, \"outputs\": {\"4\": \"4\"}}".formatted(outputOnly),
+                422,
                 "{\"outputs\": {\"1\": \"1\"}}",
                 400,
                 "{\"problemId\": %d, \"outputs\": {\"1\": \"%s\"}}".formatted(outputOnly, "x".repeat(4_194_305)),
@@ -288,6 +296,84 @@ class SubmissionProgramsIT extends LiveApi {
                         {"title": "x", "timeLimitMs": 1000, "memoryLimitMb": 64, "outputOnly": true,
                          "interactor": {"language": "python", "sourceCode": "print(1)"},
                          "testCases": [{"input": "1", "expectedOutput": "1"}]}""").statusCode()).isEqualTo(400);
+    }
+
+    @Test
+    void anOutputOnlyProblemTakesAZipOfFilesNamedWithTheirTestsNumbersAndRefusesBombsAndStrangers() throws Exception {
+        HttpResponse<String> created = post("/api/problems", """
+                {"title": "Zipped", "timeLimitMs": 1000, "memoryLimitMb": 64, "outputOnly": true,
+                 "testCases": [{"input": "1", "expectedOutput": "1"}, {"input": "2", "expectedOutput": "2"},
+                               {"input": "3", "expectedOutput": "3"}]}""");
+        long outputOnly = json.readTree(created.body()).get("id").asLong();
+        String path = "/api/submissions/outputs?problemId=" + outputOnly;
+
+        HttpResponse<String> accepted = postZip(
+                path,
+                zip(Map.of(
+                        "outputs/output_01.txt", "1\n",
+                        "outputs/3.out", "3\u0000",
+                        "__MACOSX/outputs/._3.out", "junk",
+                        ".DS_Store", "junk")));
+        assertThat(accepted.statusCode()).as(accepted.body()).isEqualTo(202);
+        JudgeRequest request = awaitRequest(
+                Lane.PRACTICE,
+                UUID.fromString(json.readTree(accepted.body()).get("id").asString()));
+        assertThat(request.outputs()).containsExactly("1\n", null, "3\u0000");
+
+        long before = submissions();
+        Map<byte[], Integer> refused = new java.util.LinkedHashMap<>();
+        refused.put("not a zip".getBytes(StandardCharsets.UTF_8), 400);
+        refused.put(zip(Map.of("readme.txt", "hello")), 400);
+        refused.put(zip(Map.of("1.out", "1", "a/01.txt", "1")), 400);
+        refused.put(zip(Map.of("4.out", "4")), 422);
+        refused.put(zip(Map.of("outputs/", "")), 400); // a folder alone: no output in it
+        // 40 MiB of zeros packs to a few tens of KB: refused as it unpacks, at the limit.
+        refused.put(zip(Map.of("1.out", "\u0000".repeat(40 << 20))), 413);
+        java.util.Map<String, String> many = new java.util.HashMap<>();
+        for (int i = 0; i < 4001; i++) {
+            many.put(".hidden" + i, "");
+        }
+        refused.put(zip(many), 413);
+        for (Map.Entry<byte[], Integer> body : refused.entrySet()) {
+            HttpResponse<String> response = postZip(path, body.getKey());
+            assertThat(response.statusCode()).as(response.body()).isEqualTo(body.getValue());
+        }
+        byte[] invalidUtf8 = zipBytes("1.out", new byte[] {(byte) 0xC3, (byte) 0x28});
+        assertThat(postZip(path, invalidUtf8).statusCode()).isEqualTo(400);
+        assertThat(send(request(path)
+                                .header("Content-Type", "text/plain")
+                                .POST(HttpRequest.BodyPublishers.ofString("1")))
+                        .statusCode())
+                .isEqualTo(415);
+        assertThat(submissions()).isEqualTo(before);
+    }
+
+    private HttpResponse<String> postZip(String path, byte[] zip) throws Exception {
+        return send(request(path)
+                .header("Content-Type", "application/zip")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(zip)));
+    }
+
+    private static byte[] zip(Map<String, String> files) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+            for (Map.Entry<String, String> file : new java.util.TreeMap<>(files).entrySet()) {
+                zip.putNextEntry(new ZipEntry(file.getKey()));
+                zip.write(file.getValue().getBytes(StandardCharsets.UTF_8));
+                zip.closeEntry();
+            }
+        }
+        return bytes.toByteArray();
+    }
+
+    private static byte[] zipBytes(String name, byte[] content) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ZipOutputStream zip = new ZipOutputStream(bytes)) {
+            zip.putNextEntry(new ZipEntry(name));
+            zip.write(content);
+            zip.closeEntry();
+        }
+        return bytes.toByteArray();
     }
 
     private long submissions() {

@@ -69,10 +69,11 @@ public class ProblemAccess {
      *        files may not have (its grader's and the solution file); empty for a problem without
      *        graders, which takes any language
      * @param outputOnly it takes outputs, never a program
+     * @param testCount how many tests it has: the most outputs an output-only problem takes
      */
-    public record SubmissionRules(Map<String, Set<String>> graderNames, boolean outputOnly) {
+    public record SubmissionRules(Map<String, Set<String>> graderNames, boolean outputOnly, int testCount) {
 
-        static final SubmissionRules ANY_PROGRAM = new SubmissionRules(Map.of(), false);
+        static final SubmissionRules ANY_PROGRAM = new SubmissionRules(Map.of(), false, 0);
     }
 
     public SubmissionRules submissionRules(long problemId) {

@@ -1,5 +1,7 @@
 package dev.judge.api.problem;
 
+import static dev.judge.api.system.MediaTypes.ZIP;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -45,7 +47,6 @@ import dev.judge.contracts.language.LanguageCatalog;
 @Tag(name = "problems")
 class ProblemImportController {
 
-    static final String ZIP = "application/zip";
     private static final String PATH = "/api/problems/import";
 
     /** @param maxPackageSize the largest package, as sent (what it unpacks to is bounded as an upload is) */

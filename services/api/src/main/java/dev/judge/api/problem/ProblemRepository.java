@@ -546,7 +546,7 @@ class ProblemRepository {
     /** What the problem's current version takes ({@link ProblemAccess.SubmissionRules}). */
     ProblemAccess.SubmissionRules submissionRules(long id) {
         return jdbc.sql("""
-                        select v.graders, v.output_only
+                        select v.graders, v.output_only, v.test_count
                         from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
                         where p.id = ?""")
                 .param(id)
@@ -556,7 +556,8 @@ class ProblemRepository {
                         json.readValue(rs.getString("graders"), GRADERS)
                                 .forEach((language, grader) -> names.put(language, grader.takenNames()));
                     }
-                    return new ProblemAccess.SubmissionRules(names, rs.getBoolean("output_only"));
+                    return new ProblemAccess.SubmissionRules(
+                            names, rs.getBoolean("output_only"), rs.getInt("test_count"));
                 })
                 .optional()
                 .orElse(ProblemAccess.SubmissionRules.ANY_PROGRAM);

@@ -1,17 +1,24 @@
 package dev.judge.api.submission;
 
+import static dev.judge.api.system.MediaTypes.ZIP;
+
+import java.io.IOException;
+import java.io.InputStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.links.Link;
 import io.swagger.v3.oas.annotations.links.LinkParameter;
+import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Positive;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
@@ -22,6 +29,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestMethod;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.util.UriComponentsBuilder;
 
@@ -36,8 +44,14 @@ class SubmissionController {
     private final SubmissionService service;
     private final QueueEstimate queue;
     private final ApplicationEventPublisher events;
+    private final SubmissionProperties properties;
 
-    SubmissionController(SubmissionService service, QueueEstimate queue, ApplicationEventPublisher events) {
+    SubmissionController(
+            SubmissionService service,
+            QueueEstimate queue,
+            ApplicationEventPublisher events,
+            SubmissionProperties properties) {
+        this.properties = properties;
         this.service = service;
         this.queue = queue;
         this.events = events;
@@ -107,6 +121,69 @@ class SubmissionController {
                 .body(SubmissionAccepted.of(view));
     }
 
+    /** An output-only problem's outputs as a zip of files, each named with its test's number. */
+    @PostMapping(
+            path = "/outputs",
+            consumes = {ZIP, MediaType.APPLICATION_OCTET_STREAM_VALUE})
+    @Operation(
+            operationId = "submitOutputs",
+            summary = "Submit an output-only problem's outputs as a zip of files",
+            description = "One file per test, named with its number (output_01.txt, 1.out, 3): read for that "
+                    + "number only; folders, __MACOSX/ and names from a dot are passed over. The same submission as "
+                    + "outputs sent as JSON, within the same limit.",
+            requestBody =
+                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
+                            required = true,
+                            content = {
+                                @Content(mediaType = ZIP, schema = @Schema(type = "string", format = "binary")),
+                                @Content(
+                                        mediaType = MediaType.APPLICATION_OCTET_STREAM_VALUE,
+                                        schema = @Schema(type = "string", format = "binary"))
+                            }))
+    @ApiResponse(
+            responseCode = "202",
+            description = "Stored and queued; poll the Location",
+            headers =
+                    @Header(
+                            name = HttpHeaders.LOCATION,
+                            description = "The submission",
+                            schema = @Schema(type = "string")))
+    @ApiResponse(
+            responseCode = "400",
+            description = "Not a zip, a file not named with a test's number or not UTF-8 text, two for one test, "
+                    + "none at all; `file` names it")
+    @ApiResponse(responseCode = "413", description = "More than the outputs' limit unpacked, or too many entries")
+    @ApiResponse(responseCode = "415", description = "The body is neither application/zip nor application/octet-stream")
+    @ApiResponse(
+            responseCode = "409",
+            description = "The problem's current version is still being prepared or failed its preparation",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(
+            responseCode = "422",
+            description = "Unknown problem, one that is not output-only, or a file for a test it does not have")
+    @ApiResponse(
+            responseCode = "429",
+            description = "The key is over a quota; nothing was stored",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(
+            responseCode = "503",
+            description = "The database cannot be reached; nothing was stored",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    ResponseEntity<SubmissionAccepted> submitOutputs(
+            Caller caller,
+            @RequestParam @Positive @Parameter(description = "The output-only problem") long problemId,
+            InputStream body,
+            UriComponentsBuilder uri)
+            throws IOException {
+        SubmissionRequest request =
+                SubmissionRequest.outputsTo(problemId, OutputsZip.read(body, properties.maxOutputsLength()));
+        SubmissionService.Accepted accepted = service.accept(caller, request);
+        SubmissionView view = accepted.submissions().getFirst();
+        return accepted(accepted)
+                .location(uri.path("/api/submissions/{id}").build(view.id()))
+                .body(SubmissionAccepted.of(view));
+    }
+
     /** All stored and queued, in the order given, or none (the problem document names each one that is wrong). */
     @PostMapping(path = "/batch", consumes = MediaType.APPLICATION_JSON_VALUE)
     @Operation(
@@ -153,11 +230,11 @@ class SubmissionController {
     }
 
     /**
-     * The batch resource takes POST only. Without this, GET /api/submissions/batch would reach
+     * The batch and outputs resources take POST only. Without this, GET /api/submissions/batch would reach
      * {@code GET /api/submissions/{id}} (and be refused 400: "batch" is no id), and OPTIONS would list GET.
      */
     @RequestMapping(
-            path = "/batch",
+            path = {"/batch", "/outputs"},
             method = {RequestMethod.GET, RequestMethod.OPTIONS})
     @Operation(hidden = true)
     ResponseEntity<Void> batchTakesPostOnly(HttpMethod method) throws HttpRequestMethodNotSupportedException {

@@ -169,6 +169,11 @@ record SubmissionRequest(
                 outputs);
     }
 
+    /** Outputs to an output-only problem, as a zip of them gives them ({@link OutputsZip}). */
+    static SubmissionRequest outputsTo(long problemId, Map<String, String> outputs) {
+        return new SubmissionRequest(problemId, null, null, null, null, null, null, null, null, outputs);
+    }
+
     /** The language it is stored and judged as: its own, or {@link JudgeRequest#OUTPUT_ONLY} for outputs. */
     String storedLanguage() {
         return outputs != null ? JudgeRequest.OUTPUT_ONLY : language;

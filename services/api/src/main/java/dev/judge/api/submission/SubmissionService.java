@@ -124,9 +124,9 @@ class SubmissionService {
         if (request.problemId() != null && !problems.isOpenTo(caller, request.problemId())) {
             throw new UnknownReferenceException("problem", request.problemId(), null);
         }
-        Map<String, String> graderErrors = graderErrors(request, "");
-        if (!graderErrors.isEmpty()) {
-            throw new InvalidProgramException(HttpStatus.UNPROCESSABLE_CONTENT, graderErrors);
+        Map<String, String> problemErrors = problemErrors(request, "");
+        if (!problemErrors.isEmpty()) {
+            throw new InvalidProgramException(HttpStatus.UNPROCESSABLE_CONTENT, problemErrors);
         }
         try {
             return store(caller, List.of(request));
@@ -187,7 +187,7 @@ class SubmissionService {
             if (problemId != null && !known.contains(problemId)) {
                 errors.put("submissions[" + i + "].problemId", "unknown problem " + problemId);
             } else {
-                errors.putAll(graderErrors(requests.get(i), "submissions[" + i + "]."));
+                errors.putAll(problemErrors(requests.get(i), "submissions[" + i + "]."));
             }
         }
         if (!errors.isEmpty()) {
@@ -375,10 +375,10 @@ class SubmissionService {
 
     /**
      * What the problem's version refuses, by field: a program to an output-only problem or outputs to
-     * another; for a grader problem, a language it has no grader for, or a file named as one of the
-     * grader's (which the contestant may not replace).
+     * another, or an output for a test it does not have; for a grader problem, a language it has no
+     * grader for, or a file named as one of the grader's (which the contestant may not replace).
      */
-    private Map<String, String> graderErrors(SubmissionRequest request, String at) {
+    private Map<String, String> problemErrors(SubmissionRequest request, String at) {
         if (request.problemId() == null) {
             return Map.of();
         }
@@ -387,6 +387,14 @@ class SubmissionService {
             return rules.outputOnly()
                     ? Map.of(at + "outputs", "this problem is output-only: give each test's output, not a program")
                     : Map.of(at + "outputs", "this problem takes a program, not outputs");
+        }
+        if (request.isOutputs()) {
+            return request.outputs().keySet().stream()
+                    .filter(number -> Integer.parseInt(number) > rules.testCount())
+                    .findFirst()
+                    .map(number ->
+                            Map.of(at + "outputs", "no test " + number + ": the problem has " + rules.testCount()))
+                    .orElse(Map.of());
         }
         Map<String, Set<String>> graders = rules.graderNames();
         if (graders.isEmpty()) {

@@ -104,7 +104,7 @@ class Judge {
         try (TestSet tests = testData.open(request);
                 Sandbox checkerBox = customChecker == null ? null : sandboxes.open(customChecker.language())) {
             TestRunner runner = new TestRunner(
-                    request, null, null, null, TestRunner.Setter.in(checkerBox, customChecker), properties);
+                    request, null, List.of(), null, TestRunner.Setter.in(checkerBox, customChecker), properties);
             List<String> outputs = request.outputs();
             return judgeTests(
                     request,
@@ -124,10 +124,14 @@ class Judge {
         try (TestSet tests = testData.open(request);
                 Sandbox box = sandboxes.open(language)) {
             JudgeRequest.Program program = request.effectiveProgram();
-            Optional<String> refusal = programRefusal(language, program).or(request::runsRefusal);
+            Optional<String> refusal = programRefusal(language, program);
             if (refusal.isPresent()) {
                 // The API refuses all of these: a message that has one was not made by it.
-                return failed(request, startedAt, "The submission cannot be judged as sent: " + refusal.get() + ".");
+                return failed(request, startedAt, "The submission's files cannot be built: " + refusal.get() + ".");
+            }
+            Optional<String> runs = request.runsRefusal();
+            if (runs.isPresent()) {
+                return failed(request, startedAt, "The problem's tests cannot be run so: " + runs.get() + ".");
             }
             String sourceName = program.sourceName() != null ? program.sourceName() : language.sourceFile();
             SandboxFiles.writeFresh(box.folder().resolve(sourceName), request.sourceCode());
