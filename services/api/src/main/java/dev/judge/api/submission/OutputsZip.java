@@ -2,9 +2,6 @@ package dev.judge.api.submission;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
@@ -17,6 +14,8 @@ import java.util.zip.ZipInputStream;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.ErrorResponseException;
+
+import dev.judge.api.system.Utf8;
 
 /**
  * An output-only problem's outputs as a zip of files, one per test, each named with its test's number
@@ -65,7 +64,7 @@ final class OutputsZip {
                 if (unpacked > maxBytes) {
                     throw tooLarge("the outputs unpack to more than " + maxCharacters + " characters");
                 }
-                String text = utf8(name, bytes);
+                String text = Utf8.decode(bytes).orElseThrow(() -> invalid(name, "not UTF-8 text"));
                 characters += text.codePointCount(0, text.length());
                 if (characters > maxCharacters) {
                     throw tooLarge("the outputs unpack to more than " + maxCharacters + " characters");
@@ -81,19 +80,6 @@ final class OutputsZip {
             throw invalid("(the zip)", "no file named with a test's number");
         }
         return outputs;
-    }
-
-    private static String utf8(String name, byte[] bytes) {
-        try {
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            throw invalid(name, "not UTF-8 text");
-        }
     }
 
     private static ErrorResponseException invalid(String entry, String why) {

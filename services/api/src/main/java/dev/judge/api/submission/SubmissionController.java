@@ -114,11 +114,7 @@ class SubmissionController {
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     ResponseEntity<SubmissionAccepted> submit(
             Caller caller, @Valid @RequestBody SubmissionRequest request, UriComponentsBuilder uri) {
-        SubmissionService.Accepted accepted = service.accept(caller, request);
-        SubmissionView view = accepted.submissions().getFirst();
-        return accepted(accepted)
-                .location(uri.path("/api/submissions/{id}").build(view.id()))
-                .body(SubmissionAccepted.of(view));
+        return acceptedOne(service.accept(caller, request), uri);
     }
 
     /** An output-only problem's outputs as a zip of files, each named with its test's number. */
@@ -177,11 +173,7 @@ class SubmissionController {
             throws IOException {
         SubmissionRequest request =
                 SubmissionRequest.outputsTo(problemId, OutputsZip.read(body, properties.maxOutputsLength()));
-        SubmissionService.Accepted accepted = service.accept(caller, request);
-        SubmissionView view = accepted.submissions().getFirst();
-        return accepted(accepted)
-                .location(uri.path("/api/submissions/{id}").build(view.id()))
-                .body(SubmissionAccepted.of(view));
+        return acceptedOne(service.accept(caller, request), uri);
     }
 
     /** All stored and queued, in the order given, or none (the problem document names each one that is wrong). */
@@ -244,6 +236,15 @@ class SubmissionController {
                     .build();
         }
         throw new HttpRequestMethodNotSupportedException(method.name(), List.of(HttpMethod.POST.name()));
+    }
+
+    /** One submission accepted: 202 with its Location. */
+    private ResponseEntity<SubmissionAccepted> acceptedOne(
+            SubmissionService.Accepted accepted, UriComponentsBuilder uri) {
+        SubmissionView view = accepted.submissions().getFirst();
+        return accepted(accepted)
+                .location(uri.path("/api/submissions/{id}").build(view.id()))
+                .body(SubmissionAccepted.of(view));
     }
 
     /** Told when to poll (and the read side told so: {@link SubmissionQueued}), and the key's quotas in RateLimit fields. */

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
@@ -33,6 +32,7 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.xml.sax.SAXException;
 
+import dev.judge.api.system.Utf8;
 import dev.judge.contracts.language.LanguageCatalog;
 
 /**
@@ -584,17 +584,8 @@ public final class PolygonPackage implements AutoCloseable {
 
     /** An entry's text, UTF-8, read to at most {@code maxBytes}. */
     private String entry(String path, long maxBytes) throws IOException {
-        byte[] bytes = unpacked(path, maxBytes);
-        try {
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            throw new InvalidPackageException(path, "it is not UTF-8 text");
-        }
+        return Utf8.decode(unpacked(path, maxBytes))
+                .orElseThrow(() -> new InvalidPackageException(path, "it is not UTF-8 text"));
     }
 
     /** An entry's bytes, read to at most {@code maxBytes}, counted against all the package may unpack to. */
