@@ -44,14 +44,8 @@ class SubmissionController {
     private final SubmissionService service;
     private final QueueEstimate queue;
     private final ApplicationEventPublisher events;
-    private final SubmissionProperties properties;
 
-    SubmissionController(
-            SubmissionService service,
-            QueueEstimate queue,
-            ApplicationEventPublisher events,
-            SubmissionProperties properties) {
-        this.properties = properties;
+    SubmissionController(SubmissionService service, QueueEstimate queue, ApplicationEventPublisher events) {
         this.service = service;
         this.queue = queue;
         this.events = events;
@@ -171,9 +165,7 @@ class SubmissionController {
             InputStream body,
             UriComponentsBuilder uri)
             throws IOException {
-        SubmissionRequest request =
-                SubmissionRequest.outputsTo(problemId, OutputsZip.read(body, properties.maxOutputsLength()));
-        return acceptedOne(service.accept(caller, request), uri);
+        return acceptedOne(service.acceptZippedOutputs(caller, problemId, body), uri);
     }
 
     /** All stored and queued, in the order given, or none (the problem document names each one that is wrong). */

@@ -1,5 +1,7 @@
 package dev.judge.api.submission;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -138,6 +140,12 @@ class SubmissionService {
             }
             throw e;
         }
+    }
+
+    /** Outputs to an output-only problem as a zip of files ({@link OutputsZip}), then as {@link #accept}. */
+    Accepted acceptZippedOutputs(Caller caller, long problemId, InputStream zip) throws IOException {
+        return accept(
+                caller, SubmissionRequest.outputsTo(problemId, OutputsZip.read(zip, properties.maxOutputsLength())));
     }
 
     /**
