@@ -104,6 +104,24 @@ def test_a_communication_problem_runs_two_instances_each_talking_to_the_manager_
     assert api.request("GET", f"/api/problems/{problem}")[2]["instances"] == 2
 
 
+def test_a_communication_problems_stub_talks_to_the_manager_and_the_contestant_writes_a_function(api, worker):
+    """Per-language stubs are graders: each instance is the grader's main.py calling the contestant's double()."""
+    manager = {"language": "c", "sourceCode": (SETTERS / "doubling-manager.c").read_text()}
+    stub = "import sys\nfrom solution import double\nindex = int(sys.argv[1])\nprint(index, double(int(input())), flush=True)\n"
+    problem = api.create_problem(
+        interactor=manager,
+        instances=2,
+        graders={"python": {"solutionFile": "solution.py", "files": {"main.py": stub}}},
+        test_cases=[{"input": "20 7\n", "expectedOutput": ""}],
+    )
+
+    right = api.wait_for_verdict(api.submit(problem, "def double(value):\n    return 2 * value\n"))
+    wrong = api.wait_for_verdict(api.submit(problem, "def double(value):\n    return value\n"))
+
+    assert right["verdict"] == "ACCEPTED", right
+    assert wrong["verdict"] == "WRONG_ANSWER"
+
+
 def test_a_multi_pass_problem_runs_the_program_again_on_what_its_checker_left(api, worker):
     checker = {"kind": "custom", "language": "c", "sourceCode": (SETTERS / "countdown-checker.c").read_text()}
     problem = api.create_problem(checker=checker, passes=3, test_cases=[{"input": "3\n", "expectedOutput": ""}])
@@ -243,7 +261,8 @@ def test_a_java_program_given_as_files_alone_takes_its_source_from_the_one_named
 
 def test_a_grader_problem_compiles_each_submission_with_its_languages_grader_and_refuses_other_languages(api, worker):
     """IOI's function tasks: the contestant writes add(); the grader reads the test, calls it and
-    prints. C++ links the two sources, Python imports the contestant's module."""
+    prints. C++ links the two sources, Java compiles the contestant's class with the grader's Main,
+    Python imports the contestant's module."""
     cpp_grader = (
         '#include <iostream>\n#include "add.h"\n'
         "int main() { long long a, b; std::cin >> a >> b; std::cout << add(a, b) << '\\n'; }\n"
@@ -254,6 +273,14 @@ def test_a_grader_problem_compiles_each_submission_with_its_languages_grader_and
             "cpp": {
                 "solutionFile": "add.cpp",
                 "files": {"main.cpp": cpp_grader, "add.h": "long long add(long long a, long long b);\n"},
+            },
+            "java": {
+                "solutionFile": "Add.java",
+                "files": {
+                    "Main.java": "public class Main {\n    public static void main(String[] args) {\n"
+                    "        var in = new java.util.Scanner(System.in);\n"
+                    "        System.out.println(Add.add(in.nextLong(), in.nextLong()));\n    }\n}\n"
+                },
             },
             "python": {
                 "solutionFile": "add.py",
@@ -267,6 +294,9 @@ def test_a_grader_problem_compiles_each_submission_with_its_languages_grader_and
         "cpp": api.wait_for_verdict(api.submit(problem, cpp, language="cpp")),
         "cpp, wrong": api.wait_for_verdict(api.submit(problem, cpp.replace("a + b", "a - b"), language="cpp")),
         "python": api.wait_for_verdict(api.submit(problem, "def add(a, b):\n    return a + b\n")),
+        "java": api.wait_for_verdict(
+            api.submit(problem, "class Add {\n    static long add(long a, long b) { return a + b; }\n}\n", language="java")
+        ),
         # A main() of its own clashes with the grader's: the contestant cannot replace it.
         "cpp, own main": api.wait_for_verdict(api.submit(problem, cpp + "int main() { return 0; }\n", language="cpp")),
     }
@@ -275,11 +305,12 @@ def test_a_grader_problem_compiles_each_submission_with_its_languages_grader_and
         "cpp": "ACCEPTED",
         "cpp, wrong": "WRONG_ANSWER",
         "python": "ACCEPTED",
+        "java": "ACCEPTED",
         "cpp, own main": "COMPILATION_ERROR",
     }
-    with pytest.raises(ApiError) as java:
-        api.submit(problem, "class Add {}", language="java")
-    assert java.value.status == 422 and "cpp, python" in str(java.value.body)
+    with pytest.raises(ApiError) as javascript:
+        api.submit(problem, "console.log(3)", language="javascript")
+    assert javascript.value.status == 422 and "cpp, java, python" in str(javascript.value.body)
 
 
 @pytest.mark.parametrize(

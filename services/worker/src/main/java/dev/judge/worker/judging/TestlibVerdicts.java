@@ -78,6 +78,16 @@ final class TestlibVerdicts {
             List<RunOutcome> instances, RunSpec instanceLimits, RunOutcome interactor, RunSpec interactorLimits) {
         String broken = brokenBecause(interactor, interactorLimits, true);
         if (broken != null) {
+            // An interactor that ran out of time waiting for an instance that ran over a limit of its own (spun
+            // past its CPU time while the interactor waited, longer on a busy machine) ran out for that instance.
+            int overItsOwn = overItsOwnLimits(instances, instanceLimits);
+            if (overItsOwn >= 0
+                    && RunVerdicts.termination(interactor, interactorLimits) == RunVerdicts.Termination.TIME_LIMIT) {
+                return new Interaction(
+                        Judgement.of(
+                                RunVerdicts.failure(instances.get(overItsOwn), instanceLimits), interactor.stderr()),
+                        overItsOwn);
+            }
             return new Interaction(
                     Judgement.of(Verdict.INTERNAL_ERROR, "The interactor " + broken + ". " + interactor.stderr()), 0);
         }
@@ -98,6 +108,21 @@ final class TestlibVerdicts {
             return new Interaction(decided, Math.max(crashed, 0));
         }
         return new Interaction(Judgement.of(Verdict.RUNTIME_ERROR, interactor.stderr()), crashed);
+    }
+
+    /**
+     * The first instance that ran over a limit by what it did itself (CPU time, memory, output), not by its
+     * clock while it waited; -1 for none.
+     */
+    private static int overItsOwnLimits(List<RunOutcome> instances, RunSpec limits) {
+        for (int i = 0; i < instances.size(); i++) {
+            RunOutcome instance = instances.get(i);
+            if (!instance.wallLimitReached()
+                    && RunVerdicts.termination(instance, limits) != RunVerdicts.Termination.EXITED) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** An interactive test's judgement, and the instance whose run decided it (the first, when none did alone). */

@@ -150,6 +150,42 @@ class TestlibVerdictsTests {
         assertThat(accepted.decidingInstance()).isZero();
     }
 
+    @Test
+    void anInteractorOutOfTimeWaitingForAnInstanceThatSpunPastItsCpuTimeIsThatInstancesTimeLimit() {
+        RunOutcome interactorOutOfTime = run(true, null, 9, "");
+        RunOutcome spun = new RunOutcome(
+                false,
+                null,
+                24,
+                Duration.ofSeconds(8),
+                Duration.ofSeconds(6),
+                Duration.ofMillis(2005),
+                1000L,
+                false,
+                true,
+                false,
+                false,
+                false,
+                "",
+                "");
+        RunOutcome idle = run(true, null, 9, "");
+
+        var spinning =
+                TestlibVerdicts.interacted(List.of(run(false, 0, null, ""), spun), LIMITS, interactorOutOfTime, LIMITS);
+        assertThat(spinning.judgement().verdict()).isEqualTo(Verdict.TIME_LIMIT_EXCEEDED);
+        assertThat(spinning.decidingInstance()).isEqualTo(1);
+
+        // Every instance within its own limits, or only out of its clock while it waited: the interactor hung.
+        assertThat(TestlibVerdicts.interacted(List.of(idle), LIMITS, interactorOutOfTime, LIMITS)
+                        .judgement()
+                        .verdict())
+                .isEqualTo(Verdict.INTERNAL_ERROR);
+        assertThat(TestlibVerdicts.interacted(List.of(run(false, 0, null, "")), LIMITS, interactorOutOfTime, LIMITS)
+                        .judgement()
+                        .verdict())
+                .isEqualTo(Verdict.INTERNAL_ERROR);
+    }
+
     private static RunOutcome run(boolean wallLimitReached, Integer exitCode, Integer signal, String stdout) {
         return new RunOutcome(
                 wallLimitReached,
