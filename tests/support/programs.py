@@ -50,7 +50,7 @@ def read_case(name):
 
 def problem_of(name, case):
     """The case's problem as the API takes it: one sum test, or what its problem.json says (its
-    checker, interactor, groups and tests, setters' programs named by file). The language's time
+    checker, interactor, groups, tests, instances and passes, setters' programs named by file). The language's time
     factor is 1, as in the worker's JudgeCases, which sends limits as they are."""
     problem = {
         "title": name,
@@ -79,8 +79,9 @@ def problem_of(name, case):
         )
     if "interactor" in spec:
         problem["interactor"] = program(spec["interactor"])
-    if "groups" in spec:
-        problem["groups"] = spec["groups"]
+    for member in ("groups", "instances", "passes"):
+        if member in spec:
+            problem[member] = spec[member]
     problem["test_cases"] = [
         {"input": test["input"], "expectedOutput": test["answer"], "group": test.get("group")} for test in spec["tests"]
     ]
