@@ -22,8 +22,8 @@ import dev.judge.api.system.Utf8;
  * (as contestants save them: {@code output_01.txt}, {@code 1.out}, {@code 3}), read as the body streams
  * in, never unpacked to disk. Folders in the zip and the files macOS and editors add ({@code __MACOSX/},
  * names from a dot) are passed over; a name is only ever read for its number, never followed. What it
- * unpacks to is counted as it is read, so that a zip bomb is refused at the limit ({@code 413}), not
- * after; so are the entries.
+ * unpacks to is counted as it is read, so that a zip bomb is refused at the limit ({@code 413}, as outputs
+ * sent as JSON over it are), not after; so are the entries.
  */
 final class OutputsZip {
 
@@ -62,12 +62,12 @@ final class OutputsZip {
                 byte[] bytes = zip.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes - unpacked + 1));
                 unpacked += bytes.length;
                 if (unpacked > maxBytes) {
-                    throw tooLarge("the outputs unpack to more than " + maxCharacters + " characters");
+                    throw new ContentTooLargeException("outputs", maxCharacters);
                 }
                 String text = Utf8.decode(bytes).orElseThrow(() -> invalid(name, "not UTF-8 text"));
                 characters += text.codePointCount(0, text.length());
                 if (characters > maxCharacters) {
-                    throw tooLarge("the outputs unpack to more than " + maxCharacters + " characters");
+                    throw new ContentTooLargeException("outputs", maxCharacters);
                 }
                 if (outputs.put(number, text) != null) {
                     throw invalid(name, "a second file for test " + number);
@@ -90,6 +90,7 @@ final class OutputsZip {
         return new ErrorResponseException(HttpStatus.BAD_REQUEST, problem, null);
     }
 
+    /** Past what the outputs' characters limit cannot say: the entries. */
     private static ErrorResponseException tooLarge(String why) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(
                 HttpStatus.CONTENT_TOO_LARGE, "The zip is over a limit: " + why + ". Nothing was stored.");
