@@ -9,7 +9,8 @@ import urllib.request
 import pytest
 
 from conftest import WORKER_TOKEN
-from support.packages import PACKAGE, import_package, without_generated_tests_and_answers, zipped
+from support.judge_client import ApiError
+from support.packages import GRADER_PACKAGE, PACKAGE, import_package, without_generated_tests_and_answers, zipped
 
 
 def test_a_package_imports_and_its_tagged_solutions_get_the_verdicts_their_tags_say(api, worker):
@@ -34,6 +35,35 @@ def test_a_package_imports_and_its_tagged_solutions_get_the_verdicts_their_tags_
     ]
     accepted = api.wait_for_verdict(api.submit(problem["id"], (PACKAGE / "solutions/sum.py").read_text()))
     assert (accepted["verdict"], accepted["score"]) == ("ACCEPTED", 100)
+
+
+def test_a_packages_resources_for_solutions_are_graders_its_function_solutions_are_built_with(api, worker):
+    """IOI's function tasks as Polygon carries them: grader.cpp and sum.h for cpp.*, grader.py for
+    python.*, Main.java for java*; each tagged solution only implements the function."""
+    status, problem = import_package(api, zipped(GRADER_PACKAGE), "?verify=true")
+    assert status == 201, problem
+    assert {language: grader["solutionFile"] for language, grader in problem["graders"].items()} == {
+        "cpp": "solution.cpp",
+        "java": "Solution.java",
+        "python": "solution.py",
+    }
+
+    preparation = api.wait_for_preparation(problem["id"])
+
+    assert preparation["status"] == "READY", preparation
+    assert [(s["name"], s["verdict"], s["matchesTag"]) for s in preparation["solutions"]] == [
+        ("solutions/sum.cpp", "ACCEPTED", True),
+        ("solutions/sum.py", "ACCEPTED", True),
+        ("solutions/Solution.java", "ACCEPTED", True),
+        ("solutions/overflow.cpp", "WRONG_ANSWER", True),
+    ]
+    judged = api.wait_for_verdict(
+        api.submit(problem["id"], '#include "sum.h"\nlong long sum(long long a, long long b) { return b + a; }\n', "cpp")
+    )
+    assert judged["verdict"] == "ACCEPTED", judged
+    with pytest.raises(ApiError) as refused:
+        api.submit(problem["id"], "int main() { return 0; }\n", "c")
+    assert refused.value.status == 422 and "cpp, java, python" in str(refused.value.body)
 
 
 def test_a_polygon_checker_scores_in_points_of_the_test(api, worker):

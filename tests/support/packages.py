@@ -1,5 +1,5 @@
-"""Polygon packages for the tests that import them: tests/polygon/sum-of-two (in Polygon's format,
-written for this project), zipped with changes, and imported through the API."""
+"""Polygon packages for the tests that import them: tests/polygon/sum-of-two and sum-function (in
+Polygon's format, written for this project), zipped with changes, and imported through the API."""
 
 import io
 import json
@@ -10,6 +10,7 @@ import zipfile
 from support.processes import PROJECT
 
 PACKAGE = PROJECT / "tests/polygon/sum-of-two"
+GRADER_PACKAGE = PROJECT / "tests/polygon/sum-function"
 
 
 def zipped(folder, change=None):

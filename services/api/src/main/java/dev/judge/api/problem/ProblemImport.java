@@ -28,7 +28,8 @@ import dev.judge.contracts.language.Language;
  * JSON API's bounds hold: at most {@link ProblemRequest#MAX_GROUPS} groups, points up to
  * {@link ProblemRequest#MAX_POINTS}, each dependency once. A package
  * whose points are all 0 (Polygon writes 0.0 on every test of an ICPC-style problem) is all or
- * nothing; a scored package's checker gives Polygon's points ({@link Checker.Scores#POINTS}). Feedback policies do not change what is judged, only what Polygon shows contestants, and
+ * nothing; a scored package's checker gives Polygon's points ({@link Checker.Scores#POINTS}). Its
+ * resources for solutions are graders ({@link PolygonPackage.Grader}), and its answers must then be in it. Feedback policies do not change what is judged, only what Polygon shows contestants, and
  * are not kept.
  */
 final class ProblemImport {
@@ -87,7 +88,7 @@ final class ProblemImport {
                 verify ? solutions(problem) : List.of(),
                 generation(problem),
                 null,
-                null,
+                graders(problem),
                 new ProblemVersion.Feedback(FeedbackPolicy.FULL, samples(problem)),
                 false,
                 null);
@@ -121,6 +122,10 @@ final class ProblemImport {
             throw invalid(
                     "test " + answers.getFirst() + "'s answer is not in the package: an interactive problem's answers "
                             + "must be (export the package with its tests)");
+        }
+        if (!answers.isEmpty() && !problem.graders().isEmpty()) {
+            throw invalid("test " + answers.getFirst() + "'s answer is not in the package: the answers of a problem "
+                    + "with graders must be (export the package with its tests)");
         }
         // Generators' headers (testlib.h in each of dozens) go once, beside all of them.
         Map<String, ProblemProgram> generators = new TreeMap<>();
@@ -181,6 +186,14 @@ final class ProblemImport {
                 .map(solution -> new ProblemVersion.TaggedSolution(
                         solution.program().path(), solution.tag(), program(solution.program())))
                 .toList();
+    }
+
+    private static Map<String, ProblemVersion.Grader> graders(PolygonPackage.Problem problem) {
+        Map<String, ProblemVersion.Grader> graders = new TreeMap<>();
+        problem.graders()
+                .forEach((language, grader) ->
+                        graders.put(language, new ProblemVersion.Grader(grader.solutionFile(), grader.files())));
+        return graders;
     }
 
     private record Subtasks(List<JudgeRequest.Group> groups, Map<Integer, String> groupOf) {}

@@ -161,7 +161,8 @@ class ProblemImportTests {
                         new PolygonPackage.Test(INPUT, null, null, null, null, List.of(), false),
                         new PolygonPackage.Test(null, null, null, null, "gen", List.of("--n=5", "7"), false)),
                 List.of(new PolygonPackage.Solution("main", main)),
-                Map.of("gen", generator));
+                Map.of("gen", generator),
+                Map.of());
 
         ProblemVersion version = ProblemImport.toVersion(problem, false);
 
@@ -177,11 +178,11 @@ class ProblemImportTests {
     }
 
     @Test
-    void refusesAnswersToMakeWithoutAMainSolutionOrForAnInteractiveProblem() {
+    void refusesAnswersToMakeWithoutAMainSolutionOrForAnInteractiveOrGraderProblem() {
         List<PolygonPackage.Test> tests =
                 List.of(new PolygonPackage.Test(INPUT, null, null, null, null, List.of(), false));
         PolygonPackage.Problem withoutMain = new PolygonPackage.Problem(
-                "Sum", 1000, 256L << 20, CHECKER, null, null, List.of(), tests, List.of(), Map.of());
+                "Sum", 1000, 256L << 20, CHECKER, null, null, List.of(), tests, List.of(), Map.of(), Map.of());
         PolygonPackage.Problem interactive = new PolygonPackage.Problem(
                 "Sum",
                 1000,
@@ -192,11 +193,26 @@ class ProblemImportTests {
                 List.of(),
                 tests,
                 List.of(new PolygonPackage.Solution("main", CHECKER)),
+                Map.of(),
                 Map.of());
+        PolygonPackage.Problem withGraders = new PolygonPackage.Problem(
+                "Sum",
+                1000,
+                256L << 20,
+                CHECKER,
+                null,
+                null,
+                List.of(),
+                tests,
+                List.of(new PolygonPackage.Solution("main", CHECKER)),
+                Map.of(),
+                Map.of("cpp", new PolygonPackage.Grader("solution.cpp", Map.of("main.cpp", "int main() {}"))));
 
         assertThatThrownBy(() -> ProblemImport.toVersion(withoutMain, false))
                 .hasMessageContaining("no solution tagged main");
         assertThatThrownBy(() -> ProblemImport.toVersion(interactive, false)).hasMessageContaining("interactive");
+        // The main solution of a grader problem is a function: only built with the grader could it answer.
+        assertThatThrownBy(() -> ProblemImport.toVersion(withGraders, false)).hasMessageContaining("graders");
     }
 
     @Test
@@ -211,6 +227,7 @@ class ProblemImportTests {
                 List.of(),
                 List.of(test(null, null)),
                 List.of(),
+                Map.of(),
                 Map.of());
 
         assertThatThrownBy(() -> ProblemImport.toVersion(hungry, false)).hasMessageContaining("memory-limit");
@@ -218,7 +235,7 @@ class ProblemImportTests {
 
     private static PolygonPackage.Problem problem(List<PolygonPackage.Group> groups, List<PolygonPackage.Test> tests) {
         return new PolygonPackage.Problem(
-                "Sum", 1000, 256L << 20, CHECKER, null, null, groups, tests, List.of(), Map.of());
+                "Sum", 1000, 256L << 20, CHECKER, null, null, groups, tests, List.of(), Map.of(), Map.of());
     }
 
     private static PolygonPackage.Test test(String group, Double points) {

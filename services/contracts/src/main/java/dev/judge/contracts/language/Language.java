@@ -141,6 +141,29 @@ public record Language(
     }
 
     /**
+     * Whether a Polygon type mask ({@code cpp.*}, {@code python.3}, {@code *}: what a package's resource
+     * for solutions gives as its {@code for-type}) covers some type this language is.
+     */
+    public boolean polygonCovers(String mask) {
+        return polygonTypes.stream().anyMatch(pattern -> masksOverlap(mask, pattern));
+    }
+
+    /** Whether two types, each exact or with a trailing {@code *}, match some type in common. */
+    static boolean masksOverlap(String one, String other) {
+        boolean oneOpen = one.endsWith("*");
+        boolean otherOpen = other.endsWith("*");
+        String oneStem = oneOpen ? one.substring(0, one.length() - 1) : one;
+        String otherStem = otherOpen ? other.substring(0, other.length() - 1) : other;
+        if (oneOpen && otherOpen) {
+            return oneStem.startsWith(otherStem) || otherStem.startsWith(oneStem);
+        }
+        if (oneOpen) {
+            return other.startsWith(oneStem);
+        }
+        return otherOpen ? one.startsWith(otherStem) : one.equals(other);
+    }
+
+    /**
      * The folder its image is mounted at under the worker's {@code judge.sandbox.language-images}: the
      * reference with every character but {@code [A-Za-z0-9._-]} made {@code _}
      * ({@code gcc:12.2.0-bookworm} → {@code gcc_12.2.0-bookworm}). One folder per image, not per

@@ -26,6 +26,22 @@ class LanguageCatalogTests {
     }
 
     @Test
+    void aPolygonMaskCoversTheLanguagesWhoseTypesItMatches() {
+        assertThat(SHIPPED.find("cpp").orElseThrow().polygonCovers("cpp.*")).isTrue();
+        assertThat(SHIPPED.find("cpp").orElseThrow().polygonCovers("cpp.g++17")).isTrue();
+        assertThat(SHIPPED.find("cpp").orElseThrow().polygonCovers("*")).isTrue();
+        assertThat(SHIPPED.find("cpp").orElseThrow().polygonCovers("c.*")).isFalse();
+        assertThat(SHIPPED.find("c").orElseThrow().polygonCovers("cpp.*")).isFalse();
+        assertThat(SHIPPED.find("python").orElseThrow().polygonCovers("python.*"))
+                .isTrue();
+        assertThat(SHIPPED.find("python").orElseThrow().polygonCovers("python.2"))
+                .isFalse();
+        assertThat(SHIPPED.find("cpp17").orElseThrow().polygonCovers("cpp.*"))
+                .as("a language Polygon types do not name is covered by none")
+                .isFalse();
+    }
+
+    @Test
     void theLanguagesOnJavasJvmGetItsEnvironmentFromOneYamlAnchor() {
         Map<String, String> java = SHIPPED.find("java").orElseThrow().environment();
 

@@ -18,7 +18,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
@@ -33,6 +35,8 @@ import org.w3c.dom.Node;
 import org.xml.sax.SAXException;
 
 import dev.judge.api.system.Utf8;
+import dev.judge.contracts.ProgramFiles;
+import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
 
 /**
@@ -40,7 +44,8 @@ import dev.judge.contracts.language.LanguageCatalog;
  * what the judge stores: the "tests" testset's limits, tests (the inputs and answers the package
  * carries, and the generator commands of the generated ones it does not), groups and points, the
  * checker (a {@code std::} one by the copy of its source the package carries), the interactor, the
- * first validator, the generators the tests call, and the tagged solutions. Everything a hostile package could turn against the API is
+ * first validator, the generators the tests call, the tagged solutions, and the graders its resources for
+ * solutions make ({@link Grader}); a run-twice problem is refused. Everything a hostile package could turn against the API is
  * bounded or refused, naming the file: entries are read only by the paths problem.xml names (no
  * {@code ..}, no absolute path), each within its size and all within the package's, problem.xml without
  * DTDs or entities and at most {@value #MAX_XML_DEPTH} deep, path patterns of one {@code %d}, every text
@@ -97,7 +102,20 @@ public final class PolygonPackage implements AutoCloseable {
 
     public record Solution(String tag, Program program) {}
 
-    /** @param generators the executables its tests' {@code cmd}s call, by name */
+    /**
+     * A language's grader (IOI's function tasks), from the package's resources for solutions.
+     *
+     * @param solutionFile what a contestant's source is saved as: {@value #SOLUTION_STEM} with the
+     *        language's extension ({@code solution.cpp}, {@code solution.py}, {@code Solution.java})
+     * @param files by the names they are saved as beside it, the grader's own source (its entry point)
+     *        as the language's source file ({@code main.cpp}, {@code main.py}, {@code Main.java})
+     */
+    public record Grader(String solutionFile, Map<String, String> files) {}
+
+    /**
+     * @param generators the executables its tests' {@code cmd}s call, by name
+     * @param graders by language id; empty for a problem whose solutions are whole programs
+     */
     public record Problem(
             String title,
             int timeLimitMs,
@@ -108,7 +126,12 @@ public final class PolygonPackage implements AutoCloseable {
             List<Group> groups,
             List<Test> tests,
             List<Solution> solutions,
-            Map<String, Program> generators) {
+            Map<String, Program> generators,
+            Map<String, Grader> graders) {
+
+        public Problem {
+            graders = graders == null ? Map.of() : Map.copyOf(graders);
+        }
 
         /** The solution tagged main, which makes the answers the package does not carry; null for none. */
         public Program mainSolution() {
@@ -155,6 +178,8 @@ public final class PolygonPackage implements AutoCloseable {
 
     private static final long MAX_PROBLEM_XML_BYTES = 1 << 20;
     private static final Pattern CPP_STANDARD = Pattern.compile("g\\+\\+(11|14|17|20|23)$");
+    /** The name a contestant's source takes beside a grader, as the spec of problem.xml names it. */
+    static final String SOLUTION_STEM = "solution";
 
     private final ZipFile zip;
     private final Limits limits;
@@ -253,7 +278,9 @@ public final class PolygonPackage implements AutoCloseable {
         if (!problem.getTagName().equals("problem")) {
             throw invalid("its root element is <" + problem.getTagName() + ">, not <problem>");
         }
-        Element testset = child(first(problem, "judging"), "testset", "name", "tests")
+        Element judging = first(problem, "judging");
+        refuseRunTwice(problem, judging);
+        Element testset = child(judging, "testset", "name", "tests")
                 .orElseThrow(() -> invalid("it has no <judging><testset name=\"tests\">"));
         int timeLimitMs = integer(text(testset, "time-limit"), "time-limit");
         long memoryLimit = integer(text(testset, "memory-limit"), "memory-limit");
@@ -270,7 +297,149 @@ public final class PolygonPackage implements AutoCloseable {
                 groups(testset),
                 tests,
                 solutions(first(assets, "solutions"), headers, withSolutions, tests),
-                generators(first(first(problem, "files"), "executables"), tests, headers));
+                generators(first(first(problem, "files"), "executables"), tests, headers),
+                graders(first(problem, "files")));
+    }
+
+    /**
+     * Polygon's run-twice problems (run-count="2", or the tag run-twice) feed a first run's output,
+     * through the checker or interactor, to a second run by a protocol of Polygon's own: judged as a
+     * problem of one run they would get wrong verdicts, so they are refused by name.
+     */
+    private static void refuseRunTwice(Element problem, Element judging) {
+        String runCount =
+                judging == null ? "" : judging.getAttribute("run-count").strip();
+        boolean tagged = children(first(problem, "tags"), "tag").stream()
+                .anyMatch(tag -> tag.getAttribute("value").equals("run-twice"));
+        if (!runCount.isEmpty() && !runCount.equals("1") || tagged) {
+            throw invalid(
+                    "it is a run-twice problem (run-count=\"" + runCount + "\"" + (tagged ? ", tag run-twice" : "")
+                            + "), which this judge does not import; its multi-pass problems (\"passes\") are Kattis' kind");
+        }
+    }
+
+    /** A resource compiled with the contestant's source: {@code <asset name="solution"/>}, stage compile. */
+    private record SolutionResource(String path, String name, String type, List<String> forTypes, String content) {}
+
+    /**
+     * The graders its resources for solutions make, by language: each language that one of them is for
+     * and that has a source of its own type among them (its entry point) gets them all, the entry point
+     * saved as the language's source file. A resource for no language here, an entry point that is
+     * not one file, a name that is not one plain file name, or two files at one name, is refused.
+     */
+    private Map<String, Grader> graders(Element files) throws IOException {
+        List<SolutionResource> resources = new ArrayList<>();
+        for (Element file : children(first(files, "resources"), "file")) {
+            if (!names(first(file, "assets"), "asset").contains("solution")) {
+                continue;
+            }
+            String path = file.getAttribute("path");
+            Set<String> stages = names(first(file, "stages"), "stage");
+            if (!stages.equals(Set.of("compile"))) {
+                throw new InvalidPackageException(
+                        path,
+                        "it is for solutions at stage " + stages + "; this judge takes files for solutions at "
+                                + "stage compile only (graders and their headers)");
+            }
+            String name = file.hasAttribute("location")
+                    ? file.getAttribute("location")
+                    : path.substring(path.lastIndexOf('/') + 1);
+            ProgramFiles.refusal(name).ifPresent(reason -> {
+                throw new InvalidPackageException(path, "it is to be placed as \"" + name + "\": " + reason);
+            });
+            String masks =
+                    file.hasAttribute("for-types") ? file.getAttribute("for-types") : file.getAttribute("for-type");
+            List<String> forTypes = Arrays.stream(masks.split("[;:]"))
+                    .map(String::strip)
+                    .filter(mask -> !mask.isEmpty())
+                    .toList();
+            if (forTypes.isEmpty()) {
+                throw new InvalidPackageException(
+                        path, "it is for solutions and has no for-type to say of which languages");
+            }
+            resources.add(new SolutionResource(
+                    checkedPath(path),
+                    name,
+                    file.getAttribute("type"),
+                    forTypes,
+                    entry(path, limits.maxProgramBytes())));
+        }
+        Map<String, Grader> graders = new TreeMap<>();
+        for (var language : languages.languages().values()) {
+            List<SolutionResource> forIt = resources.stream()
+                    .filter(resource -> resource.forTypes().stream().anyMatch(language::polygonCovers))
+                    .toList();
+            List<SolutionResource> sources = forIt.stream()
+                    .filter(resource -> languages
+                            .forPolygonType(resource.type())
+                            .filter(language.id()::equals)
+                            .isPresent())
+                    .toList();
+            if (!sources.isEmpty()) {
+                graders.put(language.id(), grader(language, forIt, sources));
+            }
+        }
+        if (!resources.isEmpty() && graders.isEmpty()) {
+            throw new InvalidPackageException(
+                    resources.getFirst().path(),
+                    "it is for solutions in " + resources.getFirst().forTypes()
+                            + ", and no language this judge runs has a grader source among the package's files for "
+                            + "solutions (" + languages.polygonLanguageNames() + ")");
+        }
+        return graders;
+    }
+
+    private static Grader grader(Language language, List<SolutionResource> files, List<SolutionResource> sources) {
+        String sourceFile = language.sourceFile();
+        SolutionResource entry = sources.stream()
+                .filter(source -> source.name().equals(sourceFile))
+                .findFirst()
+                .orElse(sources.size() == 1 ? sources.getFirst() : null);
+        if (entry == null) {
+            throw new InvalidPackageException(
+                    sources.getFirst().path(),
+                    "the " + language.id() + " grader has several sources ("
+                            + String.join(
+                                    ", ",
+                                    sources.stream().map(SolutionResource::name).toList())
+                            + ") and none is placed as " + sourceFile + ", its entry point");
+        }
+        if (files.size() > ProgramFiles.MAX_FILES) {
+            throw new InvalidPackageException(
+                    files.getFirst().path(),
+                    "the " + language.id() + " grader has " + files.size() + " files; this judge takes up to "
+                            + ProgramFiles.MAX_FILES,
+                    true);
+        }
+        String solutionFile = solutionFile(sourceFile);
+        Map<String, String> saved = new TreeMap<>();
+        for (SolutionResource file : files) {
+            String name = file == entry ? sourceFile : file.name();
+            if (name.equals(solutionFile) || saved.put(name, file.content()) != null) {
+                throw new InvalidPackageException(
+                        file.path(),
+                        "the " + language.id() + " grader would save two files as " + name
+                                + (name.equals(solutionFile) ? ", the name the contestant's source is saved as" : ""));
+            }
+        }
+        return new Grader(solutionFile, saved);
+    }
+
+    /** {@value #SOLUTION_STEM} with the source file's extension and the case of its first letter. */
+    static String solutionFile(String sourceFile) {
+        int dot = sourceFile.indexOf('.');
+        String stem = Character.isUpperCase(sourceFile.charAt(0))
+                ? Character.toUpperCase(SOLUTION_STEM.charAt(0)) + SOLUTION_STEM.substring(1)
+                : SOLUTION_STEM;
+        return dot < 0 ? stem : stem + sourceFile.substring(dot);
+    }
+
+    /** The {@code name} attributes of an element's children of this tag, in lower case (Polygon writes both). */
+    private static Set<String> names(Element parent, String tag) {
+        Set<String> names = new TreeSet<>();
+        children(parent, tag)
+                .forEach(child -> names.add(child.getAttribute("name").toLowerCase(Locale.ROOT)));
+        return names;
     }
 
     private Document problemXml() throws IOException {

@@ -262,6 +262,83 @@ class PolygonPackageTests {
         });
     }
 
+    @Test
+    void resourcesForSolutionsAreEachLanguagesGraderWithItsSourceAsTheEntryPoint() throws IOException {
+        PolygonPackage.Problem problem = read(zip(TestPackages.sumFunction())).problem();
+
+        assertThat(problem.graders()).containsOnlyKeys("cpp", "python", "java");
+        PolygonPackage.Grader cpp = problem.graders().get("cpp");
+        assertThat(cpp.solutionFile()).isEqualTo("solution.cpp");
+        assertThat(cpp.files()).containsOnlyKeys("main.cpp", "sum.h");
+        assertThat(cpp.files().get("main.cpp")).contains("sum(a, b)");
+        assertThat(problem.graders().get("python"))
+                .isEqualTo(new PolygonPackage.Grader(
+                        "solution.py",
+                        Map.of("main.py", TestPackages.sumFunction().get("files/grader.py"))));
+        assertThat(problem.graders().get("java").solutionFile()).isEqualTo("Solution.java");
+        assertThat(problem.graders().get("java").files()).containsOnlyKeys("Main.java");
+        assertThat(problem.solutions())
+                .extracting(solution -> solution.program().language())
+                .containsExactly("cpp", "python", "java", "cpp");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a grader placed out of the contestant's folder  | files/sum.h         | is to be placed as "../sum.h"
+            a grader placed in a folder                     | files/sum.h         | is to be placed as "include/sum.h"
+            a grader placed as the contestant's source      | files/sum.h         | the name the contestant's source is saved as
+            a grader placed as a judge's own file           | files/sum.h         | the judge's own files
+            two sources and no entry point among them       | files/grader.cpp    | none is placed as main.cpp
+            a grader for no language run here               | files/grader.cpp    | no language this judge runs
+            a grader without languages                      | files/sum.h         | no for-type
+            a file for solutions when they run              | files/sum.h         | at stage compile only
+            a grader's path out of the package              | ../../etc/passwd    | plain relative path
+            a run-twice problem                             | problem.xml         | run-twice
+            """)
+    void refusesAGraderItCannotPlaceNamingTheFile(String breakage, String file, String reason) throws IOException {
+        Map<String, String> files = TestPackages.sumFunction();
+        String xml = files.get("problem.xml");
+        String header = "<file for-type=\"cpp.*\" path=\"files/sum.h\" type=\"h.g++\">";
+        switch (breakage) {
+            case "a grader placed out of the contestant's folder" ->
+                files.put("problem.xml", xml.replace(header, header.replace(">", " location=\"../sum.h\">")));
+            case "a grader placed in a folder" ->
+                files.put("problem.xml", xml.replace(header, header.replace(">", " location=\"include/sum.h\">")));
+            case "a grader placed as the contestant's source" ->
+                files.put("problem.xml", xml.replace(header, header.replace(">", " location=\"solution.cpp\">")));
+            case "a grader placed as a judge's own file" ->
+                files.put("problem.xml", xml.replace(header, header.replace(">", " location=\"answer\">")));
+            case "two sources and no entry point among them" ->
+                files.put(
+                        "problem.xml",
+                        xml.replace("path=\"files/sum.h\" type=\"h.g++\"", "path=\"files/sum.h\" type=\"cpp.g++17\""));
+            case "a grader for no language run here" ->
+                files.put(
+                        "problem.xml",
+                        xml.replaceAll("for-type=\"[^\"]*\"", "for-type=\"pascal.*\"")
+                                .replace("path=\"files/grader.cpp\"", "path=\"files/grader.cpp\""));
+            case "a grader without languages" ->
+                files.put("problem.xml", xml.replace(header, header.replace("for-type=\"cpp.*\" ", "")));
+            case "a file for solutions when they run" ->
+                files.put(
+                        "problem.xml",
+                        xml.replace(
+                                header + "\n                <stages><stage name=\"compile\"/>",
+                                header + "\n                <stages><stage name=\"run\"/>"));
+            case "a grader's path out of the package" ->
+                files.put("problem.xml", xml.replace("files/sum.h", "../../etc/passwd"));
+            case "a run-twice problem" ->
+                files.put("problem.xml", xml.replace("input-file=\"\"", "input-file=\"\" run-count=\"2\""));
+            default -> throw new IllegalArgumentException(breakage);
+        }
+        Path zip = zip(files);
+
+        assertThatThrownBy(() -> read(zip)).isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
+            assertThat(refused.file()).isEqualTo(file);
+            assertThat(refused.getMessage()).contains(reason);
+        });
+    }
+
     /** A test that unpacks to far more than it packs to is read only to its limit, whatever its entry declares. */
     @Test
     void stopsReadingAZipBombAtItsLimit() throws IOException {

@@ -22,8 +22,20 @@ public final class TestPackages {
      * a std checker's source, a validator, a generator, tagged solutions); its files by path.
      */
     public static Map<String, String> sumOfTwo() throws IOException {
+        return files("sum-of-two");
+    }
+
+    /**
+     * tests/polygon/sum-function: an IOI-style problem whose resources for solutions are graders, in C++
+     * (a source and a header), Python and Java; its solutions implement the function.
+     */
+    public static Map<String, String> sumFunction() throws IOException {
+        return files("sum-function");
+    }
+
+    private static Map<String, String> files(String name) throws IOException {
         Path root = Path.of(System.getProperty("judge.polygon-packages", "../../tests/polygon"))
-                .resolve("sum-of-two");
+                .resolve(name);
         Map<String, String> files = new TreeMap<>();
         try (Stream<Path> paths = Files.walk(root)) {
             // Python's bytecode caches are not the package's (a compileall over tests/ leaves them).

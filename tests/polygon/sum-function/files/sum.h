@@ -1,0 +1,2 @@
+// What a contestant's solution implements.
+long long sum(long long a, long long b);

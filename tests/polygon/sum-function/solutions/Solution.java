@@ -1,0 +1,5 @@
+public class Solution {
+    static long sum(long a, long b) {
+        return a + b;
+    }
+}

@@ -1,0 +1,2 @@
+def sum_ab(a, b):
+    return a + b
