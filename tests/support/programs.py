@@ -68,12 +68,13 @@ def problem_of(name, case):
             "language": of["language"],
             "sourceCode": (folder / of["source"]).read_text(),
             "files": {pathlib.Path(file).name: (folder / file).read_text() for file in of.get("files", [])},
+            **({"protocol": of["protocol"].lower(), "arguments": of.get("arguments")} if of.get("protocol") else {}),
         }
 
     if "checker" in spec:
         checker = spec["checker"]
         problem["checker"] = (
-            {"kind": checker["kind"].lower(), "epsilon": checker.get("epsilon")}
+            {"kind": checker["kind"].lower(), "epsilon": checker.get("epsilon"), "tokens": checker.get("tokens")}
             if "program" not in checker
             else {"kind": "custom", **program(checker["program"])}
         )

@@ -155,8 +155,12 @@ public final class JudgeQueues {
      * Version 12 added a request's {@code instances} (a communication problem's) and {@code passes} (a
      * multi-pass problem's); a worker of version 11 runs one instance once and misjudges such a problem,
      * so upgrade workers first.
+     * Version 13 added the checker kind {@link Checker.Kind#TOKENS} (a problem package's default output
+     * validator, with its {@link Checker.Tokens} flags) and a setter program's {@link ProblemProgram.Protocol}
+     * (a package's output validators); a worker of version 12 cannot read the first and would run a
+     * validator as a testlib checker, so upgrade workers first.
      */
-    public static final int CONTRACT_VERSION = 12;
+    public static final int CONTRACT_VERSION = 13;
 
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -18,13 +19,41 @@ import dev.judge.contracts.language.Language;
  * @param files more files saved next to it, by name (a checker's {@code testlib.h})
  * @param compileOptions its language standard and macros where they differ from the catalog's; null
  *        for none (and in messages before contract version 5)
+ * @param protocol how a checker or interactor is run and read; never null ({@link Protocol#TESTLIB} in
+ *        messages before contract version 13)
+ * @param arguments for {@link Protocol#KATTIS}: what it gets after its three (a package's
+ *        {@code validator_flags}); none for testlib's
  */
 public record ProblemProgram(
-        String language, String sourceCode, Map<String, String> files, Language.CompileOptions compileOptions) {
+        String language,
+        String sourceCode,
+        Map<String, String> files,
+        Language.CompileOptions compileOptions,
+        Protocol protocol,
+        List<String> arguments) {
+
+    /** How a setter's checker or interactor is run on a test, and how what it says is read. */
+    public enum Protocol {
+        /** testlib's: {@code program input output answer}; testlib's exit codes; its stderr the message. */
+        TESTLIB,
+        /**
+         * The problem package format's output validators: {@code program input answer feedback_dir/
+         * [arguments]} with the output on stdin (an interactor's stdin and stdout the program's);
+         * exit 42 accepted, 43 wrong answer; {@code judgemessage.txt} in the feedback folder the message.
+         */
+        KATTIS
+    }
 
     public ProblemProgram {
         files = files == null ? Map.of() : new TreeMap<>(files);
         compileOptions = compileOptions == null || compileOptions.isDefault() ? null : compileOptions;
+        protocol = protocol == null ? Protocol.TESTLIB : protocol;
+        arguments = arguments == null ? List.of() : List.copyOf(arguments);
+    }
+
+    public ProblemProgram(
+            String language, String sourceCode, Map<String, String> files, Language.CompileOptions compileOptions) {
+        this(language, sourceCode, files, compileOptions, Protocol.TESTLIB, List.of());
     }
 
     public ProblemProgram(String language, String sourceCode, Map<String, String> files) {
@@ -32,8 +61,9 @@ public record ProblemProgram(
     }
 
     /**
-     * A SHA-256 of everything that goes into building it: equal for equal programs, whichever problem
-     * or version they belong to, so that workers build each one once.
+     * A SHA-256 of everything that goes into building it (not how it is run: its protocol and
+     * arguments): equal for equal programs, whichever problem or version they belong to, so that
+     * workers build each one once.
      */
     public String contentHash() {
         try {

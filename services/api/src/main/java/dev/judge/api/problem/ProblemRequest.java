@@ -24,6 +24,7 @@ import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.ProblemLimits;
+import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.ProgramFiles;
 import dev.judge.contracts.SetterLimits;
 import dev.judge.contracts.language.Language;
@@ -338,7 +339,29 @@ record ProblemRequest(
                     description = "For custom: what its points (testlib's quitp, exit code 7) are: share, of the "
                             + "test in [0, 1] (the default), or points, of the test's subtask, as Polygon counts them",
                     example = "share")
-            Scores scores) {
+            Scores scores,
+
+            @Valid
+            @Schema(
+                    types = {"object", "null"},
+                    description = "For tokens: the flags of the problem package format's default output validator "
+                            + "(case and white space ignored, numbers compared as text, unless they say otherwise)")
+            TokensRequest tokens,
+
+            @Schema(
+                    types = {"string", "null"},
+                    description = "For custom: " + PROTOCOL_DESCRIPTION,
+                    example = "testlib")
+            Protocol protocol,
+
+            @Size(max = MAX_ARGUMENTS) @Schema(description = "For custom: " + ARGUMENTS_DESCRIPTION)
+            List<@NotNull @Size(max = MAX_ARGUMENT_LENGTH) @Pattern(regexp = ARGUMENT) String> arguments) {
+
+        @AssertTrue(message = ARGUMENTS_MESSAGE)
+        @Schema(hidden = true)
+        boolean isArgumentsForKattis() {
+            return Protocol.argumentsFit(protocol, arguments);
+        }
 
         enum Scores {
             @JsonProperty("share")
@@ -355,12 +378,20 @@ record ProblemRequest(
             @JsonProperty("float")
             FLOAT,
             @JsonProperty("custom")
-            CUSTOM
+            CUSTOM,
+            @JsonProperty("tokens")
+            TOKENS
+        }
+
+        /** Checker.Tokens, each flag off and each tolerance absent unless given. */
+        Checker.Tokens tokensOrDefault() {
+            return tokens == null ? Checker.Tokens.DEFAULT : tokens.toContract();
         }
 
         @AssertTrue(
                 message =
-                        "float needs an epsilon and custom a language and sourceCode; the other fields only with their kind")
+                        "float needs an epsilon and custom a language and sourceCode; the other fields (tokens' flags too) "
+                                + "only with their kind")
         @Schema(hidden = true)
         boolean isComplete() {
             boolean program = language != null
@@ -368,9 +399,13 @@ record ProblemRequest(
                     || files != null
                     || standard != null
                     || defines != null
-                    || scores != null;
+                    || scores != null
+                    || protocol != null;
+            if (tokens != null && kind != Kind.TOKENS) {
+                return false;
+            }
             return switch (kind == null ? Kind.EXACT : kind) {
-                case EXACT, WHITESPACE -> epsilon == null && !program;
+                case EXACT, WHITESPACE, TOKENS -> epsilon == null && !program;
                 case FLOAT -> epsilon != null && !program;
                 case CUSTOM -> epsilon == null && language != null && sourceCode != null;
             };
@@ -380,6 +415,46 @@ record ProblemRequest(
         @Schema(hidden = true)
         boolean isFilesNamedApart() {
             return ProgramRequest.namedApart(files);
+        }
+    }
+
+    /**
+     * The flags of the problem package format's default output validator ({@link Checker.Tokens}); a
+     * number token of the expected output is matched within either tolerance given.
+     */
+    record TokensRequest(
+            @Schema(
+                    types = {"boolean", "null"},
+                    description = "Tokens differing only in case differ (default false)")
+            Boolean caseSensitive,
+
+            @Schema(
+                    types = {"boolean", "null"},
+                    description = "The white space between tokens must match too (default false)")
+            Boolean spaceChangeSensitive,
+
+            @PositiveOrZero
+            @DecimalMax("1e9")
+            @Schema(
+                    types = {"number", "null"},
+                    description = "How far off a number may be",
+                    example = "1e-6")
+            Double absoluteTolerance,
+
+            @PositiveOrZero
+            @DecimalMax("1e9")
+            @Schema(
+                    types = {"number", "null"},
+                    description = "How far off a number may be, as a share of the expected one",
+                    example = "1e-6")
+            Double relativeTolerance) {
+
+        Checker.Tokens toContract() {
+            return new Checker.Tokens(
+                    Boolean.TRUE.equals(caseSensitive),
+                    Boolean.TRUE.equals(spaceChangeSensitive),
+                    absoluteTolerance,
+                    relativeTolerance);
         }
     }
 
@@ -405,7 +480,16 @@ record ProblemRequest(
             String standard,
 
             @Size(max = 20) @Schema(description = DEFINES_DESCRIPTION)
-            List<@NotNull @Pattern(regexp = Language.CompileOptions.DEFINE) String> defines) {
+            List<@NotNull @Pattern(regexp = Language.CompileOptions.DEFINE) String> defines,
+
+            @Schema(
+                    types = {"string", "null"},
+                    description = PROTOCOL_DESCRIPTION,
+                    example = "testlib")
+            Protocol protocol,
+
+            @Size(max = MAX_ARGUMENTS) @Schema(description = ARGUMENTS_DESCRIPTION)
+            List<@NotNull @Size(max = MAX_ARGUMENT_LENGTH) @Pattern(regexp = ARGUMENT) String> arguments) {
 
         @AssertTrue(message = "a file may not be named input, output or answer: each test's files have those names")
         @Schema(hidden = true)
@@ -413,10 +497,51 @@ record ProblemRequest(
             return namedApart(files);
         }
 
+        @AssertTrue(message = ARGUMENTS_MESSAGE)
+        @Schema(hidden = true)
+        boolean isArgumentsForKattis() {
+            return Protocol.argumentsFit(protocol, arguments);
+        }
+
         static boolean namedApart(Map<String, String> files) {
             return files == null || files.keySet().stream().noneMatch(ProgramFiles.RESERVED::contains);
         }
     }
+
+    /** How a setter's checker, interactor or validator is run and read ({@link ProblemProgram.Protocol}). */
+    enum Protocol {
+        @JsonProperty("testlib")
+        TESTLIB,
+        @JsonProperty("kattis")
+        KATTIS;
+
+        ProblemProgram.Protocol toContract() {
+            return this == KATTIS ? ProblemProgram.Protocol.KATTIS : ProblemProgram.Protocol.TESTLIB;
+        }
+
+        static Protocol of(ProblemProgram.Protocol protocol) {
+            return protocol == ProblemProgram.Protocol.KATTIS ? KATTIS : TESTLIB;
+        }
+
+        /** Arguments are a package validator's flags: none for testlib's programs. */
+        static boolean argumentsFit(Protocol protocol, List<String> arguments) {
+            return arguments == null || arguments.isEmpty() || protocol == KATTIS;
+        }
+    }
+
+    static final int MAX_ARGUMENTS = 20;
+    static final int MAX_ARGUMENT_LENGTH = 200;
+    /** One argument, as it is given to the program (no shell reads it): no NUL, no line break. */
+    static final String ARGUMENT = "^[^\\u0000\\n\\r]*$";
+
+    static final String PROTOCOL_DESCRIPTION = "testlib (the default): run as `program input output answer` (an "
+            + "interactor with the program on its stdin and stdout), testlib's exit codes, its stderr the message; "
+            + "kattis: a problem package's validator, `program input answer feedback_dir/ [arguments]` with the output "
+            + "on its stdin, exit 42 accepted and 43 wrong answer, its judgemessage.txt the message (an input "
+            + "validator: the input on its stdin, exit 42 valid)";
+    static final String ARGUMENTS_DESCRIPTION = "For kattis: what it gets after its three arguments (a package's "
+            + "validator flags), each as it is, no shell";
+    static final String ARGUMENTS_MESSAGE = "arguments are for a program of the kattis protocol";
 
     /**
      * @param dependsOn groups listed before this one that must all pass for it to be judged

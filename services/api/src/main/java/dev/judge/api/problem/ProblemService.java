@@ -87,7 +87,9 @@ class ProblemService {
                         checker.language(),
                         checker.sourceCode(),
                         checker.files(),
-                        new Language.CompileOptions(checker.standard(), checker.defines())))
+                        new Language.CompileOptions(checker.standard(), checker.defines()),
+                        checker.protocol() == null ? null : checker.protocol().toContract(),
+                        checker.arguments()))
                 : null;
         ProblemProgram interactor = program(request.interactor());
         ProblemProgram validator = program(request.validator());
@@ -113,7 +115,10 @@ class ProblemService {
                                 checker == null || checker.scores() == null
                                         ? null
                                         : Checker.Scores.valueOf(
-                                                checker.scores().name()))
+                                                checker.scores().name()),
+                                checker != null && checker.kind() == ProblemRequest.CheckerRequest.Kind.TOKENS
+                                        ? checker.tokensOrDefault()
+                                        : null)
                         : null,
                 interactor,
                 request.groupsOrNone().stream()
@@ -156,7 +161,9 @@ class ProblemService {
                         program.language(),
                         program.sourceCode(),
                         program.files(),
-                        new Language.CompileOptions(program.standard(), program.defines())));
+                        new Language.CompileOptions(program.standard(), program.defines()),
+                        program.protocol() == null ? null : program.protocol().toContract(),
+                        program.arguments()));
     }
 
     /** A setter's program in a known language, with compile options only where its compiler takes them (C, C++). */

@@ -188,7 +188,7 @@ record ProblemView(
                     description = "The subtask it belongs to; none in a problem without them")
             String group) {}
 
-    /** @param kind exact, whitespace, float or custom */
+    /** @param kind exact, whitespace, float, custom or tokens (with its {@code tokens} flags) */
     @Schema(name = "Checker")
     record CheckerView(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
@@ -200,7 +200,18 @@ record ProblemView(
             Map<String, String> files,
             String standard,
             List<String> defines,
-            ProblemRequest.CheckerRequest.Scores scores) {
+            ProblemRequest.CheckerRequest.Scores scores,
+            Checker.Tokens tokens,
+
+            @Schema(
+                    types = {"string", "null"},
+                    description = "kattis for a problem package's validator; null for testlib's")
+            ProblemRequest.Protocol protocol,
+
+            @Schema(
+                    types = {"array", "null"},
+                    description = "A kattis validator's arguments after its three")
+            List<String> arguments) {
 
         static CheckerView of(Checker checker, boolean withSources) {
             ProgramView program = program(checker.program(), withSources);
@@ -215,7 +226,10 @@ record ProblemView(
                     checker.isCustom()
                             ? ProblemRequest.CheckerRequest.Scores.valueOf(
                                     checker.scores().name())
-                            : null);
+                            : null,
+                    checker.tokens(),
+                    program == null ? null : program.protocol(),
+                    program == null ? null : program.arguments());
         }
     }
 
@@ -228,7 +242,17 @@ record ProblemView(
             String sourceCode,
             Map<String, String> files,
             String standard,
-            List<String> defines) {}
+            List<String> defines,
+
+            @Schema(
+                    types = {"string", "null"},
+                    description = "kattis for a problem package's validator; null for testlib's")
+            ProblemRequest.Protocol protocol,
+
+            @Schema(
+                    types = {"array", "null"},
+                    description = "A kattis validator's arguments after its three")
+            List<String> arguments) {}
 
     @Schema(name = "Group")
     record GroupView(
@@ -320,13 +344,19 @@ record ProblemView(
             return null;
         }
         Language.CompileOptions options = program.compileOptions();
+        // How it is run is not its source: shown to whoever sees the program at all.
+        boolean validator = program.protocol() == ProblemProgram.Protocol.KATTIS;
+        ProblemRequest.Protocol protocol = validator ? ProblemRequest.Protocol.KATTIS : null;
+        List<String> arguments = validator && !program.arguments().isEmpty() ? program.arguments() : null;
         return withSources
                 ? new ProgramView(
                         program.language(),
                         program.sourceCode(),
                         program.files(),
                         options == null ? null : options.standard(),
-                        options == null || options.defines().isEmpty() ? null : options.defines())
-                : new ProgramView(program.language(), null, null, null, null);
+                        options == null || options.defines().isEmpty() ? null : options.defines(),
+                        protocol,
+                        arguments)
+                : new ProgramView(program.language(), null, null, null, null, protocol, arguments);
     }
 }

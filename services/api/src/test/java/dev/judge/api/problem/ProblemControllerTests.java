@@ -113,9 +113,20 @@ class ProblemControllerTests {
             "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "scores": "points"}               | 201
             "checker": {"kind": "custom", "language": "cpp", "sourceCode": "x", "scores": "percent"}              | 400
             "checker": {"kind": "whitespace", "scores": "points"}                                                 | 400
+            "checker": {"kind": "tokens"}                                                                         | 201
+            "checker": {"kind": "tokens", "tokens": {"caseSensitive": true, "absoluteTolerance": 1e-6}}          | 201
+            "checker": {"kind": "tokens", "tokens": {"relativeTolerance": -1}}                                    | 400
+            "checker": {"kind": "tokens", "epsilon": 1e-6}                                                        | 400
+            "checker": {"kind": "float", "epsilon": 1e-6, "tokens": {"caseSensitive": true}}                      | 400
             "interactor": {"language": "c", "sourceCode": "int main() {}"}                     | 201
             "interactor": {"language": "c", "sourceCode": "int main() {}", "defines": ["X; rm"]} | 400
             "interactor": {"language": "c"}                                                    | 400
+            "interactor": {"language": "c", "sourceCode": "x", "protocol": "kattis", "arguments": ["float_tolerance", "1e-6"]} | 201
+            "interactor": {"language": "c", "sourceCode": "x", "arguments": ["case_sensitive"]}  | 400
+            "interactor": {"language": "c", "sourceCode": "x", "protocol": "KATTIS"}              | 400
+            "interactor": {"language": "c", "sourceCode": "x", "protocol": "kattis", "arguments": ["a\\nb"]} | 400
+            "checker": {"kind": "custom", "language": "c", "sourceCode": "x", "protocol": "kattis", "arguments": ["case_sensitive"]} | 201
+            "checker": {"kind": "whitespace", "protocol": "kattis"}                               | 400
             "interactor": {"language": "c", "sourceCode": "x"}, "checker": {"kind": "custom", "language": "c", "sourceCode": "y"} | 201
             "interactor": {"language": "c", "sourceCode": "x"}, "checker": {"kind": "whitespace"} | 201
             "groups": [{"name": "a", "points": 10}], "testCases": [{"input": "1", "expectedOutput": "1", "group": "a"}] | 201

@@ -104,7 +104,12 @@ class Judge {
         try (TestSet tests = testData.open(request);
                 Sandbox checkerBox = customChecker == null ? null : sandboxes.open(customChecker.language())) {
             TestRunner runner = new TestRunner(
-                    request, null, List.of(), null, TestRunner.Setter.in(checkerBox, customChecker), properties);
+                    request,
+                    null,
+                    List.of(),
+                    null,
+                    TestRunner.Setter.in(checkerBox, customChecker, checker.program()),
+                    properties);
             List<String> outputs = request.outputs();
             return judgeTests(
                     request,
@@ -180,8 +185,9 @@ class Judge {
                                 request,
                                 language,
                                 instances.boxes(),
-                                TestRunner.Setter.in(interactorBox, interactor),
-                                TestRunner.Setter.in(checkerBox, customChecker),
+                                TestRunner.Setter.in(interactorBox, interactor, request.interactor()),
+                                TestRunner.Setter.in(
+                                        checkerBox, customChecker, checker == null ? null : checker.program()),
                                 properties)::run,
                         compilerOutput,
                         startedAt);

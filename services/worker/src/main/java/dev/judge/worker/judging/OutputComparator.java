@@ -9,6 +9,7 @@ import dev.judge.contracts.Checker;
 final class OutputComparator {
 
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+    private static final Pattern NON_SPACE = Pattern.compile("\\S+");
     /** A decimal number as contest answers print them; not NaN, Infinity or hexadecimal, which Java would parse. */
     private static final Pattern NUMBER = Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
 
@@ -20,7 +21,48 @@ final class OutputComparator {
             case WHITESPACE -> Arrays.equals(tokens(expected), tokens(actual));
             case FLOAT -> floatsMatch(tokens(expected), tokens(actual), checker.epsilon());
             case CUSTOM -> throw new IllegalArgumentException("A custom checker is a program, not a comparison");
+            case TOKENS -> tokensMatch(checker.tokens(), expected, actual);
         };
+    }
+
+    /**
+     * The problem package format's default output validator: token by token, case-insensitively unless
+     * {@code caseSensitive}; with {@code spaceChangeSensitive} the white space between (and around) the
+     * tokens must be the same too; a token the expected output gives as a number may be off by either
+     * tolerance, and must then be a number.
+     */
+    private static boolean tokensMatch(Checker.Tokens flags, String expected, String actual) {
+        if (flags.spaceChangeSensitive() && !Arrays.equals(spaces(expected), spaces(actual))) {
+            return false;
+        }
+        String[] want = tokens(expected);
+        String[] got = tokens(actual);
+        if (want.length != got.length) {
+            return false;
+        }
+        boolean tolerant = flags.absoluteTolerance() != null || flags.relativeTolerance() != null;
+        for (int i = 0; i < want.length; i++) {
+            if (tolerant && NUMBER.matcher(want[i]).matches()) {
+                if (!NUMBER.matcher(got[i]).matches() || !within(flags, want[i], got[i])) {
+                    return false;
+                }
+            } else if (flags.caseSensitive() ? !want[i].equals(got[i]) : !want[i].equalsIgnoreCase(got[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean within(Checker.Tokens flags, String expected, String actual) {
+        double want = Double.parseDouble(expected);
+        double error = Math.abs(want - Double.parseDouble(actual));
+        return flags.absoluteTolerance() != null && error <= flags.absoluteTolerance()
+                || flags.relativeTolerance() != null && error <= flags.relativeTolerance() * Math.abs(want);
+    }
+
+    /** The runs of white space between and around the tokens, each as it is. */
+    private static String[] spaces(String text) {
+        return NON_SPACE.split(text, -1);
     }
 
     /** Token by token; where the expected token is a number, the actual one may be off by epsilon, absolute or relative. */

@@ -118,7 +118,8 @@ class ProblemPreparer {
             }
             prepared = preparation.withGeneratedTests(generated.tests());
         }
-        PreparationResult result = validator == null ? null : validate(prepared, validator, progress);
+        PreparationResult result =
+                validator == null ? null : validate(prepared, validator, preparation.validator(), progress);
         if (result == null) {
             result = PreparationResult.ready(
                     preparation.problemId(), preparation.version(), workerName, judgeSolutions(prepared, progress));
@@ -146,24 +147,39 @@ class ProblemPreparer {
         return verdicts;
     }
 
-    /** @return the version's failure at the first test the validator rejects; null when it accepts them all */
+    /**
+     * Runs the validator on each test's input: a testlib validator (exit 0 valid, {@code --group} for a
+     * test in a group) or a package's input validator (exit 42 valid, its own arguments).
+     *
+     * @param asked the validator as the problem gives it: its protocol and arguments
+     * @return the version's failure at the first test the validator rejects; null when it accepts them all
+     */
     private PreparationResult validate(
-            ProblemPreparation preparation, SetterPrograms.Built validator, PreparationProgress progress)
+            ProblemPreparation preparation,
+            SetterPrograms.Built validator,
+            ProblemProgram asked,
+            PreparationProgress progress)
             throws IOException {
+        boolean packageValidator = asked.protocol() == ProblemProgram.Protocol.KATTIS;
         try (TestSet tests = testData.open(preparation.testData(), preparation.testCases());
                 Sandbox box = sandboxes.open(validator.language())) {
             validator.copyInto(box.folder());
             for (int index = 0; index < tests.size(); index++) {
                 progress.at("validating test " + (index + 1) + " of " + tests.size());
                 TestCase test = tests.get(index);
-                List<String> arguments = new ArrayList<>();
-                if (test.group() != null) {
+                List<String> arguments = new ArrayList<>(asked.arguments());
+                if (test.group() != null && !packageValidator) {
                     arguments.addAll(List.of("--group", test.group()));
                 }
                 RunSpec run = properties.setterRun(
                         validator.command(arguments), test.input(), tests.inputFile(index), preparation.setterLimits());
                 RunOutcome outcome = box.run(run);
-                if (!RunVerdicts.succeeded(outcome, run)) {
+                boolean valid = packageValidator
+                        ? RunVerdicts.termination(outcome, run) == RunVerdicts.Termination.EXITED
+                                && Integer.valueOf(TestlibVerdicts.VALIDATOR_ACCEPTED)
+                                        .equals(outcome.exitCode())
+                        : RunVerdicts.succeeded(outcome, run);
+                if (!valid) {
                     return failed(
                             preparation,
                             "test " + (index + 1),

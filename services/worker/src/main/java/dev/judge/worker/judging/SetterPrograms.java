@@ -50,6 +50,8 @@ class SetterPrograms {
     static final String ANSWER = ProgramFiles.ANSWER;
     /** What an interactor or checker of a multi-pass problem leaves in its folder for the next pass's input (Kattis' name). */
     static final String NEXT_PASS = "nextpass.in";
+    /** A package output validator's feedback folder, given as its third argument: its own folder. */
+    static final String FEEDBACK_DIRECTORY = "./";
 
     static final String TESTLIB = "testlib.h";
 

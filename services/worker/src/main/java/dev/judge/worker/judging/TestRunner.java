@@ -7,11 +7,13 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.JudgeResult.TestCaseResult;
+import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
 import dev.judge.worker.judging.TestlibVerdicts.Judgement;
@@ -28,20 +30,54 @@ import dev.judge.worker.sandbox.SandboxFiles;
  */
 final class TestRunner {
 
-    /** A setter's program and the sandbox it runs in, this submission's own. */
-    record Setter(Sandbox box, SetterPrograms.Built program) {
+    /**
+     * A setter's program and the sandbox it runs in, this submission's own.
+     *
+     * @param asked the program as the problem gives it: how it is run ({@link ProblemProgram.Protocol})
+     */
+    record Setter(Sandbox box, SetterPrograms.Built program, ProblemProgram asked) {
+
+        /** The files a package's output validator may leave in its feedback folder, which is its own. */
+        static final List<String> FEEDBACK_FILES = List.of("judgemessage.txt", "teammessage.txt", "score.txt");
 
         /** Null when there is no such program: a problem without a custom checker, or not interactive. */
-        static Setter in(Sandbox box, SetterPrograms.Built program) throws IOException {
+        static Setter in(Sandbox box, SetterPrograms.Built program, ProblemProgram asked) throws IOException {
             if (program == null) {
                 return null;
             }
             program.copyInto(box.folder());
-            return new Setter(box, program);
+            return new Setter(box, program, asked);
         }
 
         Path file(String name) {
             return box.folder().resolve(name);
+        }
+
+        boolean isValidator() {
+            return asked.protocol() == ProblemProgram.Protocol.KATTIS;
+        }
+
+        /**
+         * Its command on one test: testlib's {@code input output answer}, or a validator's {@code input
+         * answer feedback_dir/} and its arguments, its folder the feedback folder.
+         */
+        List<String> command() {
+            if (!isValidator()) {
+                return program.command();
+            }
+            List<String> arguments = new ArrayList<>(
+                    List.of(SetterPrograms.INPUT, SetterPrograms.ANSWER, SetterPrograms.FEEDBACK_DIRECTORY));
+            arguments.addAll(asked.arguments());
+            return program.command(arguments);
+        }
+
+        /** What a validator left for the judges: its judgemessage.txt, else its teammessage.txt; null for a testlib program. */
+        String feedback(long limit) throws IOException {
+            if (!isValidator()) {
+                return null;
+            }
+            String judges = SandboxFiles.readRegularText(file(FEEDBACK_FILES.get(0)), limit);
+            return judges.isBlank() ? SandboxFiles.readRegularText(file(FEEDBACK_FILES.get(1)), limit) : judges;
         }
     }
 
@@ -183,7 +219,7 @@ final class TestRunner {
                             memoryLimit,
                             properties.outputLimit().toBytes())));
         }
-        RunSpec interactorRun = setterRun(interactor, test, inputFile, wallLimit.plusSeconds(1));
+        RunSpec interactorRun = setterRun(interactor, test, inputFile, wallLimit.plusSeconds(1), null);
         SandboxFiles.remove(interactor.file(SetterPrograms.OUTPUT)); // the interactor writes it
         Sandbox.Communication communication = interactor.box().communicate(interactorRun, instances);
         // Its stdout was a pipe: a partial score (exit 7) is in the file it was given as its output.
@@ -191,7 +227,12 @@ final class TestRunner {
                 .manager()
                 .withStdout(SandboxFiles.readRegularText(interactor.file(SetterPrograms.OUTPUT), 1024));
         TestlibVerdicts.Interaction judged = TestlibVerdicts.interacted(
-                communication.instances(), instances.getFirst().spec(), interacted, interactorRun);
+                communication.instances(),
+                instances.getFirst().spec(),
+                interacted,
+                interactorRun,
+                Optional.ofNullable(
+                        interactor.feedback(properties.setterMessageLimit().toBytes())));
         Judgement judgement = judged.judgement();
         if (judgement.verdict() == Verdict.ACCEPTED && request.interactionChecker() != null) {
             judgement = checkedOutput(
@@ -329,22 +370,45 @@ final class TestRunner {
                         properties.setterMessageLimit().toBytes());
     }
 
-    /** The custom checker's run on the output already at its {@code output}, with the test's input and answer. */
+    /**
+     * The custom checker's run on the output already at its {@code output}, with the test's input and
+     * answer (a package's output validator reads the output on its stdin).
+     */
     private Judgement customChecked(Checker kind, TestCase test, Path inputFile, double worth) throws IOException {
-        RunSpec checkerRun = setterRun(checker, test, inputFile, properties.setterWallLimit(request.setterLimits()));
+        Path output = checker.file(SetterPrograms.OUTPUT);
+        RunSpec checkerRun = setterRun(
+                checker,
+                test,
+                inputFile,
+                properties.setterWallLimit(request.setterLimits()),
+                checker.isValidator() ? output : null);
         // The file keeps its writer's private mode; the checker may run as another uid.
-        Files.setPosixFilePermissions(
-                checker.file(SetterPrograms.OUTPUT), PosixFilePermissions.fromString("rw-r--r--"));
+        Files.setPosixFilePermissions(output, PosixFilePermissions.fromString("rw-r--r--"));
+        RunOutcome ran = checker.box().run(checkerRun);
+        if (checker.isValidator()) {
+            return TestlibVerdicts.validated(
+                    ran,
+                    checkerRun,
+                    checker.feedback(properties.setterMessageLimit().toBytes()));
+        }
         // A checker scoring in points gives them on the test's scale; one scoring a share, out of 1.
-        return TestlibVerdicts.checked(
-                checker.box().run(checkerRun), checkerRun, kind.scores() == Checker.Scores.SHARE ? 1 : worth);
+        return TestlibVerdicts.checked(ran, checkerRun, kind.scores() == Checker.Scores.SHARE ? 1 : worth);
     }
 
     /**
      * Writes the test's input and answer for a setter's program, and its run with the setter's limits.
-     * Its folder is the setter program's to change, so whatever it left at these names is replaced, never followed.
+     * Its folder is the setter program's to change, so whatever it left at these names is replaced, never
+     * followed; what a validator left in it for an earlier test is removed.
+     *
+     * @param stdin the file it reads on its stdin; null for none (or an interactor's pipe)
      */
-    private RunSpec setterRun(Setter setter, TestCase test, Path inputFile, Duration wallLimit) throws IOException {
+    private RunSpec setterRun(Setter setter, TestCase test, Path inputFile, Duration wallLimit, Path stdin)
+            throws IOException {
+        if (setter.isValidator()) {
+            for (String feedback : Setter.FEEDBACK_FILES) {
+                SandboxFiles.remove(setter.file(feedback));
+            }
+        }
         if (inputFile != null) {
             SandboxFiles.copyFresh(inputFile, setter.file(SetterPrograms.INPUT));
         } else {
@@ -353,12 +417,13 @@ final class TestRunner {
         SandboxFiles.writeFresh(
                 setter.file(SetterPrograms.ANSWER), test.hasExpectedOutput() ? test.expectedOutput() : "");
         return new RunSpec(
-                setter.program().command(),
+                setter.command(),
                 null,
                 properties.setterTimeLimit(request.setterLimits()),
                 wallLimit,
                 properties.setterMemoryLimitBytes(request.setterLimits()),
-                properties.outputLimit().toBytes());
+                properties.outputLimit().toBytes(),
+                stdin);
     }
 
     private static Duration min(Duration a, Duration b) {

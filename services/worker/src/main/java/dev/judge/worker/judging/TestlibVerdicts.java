@@ -1,6 +1,7 @@
 package dev.judge.worker.judging;
 
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,6 +32,11 @@ final class TestlibVerdicts {
     static final int POINTS = 7;
     static final int UNEXPECTED_EOF = 8;
     static final int SIGPIPE = 13;
+
+    /** A package output validator's exit codes (the problem package format's). */
+    static final int VALIDATOR_ACCEPTED = 42;
+
+    static final int VALIDATOR_WRONG_ANSWER = 43;
 
     /** How testlib's quit() begins its line on stderr (after whatever the program wrote there before) for these results. */
     private static final Pattern TESTLIB_POINTS = Pattern.compile("^points (\\S+)", Pattern.MULTILINE);
@@ -67,15 +73,36 @@ final class TestlibVerdicts {
     }
 
     /**
+     * A package output validator's run, after a contestant's run that ended cleanly within its limits:
+     * as {@link #checked}, but by the exit codes 42 and 43.
+     *
+     * @param feedback what it left in its feedback folder for the judges ({@code judgemessage.txt}); its
+     *        stderr when it left nothing
+     */
+    static Judgement validated(RunOutcome validator, RunSpec limits, String feedback) {
+        String broken = brokenBecause(validator, limits, false);
+        if (broken != null) {
+            return Judgement.of(Verdict.INTERNAL_ERROR, "The output validator " + broken + ". " + validator.stderr());
+        }
+        return byValidatorExitCode(validator, "output validator", feedback);
+    }
+
+    /**
      * An interactive test: every instance's run and the interactor's, each under its own limits. In
      * order: a broken interactor is the judge's failure; an instance's limits (the first instance's
      * that went over one); the interactor's "wrong answer" (even if an instance then died writing to
      * it); an instance's crash; what the interactor decided.
      *
      * @param instanceLimits the limits every instance ran with
+     * @param validatorFeedback for an interactor that is a package's output validator (exit codes 42 and
+     *        43), what it left for the judges; null for a testlib interactor
      */
     static Interaction interacted(
-            List<RunOutcome> instances, RunSpec instanceLimits, RunOutcome interactor, RunSpec interactorLimits) {
+            List<RunOutcome> instances,
+            RunSpec instanceLimits,
+            RunOutcome interactor,
+            RunSpec interactorLimits,
+            Optional<String> validatorFeedback) {
         String broken = brokenBecause(interactor, interactorLimits, true);
         if (broken != null) {
             // An interactor that ran out of time waiting for an instance that ran over a limit of its own (spun
@@ -103,7 +130,9 @@ final class TestlibVerdicts {
                 // SIGPIPE: an instance stopped reading, and the interactor died telling it more.
                 ? Judgement.of(
                         Verdict.WRONG_ANSWER, "The program stopped reading the interactor. " + interactor.stderr())
-                : byExitCode(interactor, "interactor", 1);
+                : validatorFeedback.isPresent()
+                        ? byValidatorExitCode(interactor, "interactor", validatorFeedback.get())
+                        : byExitCode(interactor, "interactor", 1);
         if (decided.verdict() == Verdict.WRONG_ANSWER || decided.verdict() == Verdict.INTERNAL_ERROR || crashed < 0) {
             return new Interaction(decided, Math.max(crashed, 0));
         }
@@ -155,6 +184,19 @@ final class TestlibVerdicts {
             default ->
                 Judgement.of(
                         Verdict.INTERNAL_ERROR, "The " + who + " failed (exit code " + exitCode + "). " + run.stderr());
+        };
+    }
+
+    private static Judgement byValidatorExitCode(RunOutcome run, String who, String feedback) {
+        String message = feedback == null || feedback.isBlank() ? run.stderr() : feedback;
+        return switch (run.exitCode()) {
+            case VALIDATOR_ACCEPTED -> Judgement.of(Verdict.ACCEPTED, message);
+            case VALIDATOR_WRONG_ANSWER -> Judgement.of(Verdict.WRONG_ANSWER, message);
+            default ->
+                Judgement.of(
+                        Verdict.INTERNAL_ERROR,
+                        "The " + who + " failed (exit code " + run.exitCode() + ", where a validator exits 42 or 43). "
+                                + run.stderr());
         };
     }
 

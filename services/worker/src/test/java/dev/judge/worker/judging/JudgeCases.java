@@ -189,16 +189,23 @@ abstract class JudgeCases {
             Integer instances,
             Integer passes) {
 
-        record CheckerFile(Checker.Kind kind, Double epsilon, ProgramFile program) {}
+        record CheckerFile(Checker.Kind kind, Double epsilon, ProgramFile program, Checker.Tokens tokens) {}
 
-        record ProgramFile(String language, String source, List<String> files) {
+        /** @param protocol null for testlib's; arguments: a kattis validator's after its three */
+        record ProgramFile(
+                String language,
+                String source,
+                List<String> files,
+                ProblemProgram.Protocol protocol,
+                List<String> arguments) {
 
             ProblemProgram read(Path folder) throws IOException {
                 Map<String, String> contents = new TreeMap<>();
                 for (String file : files == null ? List.<String>of() : files) {
                     contents.put(Path.of(file).getFileName().toString(), Files.readString(folder.resolve(file)));
                 }
-                return new ProblemProgram(language, Files.readString(folder.resolve(source)), contents);
+                return new ProblemProgram(
+                        language, Files.readString(folder.resolve(source)), contents, null, protocol, arguments);
             }
         }
 
@@ -218,7 +225,9 @@ abstract class JudgeCases {
                     : new Checker(
                             checker.kind(),
                             checker.epsilon(),
-                            checker.program() == null ? null : checker.program().read(folder));
+                            checker.program() == null ? null : checker.program().read(folder),
+                            Checker.Scores.SHARE,
+                            checker.tokens());
             return new JudgeRequest(
                             UUID.randomUUID(),
                             language,

@@ -129,6 +129,38 @@ class ProblemPreparerIT {
                 .contains("validator exited with code 3");
     }
 
+    /**
+     * A problem package's input validator: exit 42 is valid (exit 0, valid for testlib, is not), it gets
+     * its own arguments and never testlib's {@code --group}.
+     */
+    @Test
+    void aPackagesInputValidatorPassesOnlyByExiting42WithItsOwnArguments() throws IOException {
+        ProblemProgram inRange = new ProblemProgram(
+                "python",
+                "import sys\nassert sys.argv[1:] == ['--max', '10'], sys.argv\n"
+                        + "n = int(input())\nsys.exit(42 if 1 <= n <= int(sys.argv[2]) else 43)\n",
+                Map.of(),
+                null,
+                ProblemProgram.Protocol.KATTIS,
+                List.of("--max", "10"));
+        ProblemProgram exitsZero = new ProblemProgram(
+                "python", "import sys\nsys.exit(0)\n", Map.of(), null, ProblemProgram.Protocol.KATTIS, List.of());
+
+        PreparationResult valid = preparer.prepare(preparation(
+                null, inRange, List.of(new TestCase("5\n", "5\n", "small"), new TestCase("9\n", "9\n", null))));
+        PreparationResult invalid = preparer.prepare(preparation(
+                null, inRange, List.of(new TestCase("5\n", "5\n", null), new TestCase("50\n", "50\n", null))));
+        PreparationResult zero =
+                preparer.prepare(preparation(null, exitsZero, List.of(new TestCase("5\n", "5\n", null))));
+
+        assertThat(valid.status()).as("%s", valid).isEqualTo(PreparationResult.Status.READY);
+        assertThat(invalid.status()).isEqualTo(PreparationResult.Status.FAILED);
+        assertThat(invalid.file()).isEqualTo("test 2");
+        assertThat(invalid.message()).contains("exited with code 43");
+        assertThat(zero.status()).isEqualTo(PreparationResult.Status.FAILED);
+        assertThat(zero.file()).isEqualTo("test 1");
+    }
+
     /** A setter's standard and macros reach its compiler: this checker builds only as C++17 with NEEDED defined. */
     @Test
     void aCheckerIsCompiledToItsStandardWithItsMacros() throws IOException {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -124,7 +125,8 @@ class TestlibVerdictsTests {
                         List.of(run(programWall, programExit, programSignal, "")),
                         LIMITS,
                         run(interactorWall, interactorExit, interactorSignal, ""),
-                        LIMITS)
+                        LIMITS,
+                        Optional.empty())
                 .judgement();
 
         assertThat(judgement.verdict()).isEqualTo(verdict);
@@ -137,15 +139,18 @@ class TestlibVerdictsTests {
         RunOutcome outOfTime = run(true, null, 9, "");
         RunOutcome interactorAccepts = run(false, 0, null, "");
 
-        var limits = TestlibVerdicts.interacted(List.of(crashed, clean, outOfTime), LIMITS, interactorAccepts, LIMITS);
+        var limits = TestlibVerdicts.interacted(
+                List.of(crashed, clean, outOfTime), LIMITS, interactorAccepts, LIMITS, Optional.empty());
         assertThat(limits.judgement().verdict()).isEqualTo(Verdict.TIME_LIMIT_EXCEEDED);
         assertThat(limits.decidingInstance()).isEqualTo(2);
 
-        var crash = TestlibVerdicts.interacted(List.of(clean, crashed), LIMITS, interactorAccepts, LIMITS);
+        var crash = TestlibVerdicts.interacted(
+                List.of(clean, crashed), LIMITS, interactorAccepts, LIMITS, Optional.empty());
         assertThat(crash.judgement().verdict()).isEqualTo(Verdict.RUNTIME_ERROR);
         assertThat(crash.decidingInstance()).isEqualTo(1);
 
-        var accepted = TestlibVerdicts.interacted(List.of(clean, clean), LIMITS, interactorAccepts, LIMITS);
+        var accepted =
+                TestlibVerdicts.interacted(List.of(clean, clean), LIMITS, interactorAccepts, LIMITS, Optional.empty());
         assertThat(accepted.judgement().verdict()).isEqualTo(Verdict.ACCEPTED);
         assertThat(accepted.decidingInstance()).isZero();
     }
@@ -170,17 +175,18 @@ class TestlibVerdictsTests {
                 "");
         RunOutcome idle = run(true, null, 9, "");
 
-        var spinning =
-                TestlibVerdicts.interacted(List.of(run(false, 0, null, ""), spun), LIMITS, interactorOutOfTime, LIMITS);
+        var spinning = TestlibVerdicts.interacted(
+                List.of(run(false, 0, null, ""), spun), LIMITS, interactorOutOfTime, LIMITS, Optional.empty());
         assertThat(spinning.judgement().verdict()).isEqualTo(Verdict.TIME_LIMIT_EXCEEDED);
         assertThat(spinning.decidingInstance()).isEqualTo(1);
 
         // Every instance within its own limits, or only out of its clock while it waited: the interactor hung.
-        assertThat(TestlibVerdicts.interacted(List.of(idle), LIMITS, interactorOutOfTime, LIMITS)
+        assertThat(TestlibVerdicts.interacted(List.of(idle), LIMITS, interactorOutOfTime, LIMITS, Optional.empty())
                         .judgement()
                         .verdict())
                 .isEqualTo(Verdict.INTERNAL_ERROR);
-        assertThat(TestlibVerdicts.interacted(List.of(run(false, 0, null, "")), LIMITS, interactorOutOfTime, LIMITS)
+        assertThat(TestlibVerdicts.interacted(
+                                List.of(run(false, 0, null, "")), LIMITS, interactorOutOfTime, LIMITS, Optional.empty())
                         .judgement()
                         .verdict())
                 .isEqualTo(Verdict.INTERNAL_ERROR);
