@@ -4,7 +4,7 @@
  * <ul>
  * <li><b>Setters' endpoints</b>: {@code ProblemController} ({@code /api/problems}: create, edit, read,
  *     list), {@code ProblemImportController} (a Polygon package, read by {@code polygon/}, made a version
- *     by {@code ProblemImport}), {@code ProblemTestsController} (tests streamed in and out, as
+ *     by {@code PolygonImport}), {@code ProblemTestsController} (tests streamed in and out, as
  *     {@code TestUpload} reads them and {@code TestLines} writes them, {@code SpooledTests} between);
  *     what they take and show: {@code ProblemRequest}, {@code ProblemView}, {@code ProblemList}, {@code
  *     ProblemApiDocument}.</li>

@@ -35,6 +35,8 @@ import org.springframework.util.unit.DataSize;
  *        optimisation level, a macro), each a whole argument; none for most languages
  * @param extraSources name patterns ({@code *.cpp}) of the files beside the source that the compile
  *        command takes too: a compiler that finds no other file by itself (javac, rustc, GHC do)
+ * @param packageExtensions the file endings ({@code .cpp}) by which a problem package's program is this
+ *        language (the problem package format's table); an ending is one language's only
  */
 public record Language(
         String id,
@@ -52,9 +54,11 @@ public record Language(
         RuntimeMemory runtimeMemory,
         boolean byDefault,
         List<String> allowedCompileOptions,
-        List<String> extraSources) {
+        List<String> extraSources,
+        List<String> packageExtensions) {
 
     public Language {
+        packageExtensions = packageExtensions == null ? List.of() : List.copyOf(packageExtensions);
         allowedCompileOptions = allowedCompileOptions == null ? List.of() : List.copyOf(allowedCompileOptions);
         extraSources = extraSources == null ? List.of() : List.copyOf(extraSources);
         compile = compile == null ? List.of() : List.copyOf(compile);
@@ -219,7 +223,8 @@ public record Language(
                 runtimeMemory,
                 byDefault,
                 allowedCompileOptions,
-                extraSources);
+                extraSources,
+                packageExtensions);
     }
 
     /** Why a submission may not add these options to its compile command; empty if it may. */

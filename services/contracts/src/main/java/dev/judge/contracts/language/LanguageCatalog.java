@@ -77,6 +77,38 @@ public record LanguageCatalog(Map<String, Language> languages, List<String> enab
         return options;
     }
 
+    /**
+     * The id of the language a problem package's program file is, by its ending (the problem package
+     * format's table: {@code .cpp}, {@code .py}...), if any. A {@code .py} whose first line names
+     * python2 is Python 2, which no language here is, as the format tells the two apart.
+     */
+    public Optional<String> forPackageFile(String fileName, String firstLine) {
+        int dot = fileName.lastIndexOf('.');
+        if (dot < 0
+                || fileName.endsWith(".py")
+                        && firstLine != null
+                        && PYTHON_2.matcher(firstLine).find()) {
+            return Optional.empty();
+        }
+        String ending = fileName.substring(dot);
+        return languages.values().stream()
+                .filter(language -> language.packageExtensions().contains(ending))
+                .map(Language::id)
+                .findFirst();
+    }
+
+    /** The shebang by which the problem package format tells a Python 2 program from a Python 3 one. */
+    private static final java.util.regex.Pattern PYTHON_2 = java.util.regex.Pattern.compile("^#!.*python2");
+
+    /** The file endings this catalog's languages take in a problem package, for a refusal to list. */
+    public String packageExtensions() {
+        return String.join(
+                ", ",
+                languages.values().stream()
+                        .flatMap(language -> language.packageExtensions().stream())
+                        .toList());
+    }
+
     /** The names of the languages Polygon packages may use, for a refusal to list. */
     public String polygonLanguageNames() {
         return String.join(

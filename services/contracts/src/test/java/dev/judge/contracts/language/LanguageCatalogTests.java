@@ -42,6 +42,22 @@ class LanguageCatalogTests {
     }
 
     @Test
+    void aPackagesProgramIsTheLanguageItsFileEndingSaysAndEachEndingIsOneLanguages() {
+        assertThat(SHIPPED.forPackageFile("sol.cc", "#include <cstdio>")).contains("cpp");
+        assertThat(SHIPPED.forPackageFile("Sol.java", "")).contains("java");
+        assertThat(SHIPPED.forPackageFile("sol.py", "#!/usr/bin/env python3")).contains("python");
+        assertThat(SHIPPED.forPackageFile("sol.py", "#!/usr/bin/python2"))
+                .as("Python 2, never Python 3")
+                .isEmpty();
+        assertThat(SHIPPED.forPackageFile("sol.py2", "")).isEmpty();
+        assertThat(SHIPPED.forPackageFile("Makefile", "")).isEmpty();
+        List<String> endings = SHIPPED.languages().values().stream()
+                .flatMap(language -> language.packageExtensions().stream())
+                .toList();
+        assertThat(endings).doesNotHaveDuplicates().contains(".c", ".cpp", ".py", ".java", ".kt");
+    }
+
+    @Test
     void theLanguagesOnJavasJvmGetItsEnvironmentFromOneYamlAnchor() {
         Map<String, String> java = SHIPPED.find("java").orElseThrow().environment();
 
@@ -209,6 +225,7 @@ class LanguageCatalogTests {
                 null,
                 null,
                 false,
+                null,
                 null,
                 null);
     }

@@ -33,6 +33,7 @@ final class TestLanguages {
                 null,
                 false,
                 null,
+                null,
                 null);
     }
 }

@@ -100,6 +100,7 @@ class LanguageImageRootIT {
                 null,
                 false,
                 null,
+                null,
                 null);
     }
 

@@ -1,13 +1,6 @@
 package dev.judge.api.problem.polygon;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CoderResult;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -23,8 +16,6 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipFile;
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
@@ -34,7 +25,8 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.xml.sax.SAXException;
 
-import dev.judge.api.system.Utf8;
+import dev.judge.api.problem.archive.InvalidPackageException;
+import dev.judge.api.problem.archive.PackageArchive;
 import dev.judge.contracts.ProgramFiles;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
@@ -53,18 +45,6 @@ import dev.judge.contracts.language.LanguageCatalog;
  * a time, so that what a package holds is never in memory at once.
  */
 public final class PolygonPackage implements AutoCloseable {
-
-    /**
-     * What a package may hold.
-     *
-     * @param maxFileBytes a test's input or answer, unpacked
-     * @param maxProgramBytes a program's source or a header
-     * @param maxUnpackedBytes all it is read for, unpacked
-     * @param maxTests tests in its testset
-     * @param maxSolutions tagged solutions, when they are read
-     */
-    public record Limits(
-            long maxFileBytes, long maxProgramBytes, long maxUnpackedBytes, int maxTests, int maxSolutions) {}
 
     /**
      * @param files more files beside it by name (the package's headers: testlib.h and the like)
@@ -143,34 +123,7 @@ public final class PolygonPackage implements AutoCloseable {
         }
     }
 
-    /** A package refused: {@code file} is the one at fault (problem.xml for its content). */
-    public static final class InvalidPackageException extends RuntimeException {
-
-        private final String file;
-        private final boolean tooLarge;
-
-        InvalidPackageException(String file, String reason, boolean tooLarge) {
-            super(reason);
-            this.file = file;
-            this.tooLarge = tooLarge;
-        }
-
-        InvalidPackageException(String file, String reason) {
-            this(file, reason, false);
-        }
-
-        public String file() {
-            return file;
-        }
-
-        public boolean tooLarge() {
-            return tooLarge;
-        }
-    }
-
     static final String PROBLEM_XML = "problem.xml";
-    private static final Pattern SAFE_PATH =
-            Pattern.compile("[A-Za-z0-9_][A-Za-z0-9_.+-]*(/[A-Za-z0-9_][A-Za-z0-9_.+-]*)*");
     /** One {@code %d}, or {@code %0Nd} (Polygon's {@code tests/%02d}): what String.format takes of an int. */
     private static final Pattern PATH_PATTERN = Pattern.compile("[A-Za-z0-9_./+-]*%(0[1-9])?d[A-Za-z0-9_./+-]*");
     /** problem.xml nests six deep; deeper is refused before anything walks it. */
@@ -181,18 +134,17 @@ public final class PolygonPackage implements AutoCloseable {
     /** The name a contestant's source takes beside a grader, as the spec of problem.xml names it. */
     static final String SOLUTION_STEM = "solution";
 
-    private final ZipFile zip;
-    private final Limits limits;
+    private final PackageArchive archive;
+    private final PackageArchive.Limits limits;
     private Problem problem;
-    private long unpacked;
     /** What each of its headers includes, by name: each is scanned once. */
     private final Map<String, List<String>> scannedHeaders = new HashMap<>();
 
     private final LanguageCatalog languages;
 
-    private PolygonPackage(ZipFile zip, Limits limits, LanguageCatalog languages) {
-        this.zip = zip;
-        this.limits = limits;
+    private PolygonPackage(PackageArchive archive, LanguageCatalog languages) {
+        this.archive = archive;
+        this.limits = archive.limits();
         this.languages = languages;
     }
 
@@ -203,20 +155,21 @@ public final class PolygonPackage implements AutoCloseable {
      * @param withSolutions whether every tagged solution is read (to be judged), or only the main one
      * @throws InvalidPackageException for a package this judge does not take, naming the file and why
      */
-    public static PolygonPackage open(Path file, Limits limits, LanguageCatalog languages, boolean withSolutions)
+    public static PolygonPackage open(
+            Path file, PackageArchive.Limits limits, LanguageCatalog languages, boolean withSolutions)
             throws IOException {
-        ZipFile zip;
-        try {
-            zip = new ZipFile(file.toFile(), StandardCharsets.UTF_8);
-        } catch (java.util.zip.ZipException e) {
-            throw new InvalidPackageException("(the package)", "not a zip file: " + e.getMessage());
-        }
-        PolygonPackage opened = new PolygonPackage(zip, limits, languages);
+        return open(PackageArchive.open(file, limits), languages, withSolutions);
+    }
+
+    /** As {@link #open(Path, PackageArchive.Limits, LanguageCatalog, boolean)}, of an archive opened; it closes it. */
+    public static PolygonPackage open(PackageArchive archive, LanguageCatalog languages, boolean withSolutions)
+            throws IOException {
+        PolygonPackage opened = new PolygonPackage(archive, languages);
         try {
             opened.problem = opened.read(withSolutions);
             return opened;
         } catch (IOException | RuntimeException e) {
-            zip.close();
+            archive.close();
             throw e;
         }
     }
@@ -226,51 +179,14 @@ public final class PolygonPackage implements AutoCloseable {
         return problem;
     }
 
-    /**
-     * A test's input or answer, at a path a {@link Test} gives, as UTF-8 bytes: within the limits, checked
-     * to be UTF-8 without being decoded whole, with Unix line ends (a package made on Windows carries
-     * CRLF, which a testlib validator on Linux rejects, "Expected EOLN", and Polygon converts for the
-     * platform it runs on).
-     */
+    /** A test's input or answer, at a path a {@link Test} gives ({@link PackageArchive#testFile}). */
     public byte[] testFile(String path) throws IOException {
-        byte[] bytes = unpacked(path, limits.maxFileBytes());
-        requireUtf8(path, bytes);
-        return withUnixLineEnds(bytes);
-    }
-
-    /** The same bytes with each CR LF made LF, in place when there is any. */
-    static byte[] withUnixLineEnds(byte[] bytes) {
-        int kept = 0;
-        for (int at = 0; at < bytes.length; at++) {
-            if (!(bytes[at] == '\r' && at + 1 < bytes.length && bytes[at + 1] == '\n')) {
-                bytes[kept++] = bytes[at];
-            }
-        }
-        return kept == bytes.length ? bytes : Arrays.copyOf(bytes, kept);
-    }
-
-    private static void requireUtf8(String path, byte[] bytes) {
-        CharsetDecoder decoder = StandardCharsets.UTF_8
-                .newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer in = ByteBuffer.wrap(bytes);
-        CharBuffer out = CharBuffer.allocate(8192);
-        for (; ; ) {
-            CoderResult result = decoder.decode(in, out, true);
-            if (result.isError()) {
-                throw new InvalidPackageException(path, "it is not UTF-8 text");
-            }
-            if (result.isUnderflow()) {
-                return;
-            }
-            out.clear(); // overflow: the next chunk
-        }
+        return archive.testFile(path);
     }
 
     @Override
     public void close() throws IOException {
-        zip.close();
+        archive.close();
     }
 
     private Problem read(boolean withSolutions) throws IOException {
@@ -358,11 +274,7 @@ public final class PolygonPackage implements AutoCloseable {
                         path, "it is for solutions and has no for-type to say of which languages");
             }
             resources.add(new SolutionResource(
-                    checkedPath(path),
-                    name,
-                    file.getAttribute("type"),
-                    forTypes,
-                    entry(path, limits.maxProgramBytes())));
+                    archive.checkedPath(path), name, file.getAttribute("type"), forTypes, archive.program(path)));
         }
         Map<String, Grader> graders = new TreeMap<>();
         for (var language : languages.languages().values()) {
@@ -443,7 +355,7 @@ public final class PolygonPackage implements AutoCloseable {
     }
 
     private Document problemXml() throws IOException {
-        String xml = entry(PROBLEM_XML, MAX_PROBLEM_XML_BYTES);
+        String xml = archive.text(PROBLEM_XML, MAX_PROBLEM_XML_BYTES);
         try {
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
             // A hostile package's XML reads no file and no URL, and expands no entity: no DTD at all.
@@ -499,7 +411,7 @@ public final class PolygonPackage implements AutoCloseable {
             String answer = String.format(Locale.ROOT, answers, index);
             String generator = null;
             List<String> arguments = List.of();
-            if (zip.getEntry(input) == null) {
+            if (!archive.has(input)) {
                 if (!test.getAttribute("method").equals("generated")) {
                     throw new InvalidPackageException(
                             input, "test " + index + " is not generated and its input is not in the package");
@@ -519,8 +431,8 @@ public final class PolygonPackage implements AutoCloseable {
             }
             String points = test.getAttribute("points");
             read.add(new Test(
-                    generator == null ? checkedPath(input) : null,
-                    zip.getEntry(answer) == null ? null : checkedPath(answer),
+                    generator == null ? archive.checkedPath(input) : null,
+                    !archive.has(answer) ? null : archive.checkedPath(answer),
                     test.hasAttribute("group") ? test.getAttribute("group") : null,
                     points.isBlank() ? null : number(points, "points of test " + index),
                     generator,
@@ -579,10 +491,10 @@ public final class PolygonPackage implements AutoCloseable {
      */
     private String descriptionTag(String sourcePath) throws IOException {
         String description = sourcePath + ".desc";
-        if (zip.getEntry(description) == null) {
+        if (!archive.has(description)) {
             return "";
         }
-        return entry(description, MAX_PROBLEM_XML_BYTES)
+        return archive.text(description, MAX_PROBLEM_XML_BYTES)
                 .lines()
                 .filter(line -> line.startsWith("Tag:"))
                 .map(line -> line.substring("Tag:".length())
@@ -634,7 +546,7 @@ public final class PolygonPackage implements AutoCloseable {
             String path = file.getAttribute("path");
             String name = path.substring(path.lastIndexOf('/') + 1);
             if (name.endsWith(".h") || name.endsWith(".hpp")) {
-                headers.put(name, entry(path, limits.maxProgramBytes()));
+                headers.put(name, archive.program(path));
             }
         }
         return headers;
@@ -654,7 +566,7 @@ public final class PolygonPackage implements AutoCloseable {
                         path,
                         "its type \"" + type + "\" is not a language this judge runs ("
                                 + languages.polygonLanguageNames() + ")"));
-        String sourceCode = entry(path, limits.maxProgramBytes());
+        String sourceCode = archive.program(path);
         return new Program(path, language, sourceCode, included(sourceCode, headers, scannedHeaders), standard(type));
     }
 
@@ -737,46 +649,6 @@ public final class PolygonPackage implements AutoCloseable {
     static String standard(String type) {
         Matcher standard = CPP_STANDARD.matcher(type);
         return type.startsWith("cpp.") && standard.find() ? "c++" + standard.group(1) : null;
-    }
-
-    /** A path problem.xml names, if it is a plain relative one of a file in the package. */
-    private String checkedPath(String path) {
-        if (!SAFE_PATH.matcher(path).matches() || path.contains("..")) {
-            throw new InvalidPackageException(path, "problem.xml names it, and it is not a plain relative path");
-        }
-        ZipEntry entry = zip.getEntry(path);
-        if (entry == null || entry.isDirectory()) {
-            throw new InvalidPackageException(path, "problem.xml names it and it is not in the package");
-        }
-        return path;
-    }
-
-    /** An entry's text, UTF-8, read to at most {@code maxBytes}. */
-    private String entry(String path, long maxBytes) throws IOException {
-        return Utf8.decode(unpacked(path, maxBytes))
-                .orElseThrow(() -> new InvalidPackageException(path, "it is not UTF-8 text"));
-    }
-
-    /** An entry's bytes, read to at most {@code maxBytes}, counted against all the package may unpack to. */
-    private byte[] unpacked(String path, long maxBytes) throws IOException {
-        ZipEntry entry = zip.getEntry(checkedPath(path));
-        byte[] bytes;
-        // The declared size is the package's word; what is read is counted, whatever it says.
-        try (InputStream in = zip.getInputStream(entry)) {
-            bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
-        } catch (IOException e) {
-            // The package is a file of this replica's: what cannot be read of it is broken in the package.
-            throw new InvalidPackageException(path, "it cannot be unpacked (" + e.getMessage() + ")");
-        }
-        if (bytes.length > maxBytes) {
-            throw new InvalidPackageException(path, "it is over " + maxBytes + " bytes unpacked", true);
-        }
-        unpacked += bytes.length;
-        if (unpacked > limits.maxUnpackedBytes()) {
-            throw new InvalidPackageException(
-                    path, "the package is over " + limits.maxUnpackedBytes() + " bytes unpacked", true);
-        }
-        return bytes;
     }
 
     private static String pattern(String pattern, String what) {

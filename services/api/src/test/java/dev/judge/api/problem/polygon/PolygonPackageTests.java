@@ -18,7 +18,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import dev.judge.api.problem.polygon.PolygonPackage.InvalidPackageException;
+import dev.judge.api.problem.archive.InvalidPackageException;
+import dev.judge.api.problem.archive.PackageArchive;
 import dev.judge.contracts.language.LanguageCatalog;
 
 /**
@@ -27,7 +28,7 @@ import dev.judge.contracts.language.LanguageCatalog;
  */
 class PolygonPackageTests {
 
-    static final PolygonPackage.Limits LIMITS = new PolygonPackage.Limits(1 << 20, 1 << 20, 4 << 20, 100, 50);
+    static final PackageArchive.Limits LIMITS = new PackageArchive.Limits(1 << 20, 1 << 20, 4 << 20, 100, 50);
 
     static Map<String, String> sumOfTwo() throws IOException {
         return TestPackages.sumOfTwo();

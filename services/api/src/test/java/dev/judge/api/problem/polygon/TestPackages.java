@@ -12,7 +12,10 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
-/** Polygon packages for tests, written for this project (no third party's package is copied into it). */
+/**
+ * Problem packages for tests, Polygon's (tests/polygon) and ICPC/Kattis ones (tests/kattis), written for
+ * this project (no third party's package is copied into it).
+ */
 public final class TestPackages {
 
     private TestPackages() {}
@@ -33,9 +36,17 @@ public final class TestPackages {
         return files("sum-function");
     }
 
+    /** tests/kattis/{name}: a package in the problem package format; its files by path. */
+    public static Map<String, String> kattis(String name) throws IOException {
+        return files(Path.of("../../tests/kattis").resolve(name));
+    }
+
     private static Map<String, String> files(String name) throws IOException {
-        Path root = Path.of(System.getProperty("judge.polygon-packages", "../../tests/polygon"))
-                .resolve(name);
+        return files(Path.of(System.getProperty("judge.polygon-packages", "../../tests/polygon"))
+                .resolve(name));
+    }
+
+    private static Map<String, String> files(Path root) throws IOException {
         Map<String, String> files = new TreeMap<>();
         try (Stream<Path> paths = Files.walk(root)) {
             // Python's bytecode caches are not the package's (a compileall over tests/ leaves them).

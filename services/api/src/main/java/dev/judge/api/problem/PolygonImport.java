@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import dev.judge.api.problem.archive.InvalidPackageException;
 import dev.judge.api.problem.polygon.PolygonPackage;
-import dev.judge.api.problem.polygon.PolygonPackage.InvalidPackageException;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.ProblemProgram;
@@ -32,9 +32,9 @@ import dev.judge.contracts.language.Language;
  * resources for solutions are graders ({@link PolygonPackage.Grader}), and its answers must then be in it. Feedback policies do not change what is judged, only what Polygon shows contestants, and
  * are not kept.
  */
-final class ProblemImport {
+final class PolygonImport {
 
-    private ProblemImport() {}
+    private PolygonImport() {}
 
     /** The most tagged solutions an import judges. */
     static final int MAX_SOLUTIONS = 50;

@@ -17,7 +17,7 @@ import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.TestGeneration;
 
 /** Polygon's groups, points and dependencies as this judge's subtasks; its limits as a version's. */
-class ProblemImportTests {
+class PolygonImportTests {
 
     private static final String INPUT = "tests/01";
     private static final String ANSWER = "tests/01.a";
@@ -42,7 +42,7 @@ class ProblemImportTests {
                         test("small", 20.0),
                         test("large", 25.0),
                         test("large", 35.0)));
-        ProblemVersion version = ProblemImport.toVersion(problem, false);
+        ProblemVersion version = PolygonImport.toVersion(problem, false);
 
         assertThat(version.groups())
                 .containsExactly(
@@ -70,7 +70,7 @@ class ProblemImportTests {
             tests.add(test("a", 1.0));
         }
         tests.add(test("b", 0.0));
-        ProblemVersion version = ProblemImport.toVersion(
+        ProblemVersion version = PolygonImport.toVersion(
                 problem(
                         List.of(
                                 new PolygonPackage.Group("a", null, true, List.of()),
@@ -85,7 +85,7 @@ class ProblemImportTests {
     @Test
     void testsWithPointsAndNoGroupsScoreEachTheirOwn() {
         ProblemVersion version =
-                ProblemImport.toVersion(problem(List.of(), List.of(test(null, 30.0), test(null, 70.0))), false);
+                PolygonImport.toVersion(problem(List.of(), List.of(test(null, 30.0), test(null, 70.0))), false);
 
         assertThat(version.groups())
                 .containsExactly(JudgeRequest.Group.eachTest("tests", List.of(30.0, 70.0), List.of()));
@@ -101,12 +101,12 @@ class ProblemImportTests {
             tests.add(test("g" + index, 1.0));
         }
 
-        assertThatThrownBy(() -> ProblemImport.toVersion(problem(groups, tests), false))
+        assertThatThrownBy(() -> PolygonImport.toVersion(problem(groups, tests), false))
                 .hasMessageContaining("51 groups");
-        assertThatThrownBy(() -> ProblemImport.toVersion(problem(List.of(), List.of(test(null, 1e300))), false))
+        assertThatThrownBy(() -> PolygonImport.toVersion(problem(List.of(), List.of(test(null, 1e300))), false))
                 .hasMessageContaining("points of test 1");
         // Each test within the bound, the sum over it: Polygon's points add up to infinity otherwise.
-        assertThatThrownBy(() -> ProblemImport.toVersion(
+        assertThatThrownBy(() -> PolygonImport.toVersion(
                         problem(List.of(), Collections.nCopies(3, test(null, ProblemRequest.MAX_POINTS))), false))
                 .hasMessageContaining("points of group tests");
     }
@@ -114,7 +114,7 @@ class ProblemImportTests {
     @Test
     void testsWithoutPointsOrGroupsAreAllOrNothing() {
         PolygonPackage.Problem problem = problem(List.of(), List.of(test(null, null), test(null, null)));
-        ProblemVersion version = ProblemImport.toVersion(problem, false);
+        ProblemVersion version = PolygonImport.toVersion(problem, false);
 
         assertThat(version.groups()).isEmpty();
         assertThat(tests(problem)).extracting(JudgeRequest.TestCase::group).containsOnlyNulls();
@@ -124,7 +124,7 @@ class ProblemImportTests {
     @Test
     void testsWhosePointsAreAllZeroAreAllOrNothing() {
         ProblemVersion version =
-                ProblemImport.toVersion(problem(List.of(), List.of(test(null, 0.0), test(null, 0.0))), false);
+                PolygonImport.toVersion(problem(List.of(), List.of(test(null, 0.0), test(null, 0.0))), false);
 
         assertThat(version.groups()).isEmpty();
     }
@@ -137,7 +137,7 @@ class ProblemImportTests {
                         new PolygonPackage.Group("b", 10.0, false, List.of())),
                 List.of(test("a", null), test("b", null)));
 
-        assertThatThrownBy(() -> ProblemImport.toVersion(problem, false))
+        assertThatThrownBy(() -> PolygonImport.toVersion(problem, false))
                 .hasMessageContaining("group a depends on \"b\"");
     }
 
@@ -164,7 +164,7 @@ class ProblemImportTests {
                 Map.of("gen", generator),
                 Map.of());
 
-        ProblemVersion version = ProblemImport.toVersion(problem, false);
+        ProblemVersion version = PolygonImport.toVersion(problem, false);
 
         assertThat(version.generation().recipes())
                 .containsExactly(new TestGeneration.Recipe(3, "gen", List.of("--n=5", "7")));
@@ -208,11 +208,11 @@ class ProblemImportTests {
                 Map.of(),
                 Map.of("cpp", new PolygonPackage.Grader("solution.cpp", Map.of("main.cpp", "int main() {}"))));
 
-        assertThatThrownBy(() -> ProblemImport.toVersion(withoutMain, false))
+        assertThatThrownBy(() -> PolygonImport.toVersion(withoutMain, false))
                 .hasMessageContaining("no solution tagged main");
-        assertThatThrownBy(() -> ProblemImport.toVersion(interactive, false)).hasMessageContaining("interactive");
+        assertThatThrownBy(() -> PolygonImport.toVersion(interactive, false)).hasMessageContaining("interactive");
         // The main solution of a grader problem is a function: only built with the grader could it answer.
-        assertThatThrownBy(() -> ProblemImport.toVersion(withGraders, false)).hasMessageContaining("graders");
+        assertThatThrownBy(() -> PolygonImport.toVersion(withGraders, false)).hasMessageContaining("graders");
     }
 
     @Test
@@ -230,7 +230,7 @@ class ProblemImportTests {
                 Map.of(),
                 Map.of());
 
-        assertThatThrownBy(() -> ProblemImport.toVersion(hungry, false)).hasMessageContaining("memory-limit");
+        assertThatThrownBy(() -> PolygonImport.toVersion(hungry, false)).hasMessageContaining("memory-limit");
     }
 
     private static PolygonPackage.Problem problem(List<PolygonPackage.Group> groups, List<PolygonPackage.Test> tests) {
@@ -244,7 +244,7 @@ class ProblemImportTests {
 
     /** The tests as an import stores them, each test's files the sum's. */
     private static List<JudgeRequest.TestCase> tests(PolygonPackage.Problem problem) {
-        ProblemRepository.UploadedTests read = ProblemImport.tests(
+        ProblemRepository.UploadedTests read = PolygonImport.tests(
                 problem, path -> (path.equals(INPUT) ? "1 2\n" : "3\n").getBytes(StandardCharsets.UTF_8));
         List<JudgeRequest.TestCase> tests = new ArrayList<>();
         for (ProblemRepository.StoredTest test = read.next(); test != null; test = read.next()) {

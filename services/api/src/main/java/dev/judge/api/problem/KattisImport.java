@@ -1,0 +1,134 @@
+package dev.judge.api.problem;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.judge.api.problem.kattis.KattisPackage;
+import dev.judge.contracts.Checker;
+import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.ProblemLimits;
+import dev.judge.contracts.ProblemProgram;
+
+/**
+ * An ICPC / Kattis package's problem as a version this judge stores: all or nothing (pass-fail), every
+ * test judged in order (samples first) until the first that fails, as the format's {@code on_reject:
+ * break} has it. The default output validator is the checker {@code tokens} with its flags; the
+ * package's own is a checker (or, for an interactive problem, the interactor) of the {@code kattis}
+ * protocol with the flags as its arguments; a multi-pass problem's passes are the package's
+ * {@code validation_passes}; a submit-answer problem is output-only. Its example submissions are its
+ * tagged solutions, each folder a tag ({@link #tag}).
+ */
+final class KattisImport {
+
+    private KattisImport() {}
+
+    private static final byte[] NOTHING = {};
+
+    /**
+     * The version, without its tests: {@link #tests} reads them.
+     *
+     * @param verify whether its example submissions are kept, to be judged when the version is prepared
+     */
+    static ProblemVersion toVersion(KattisPackage.Problem problem, boolean verify) {
+        KattisPackage.Judging judging = problem.judging();
+        ProblemProgram validator =
+                judging.validator() == null ? null : validator(judging.validator(), judging.arguments());
+        ProblemProgram interactor = judging.interactive() ? validator : null;
+        Checker checker = judging.interactive()
+                ? null
+                : validator != null
+                        ? new Checker(Checker.Kind.CUSTOM, null, validator, Checker.Scores.SHARE)
+                        : Checker.tokens(judging.tokens());
+        return new ProblemVersion(
+                0,
+                0,
+                problem.title(),
+                problem.timeLimitMs(),
+                // The format's typical default is 2048 MiB; this judge's most is what a package without one gets.
+                problem.memoryLimitMb() == null ? ProblemLimits.MAX_MEMORY_LIMIT_MB : problem.memoryLimitMb(),
+                true,
+                checker,
+                interactor,
+                List.of(),
+                Map.of(),
+                null, // read one at a time by tests()
+                null,
+                problem.inputValidator() == null ? null : validator(problem.inputValidator(), List.of()),
+                null,
+                verify ? solutions(problem) : List.of(),
+                null,
+                null,
+                Map.of(),
+                new ProblemVersion.Feedback(FeedbackPolicy.FULL, samples(problem)),
+                judging.submitAnswer(),
+                new JudgeRequest.Runs(1, judging.passes()));
+    }
+
+    /** The version's tests, read one at a time as they are stored. */
+    static ProblemRepository.UploadedTests tests(KattisPackage.Problem problem, PolygonImport.TestFiles files) {
+        int[] next = {0};
+        return () -> {
+            if (next[0] == problem.tests().size()) {
+                return null;
+            }
+            KattisPackage.Test test = problem.tests().get(next[0]++);
+            try {
+                return new ProblemRepository.StoredTest(
+                        files.read(test.input()), test.answer() == null ? NOTHING : files.read(test.answer()), null);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        };
+    }
+
+    /**
+     * The tag a submission's folder gives, in the spelling of the tags this judge checks verdicts against
+     * ({@code PreparationResult.SolutionVerdict}): a folder the format does not define is its own tag,
+     * judged with no verdict to match.
+     */
+    static String tag(String folder) {
+        return switch (folder) {
+            case "accepted" -> "accepted";
+            case "wrong_answer" -> "wrong-answer";
+            case "time_limit_exceeded" -> "time-limit-exceeded";
+            case "run_time_error" -> "runtime-error";
+            case "rejected" -> "rejected";
+            default -> folder;
+        };
+    }
+
+    private static ProblemProgram validator(KattisPackage.Program program, List<String> arguments) {
+        return new ProblemProgram(
+                program.language(),
+                program.sourceCode(),
+                program.files(),
+                null,
+                ProblemProgram.Protocol.KATTIS,
+                arguments);
+    }
+
+    private static List<ProblemVersion.TaggedSolution> solutions(KattisPackage.Problem problem) {
+        return problem.submissions().stream()
+                .map(submission -> new ProblemVersion.TaggedSolution(
+                        submission.program().path(),
+                        tag(submission.folder()),
+                        new ProblemProgram(
+                                submission.program().language(),
+                                submission.program().sourceCode(),
+                                submission.program().files())))
+                .toList();
+    }
+
+    private static List<Integer> samples(KattisPackage.Problem problem) {
+        List<Integer> samples = new ArrayList<>();
+        for (int index = 0; index < problem.tests().size(); index++) {
+            if (problem.tests().get(index).sample()) {
+                samples.add(index + 1);
+            }
+        }
+        return samples;
+    }
+}

@@ -1,0 +1,670 @@
+package dev.judge.api.problem.kattis;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+
+import dev.judge.api.problem.archive.InvalidPackageException;
+import dev.judge.api.problem.archive.PackageArchive;
+import dev.judge.contracts.Checker;
+import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.ProblemLimits;
+import dev.judge.contracts.ProgramFiles;
+import dev.judge.contracts.language.LanguageCatalog;
+
+/**
+ * An ICPC / Kattis problem package (the problem package format, versions {@code legacy},
+ * {@code legacy-icpc} and {@code 2025-09}), read into what the judge stores: {@code problem.yaml} at the
+ * package's root or in its single top folder; the tests of {@code data/sample} and {@code data/secret}
+ * (every {@code .in} with its {@code .ans}, in order of their names, samples first); the output
+ * validator (the default one with its flags, or the package's program), its type (pass-fail,
+ * interactive, multi-pass, submit-answer); its input validator; and its example submissions by their
+ * folders. What this judge cannot honour is refused by name, never read as something else. Its zip is
+ * read as {@link PackageArchive} reads any package, tests one at a time by {@link #testFile}.
+ */
+public final class KattisPackage implements AutoCloseable {
+
+    static final String PROBLEM_YAML = "problem.yaml";
+
+    /** The versions of the format this judge reads. */
+    static final Set<String> VERSIONS = Set.of("legacy", "legacy-icpc", "2023-07-draft", "2025-09");
+
+    /** problem.yaml is a page of settings; a larger or deeper one is refused before it is parsed. */
+    private static final int MAX_YAML_BYTES = 1 << 20;
+
+    private static final int MAX_YAML_DEPTH = 20;
+    private static final Pattern PROBLEM_NAME = Pattern.compile("\\\\problemname\\{([^}\\n]{1,200})}");
+
+    /**
+     * A validator or submission: its language, its source (saved as the language's source file) and the
+     * other files of its folder, by name.
+     */
+    public record Program(String path, String language, String sourceCode, Map<String, String> files) {}
+
+    /**
+     * @param name its path under {@code data/} without {@code .in} ({@code secret/group1/03})
+     * @param input where the package carries it
+     * @param answer where its {@code .ans} is
+     */
+    public record Test(String name, String input, String answer, boolean sample) {}
+
+    /** An example submission and the folder it is in ({@code accepted}, {@code wrong_answer}...). */
+    public record Submission(String folder, Program program) {}
+
+    /**
+     * How the package's output is judged.
+     *
+     * @param validator the package's output validator; null for the default one
+     * @param arguments the validator's flags (legacy {@code validator_flags}, a group's
+     *        {@code output_validator_args}): the default one's are read into {@link #tokens}
+     * @param tokens the default validator with its flags; null for the package's own
+     * @param interactive the validator talks to the submission
+     * @param passes the most passes of a multi-pass problem; 1 for any other
+     * @param submitAnswer the submissions are the answers themselves (output-only)
+     */
+    public record Judging(
+            Program validator,
+            List<String> arguments,
+            Checker.Tokens tokens,
+            boolean interactive,
+            int passes,
+            boolean submitAnswer) {}
+
+    /**
+     * @param timeLimitMs the explicit limit ({@code limits.time_limit}, or DOMjudge's {@code .timelimit})
+     * @param memoryLimitMb {@code limits.memory}; null for this judge's default
+     * @param inputValidator null for none
+     */
+    public record Problem(
+            String version,
+            String title,
+            int timeLimitMs,
+            Integer memoryLimitMb,
+            Judging judging,
+            Program inputValidator,
+            List<Test> tests,
+            List<Submission> submissions) {}
+
+    private final PackageArchive archive;
+    private final LanguageCatalog languages;
+    /** Where the package's root is in the zip: "" or its single top folder with a slash. */
+    private final String root;
+
+    private Problem problem;
+
+    private KattisPackage(PackageArchive archive, LanguageCatalog languages, String root) {
+        this.archive = archive;
+        this.languages = languages;
+        this.root = root;
+    }
+
+    /**
+     * Whether an archive is a package of this format: a {@code problem.yaml} at its root or in its single
+     * top folder. Its root, "" or that folder with a slash; empty for another format.
+     */
+    public static Optional<String> rootOf(PackageArchive archive) {
+        if (archive.has(PROBLEM_YAML)) {
+            return Optional.of("");
+        }
+        Set<String> tops = new TreeSet<>();
+        for (String file : archive.files()) {
+            int slash = file.indexOf('/');
+            tops.add(slash < 0 ? "" : file.substring(0, slash + 1));
+        }
+        if (tops.size() == 1
+                && !tops.contains("")
+                && archive.has(tops.iterator().next() + PROBLEM_YAML)) {
+            return Optional.of(tops.iterator().next());
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Reads all but its tests from an archive whose root {@link #rootOf} found; close it when its tests
+     * are read (that closes the archive).
+     *
+     * @param withSubmissions whether its example submissions are read (to be judged)
+     * @throws InvalidPackageException for a package this judge does not take, naming the file and why
+     */
+    public static KattisPackage open(
+            PackageArchive archive, String root, LanguageCatalog languages, boolean withSubmissions)
+            throws IOException {
+        KattisPackage opened = new KattisPackage(archive, languages, root);
+        try {
+            opened.problem = opened.read(withSubmissions);
+            return opened;
+        } catch (IOException | RuntimeException e) {
+            archive.close();
+            throw e;
+        }
+    }
+
+    public Problem problem() {
+        return problem;
+    }
+
+    /** A test's input or answer, at a path a {@link Test} gives ({@link PackageArchive#testFile}). */
+    public byte[] testFile(String path) throws IOException {
+        return archive.testFile(path);
+    }
+
+    @Override
+    public void close() throws IOException {
+        archive.close();
+    }
+
+    private Problem read(boolean withSubmissions) throws IOException {
+        Map<String, Object> yaml = yaml(root + PROBLEM_YAML);
+        String version = string(yaml, "problem_format_version", "legacy");
+        if (!VERSIONS.contains(version)) {
+            throw invalid("its problem_format_version is \"" + version + "\"; this judge reads "
+                    + String.join(", ", new TreeSet<>(VERSIONS)));
+        }
+        Set<String> types = types(yaml, version);
+        for (String unsupported : List.of("scoring")) {
+            if (types.contains(unsupported)) {
+                throw invalid(
+                        "it is a " + unsupported + " problem, which this judge does not import yet (pass-fail only)");
+            }
+        }
+        for (String folder : List.of("include/")) {
+            if (archive.files().stream().anyMatch(file -> file.startsWith(root + folder))) {
+                throw new InvalidPackageException(
+                        root + folder, "files included with submissions are not imported yet (graders from include/)");
+            }
+        }
+        Map<String, Object> limits = map(yaml, "limits");
+        List<Test> tests = tests();
+        return new Problem(
+                version,
+                title(yaml),
+                timeLimitMs(limits),
+                memoryLimitMb(limits),
+                judging(yaml, types, limits),
+                inputValidator(),
+                tests,
+                withSubmissions ? submissions() : List.of());
+    }
+
+    /** The problem's types: legacy's {@code type} and {@code validation} words, or 2025-09's {@code type} list. */
+    private Set<String> types(Map<String, Object> yaml, String version) {
+        Set<String> types = new LinkedHashSet<>();
+        Object type = yaml.get("type");
+        if (type instanceof List<?> list) {
+            list.forEach(item -> types.add(String.valueOf(item)));
+        } else if (type != null) {
+            types.add(String.valueOf(type));
+        }
+        // legacy: "validation: custom interactive score"
+        for (String word : string(yaml, "validation", "default").split("\\s+")) {
+            switch (word) {
+                case "interactive" -> types.add("interactive");
+                case "score" -> types.add("scoring");
+                case "default", "custom", "" -> {}
+                default -> throw invalid("its validation has \"" + word + "\", which this judge does not know");
+            }
+        }
+        for (String word : types) {
+            if (!Set.of("pass-fail", "scoring", "interactive", "multi-pass", "submit-answer")
+                    .contains(word)) {
+                throw invalid("its type \"" + word + "\" is not one the format has");
+            }
+        }
+        return types;
+    }
+
+    private String title(Map<String, Object> yaml) throws IOException {
+        Object name = yaml.get("name");
+        if (name instanceof Map<?, ?> names && !names.isEmpty()) {
+            Object english = names.get("en");
+            return clipped(String.valueOf(
+                    english != null ? english : names.values().iterator().next()));
+        }
+        if (name != null && !String.valueOf(name).isBlank()) {
+            return clipped(String.valueOf(name));
+        }
+        // A legacy package names it in its statement: \problemname{...}
+        for (String statement : List.of(
+                "problem_statement/problem.en.tex", "problem_statement/problem.tex", "statement/problem.en.tex")) {
+            if (archive.has(root + statement)) {
+                Matcher named = PROBLEM_NAME.matcher(archive.text(root + statement, MAX_YAML_BYTES));
+                if (named.find()) {
+                    return clipped(named.group(1).strip());
+                }
+            }
+        }
+        return root.isEmpty() ? "Imported problem" : root.substring(0, root.length() - 1);
+    }
+
+    private static String clipped(String title) {
+        return title.length() > 200 ? title.substring(0, 200) : title;
+    }
+
+    /**
+     * The time limit the package gives: 2025-09's {@code limits.time_limit} (seconds), else DOMjudge's
+     * {@code .timelimit} beside problem.yaml. A limit left to the example submissions' times (the
+     * format's {@code time_multipliers}) is refused: this judge does not infer one yet.
+     */
+    private int timeLimitMs(Map<String, Object> limits) throws IOException {
+        Double seconds = number(limits, "time_limit");
+        String from = "limits.time_limit";
+        if (seconds == null && archive.has(root + ".timelimit")) {
+            from = ".timelimit";
+            try {
+                seconds =
+                        Double.parseDouble(archive.text(root + ".timelimit", 64).strip());
+            } catch (NumberFormatException e) {
+                throw new InvalidPackageException(root + ".timelimit", "it is not a number of seconds");
+            }
+        }
+        if (seconds == null) {
+            throw invalid("it gives no time limit (limits.time_limit, or DOMjudge's .timelimit): this judge does "
+                    + "not yet infer one from the example submissions' times");
+        }
+        long ms = Math.round(seconds * 1000);
+        if (!(seconds > 0) || ms < 1 || ms > ProblemLimits.MAX_TIME_LIMIT_MS) {
+            throw invalid("its time limit (" + from + ") of " + seconds + " s is not in 0.001.."
+                    + ProblemLimits.MAX_TIME_LIMIT_MS / 1000 + " s");
+        }
+        return (int) ms;
+    }
+
+    private Integer memoryLimitMb(Map<String, Object> limits) {
+        Double memory = number(limits, "memory");
+        if (memory == null) {
+            return null;
+        }
+        if (memory != Math.rint(memory) || memory < 1 || memory > ProblemLimits.MAX_MEMORY_LIMIT_MB) {
+            throw invalid("its limits.memory of " + memory + " MiB is not a whole number in 1.."
+                    + ProblemLimits.MAX_MEMORY_LIMIT_MB + " (this judge honours it exactly or not at all)");
+        }
+        return memory.intValue();
+    }
+
+    private Judging judging(Map<String, Object> yaml, Set<String> types, Map<String, Object> limits)
+            throws IOException {
+        Program validator = outputValidator();
+        if (string(yaml, "validation", "default").startsWith("custom") && validator == null) {
+            throw invalid("its validation is custom and it has no output validator (output_validators/)");
+        }
+        List<String> arguments = validatorArguments(yaml);
+        boolean interactive = types.contains("interactive");
+        boolean multiPass = types.contains("multi-pass");
+        if ((interactive || multiPass) && validator == null) {
+            throw invalid("an interactive or multi-pass problem needs its own output validator (output_validator/)");
+        }
+        int passes = 1;
+        if (multiPass) {
+            Double validationPasses = number(limits, "validation_passes");
+            passes = validationPasses == null ? 2 : validationPasses.intValue();
+            if (passes < 2 || passes > JudgeRequest.Runs.MAX_PASSES) {
+                throw invalid(
+                        "its limits.validation_passes of " + passes + " is not in 2.." + JudgeRequest.Runs.MAX_PASSES);
+            }
+        }
+        return new Judging(
+                validator,
+                arguments,
+                validator == null ? defaultValidator(arguments) : null,
+                interactive,
+                passes,
+                types.contains("submit-answer"));
+    }
+
+    /**
+     * The output validator's arguments: legacy's {@code validator_flags} (a string), and the
+     * {@code output_validator_flags} (legacy testdata.yaml) or {@code output_validator_args} (2025-09
+     * test_group.yaml) of {@code data/}, {@code data/sample} and {@code data/secret}, which must agree:
+     * arguments that differ from group to group are not taken.
+     */
+    private List<String> validatorArguments(Map<String, Object> yaml) throws IOException {
+        List<List<String>> given = new ArrayList<>();
+        if (yaml.get("validator_flags") != null) {
+            given.add(words(String.valueOf(yaml.get("validator_flags"))));
+        }
+        for (String folder : List.of("data/", "data/sample/", "data/secret/")) {
+            for (String file : List.of("testdata.yaml", "test_group.yaml")) {
+                if (!archive.has(root + folder + file)) {
+                    continue;
+                }
+                Map<String, Object> group = yaml(root + folder + file);
+                Object flags = group.get("output_validator_flags");
+                Object args = group.get("output_validator_args");
+                if (flags != null) {
+                    given.add(words(String.valueOf(flags)));
+                }
+                if (args instanceof List<?> list) {
+                    given.add(list.stream().map(String::valueOf).toList());
+                } else if (args != null) {
+                    given.add(words(String.valueOf(args)));
+                }
+            }
+        }
+        if (given.stream().distinct().count() > 1) {
+            throw invalid("its output validator's arguments differ between problem.yaml and its test groups " + given
+                    + "; this judge takes one set for all tests");
+        }
+        List<String> arguments = given.isEmpty() ? List.of() : given.getFirst();
+        if (arguments.size() > 20 || arguments.stream().anyMatch(argument -> argument.length() > 200)) {
+            throw invalid("its output validator's arguments are over 20, or one is over 200 characters");
+        }
+        return arguments;
+    }
+
+    /** The default output validator's flags ({@code case_sensitive}, {@code float_tolerance 1e-6}...). */
+    static Checker.Tokens defaultValidator(List<String> flags) {
+        boolean caseSensitive = false;
+        boolean spaceChangeSensitive = false;
+        Double absolute = null;
+        Double relative = null;
+        for (int at = 0; at < flags.size(); at++) {
+            String flag = flags.get(at);
+            switch (flag) {
+                case "case_sensitive" -> caseSensitive = true;
+                case "space_change_sensitive" -> spaceChangeSensitive = true;
+                case "float_tolerance", "float_absolute_tolerance", "float_relative_tolerance" -> {
+                    if (at + 1 == flags.size()) {
+                        throw invalid("the default validator's flag " + flag + " has no value");
+                    }
+                    double tolerance = tolerance(flag, flags.get(++at));
+                    boolean both = flag.equals("float_tolerance");
+                    if (both || flag.equals("float_absolute_tolerance")) {
+                        if (absolute != null) {
+                            throw invalid("the default validator's absolute tolerance is given twice");
+                        }
+                        absolute = tolerance;
+                    }
+                    if (both || flag.equals("float_relative_tolerance")) {
+                        if (relative != null) {
+                            throw invalid("the default validator's relative tolerance is given twice");
+                        }
+                        relative = tolerance;
+                    }
+                }
+                default -> throw invalid("the default validator has no flag \"" + flag + "\"");
+            }
+        }
+        return new Checker.Tokens(caseSensitive, spaceChangeSensitive, absolute, relative);
+    }
+
+    private static double tolerance(String flag, String value) {
+        try {
+            double tolerance = Double.parseDouble(value);
+            if (Double.isFinite(tolerance) && tolerance >= 0 && tolerance <= 1e9) {
+                return tolerance;
+            }
+        } catch (NumberFormatException e) {
+            // refused below
+        }
+        throw invalid("the default validator's " + flag + " \"" + value + "\" is not a number in 0..1e9");
+    }
+
+    /** The package's output validator: 2025-09's {@code output_validator/}, or legacy's one in {@code output_validators/}. */
+    private Program outputValidator() throws IOException {
+        if (hasFolder("output_validator/")) {
+            return program(root + "output_validator/", "output validator");
+        }
+        List<String> programs = programsIn("output_validators/");
+        if (programs.size() > 1) {
+            throw new InvalidPackageException(
+                    root + "output_validators/", "it holds " + programs.size() + " validators; this judge runs one");
+        }
+        return programs.isEmpty() ? null : program(programs.getFirst(), "output validator");
+    }
+
+    /** Its input validator, of {@code input_validators/} (or the older {@code input_format_validators/}). */
+    private Program inputValidator() throws IOException {
+        List<String> programs = new ArrayList<>(programsIn("input_validators/"));
+        programs.addAll(programsIn("input_format_validators/"));
+        if (programs.size() > 1) {
+            throw new InvalidPackageException(
+                    programs.get(1), "it is a second input validator; this judge runs one per problem");
+        }
+        if (programs.isEmpty()) {
+            return null;
+        }
+        String validator = programs.getFirst();
+        if (validator.endsWith(".ctd") || validator.endsWith(".viva")) {
+            throw new InvalidPackageException(
+                    validator, "checktestdata and VIVA validators are not run by this judge; give a program");
+        }
+        return program(validator, "input validator");
+    }
+
+    /** The programs in a folder: each file, or each folder of files, directly in it. */
+    private List<String> programsIn(String folder) {
+        Set<String> programs = new TreeSet<>();
+        String prefix = root + folder;
+        for (String file : archive.files()) {
+            if (file.startsWith(prefix) && !ignored(file.substring(prefix.length()))) {
+                String rest = file.substring(prefix.length());
+                int slash = rest.indexOf('/');
+                programs.add(slash < 0 ? file : prefix + rest.substring(0, slash + 1));
+            }
+        }
+        return List.copyOf(programs);
+    }
+
+    private boolean hasFolder(String folder) {
+        return archive.files().stream().anyMatch(file -> file.startsWith(root + folder));
+    }
+
+    /**
+     * A program: a file, its language by its ending, or a folder (path ending in {@code /}) of files, its
+     * language that of its one source; a folder with the format's {@code build} or {@code run} scripts is
+     * refused, as are files in its subfolders.
+     */
+    private Program program(String path, String what) throws IOException {
+        if (!path.endsWith("/")) {
+            String name = path.substring(path.lastIndexOf('/') + 1);
+            String source = archive.program(path);
+            String language = languageOf(path, name, source);
+            return new Program(path, language, source, Map.of());
+        }
+        Map<String, String> files = new TreeMap<>();
+        List<String> sources = new ArrayList<>();
+        String language = null;
+        for (String file : archive.files()) {
+            if (!file.startsWith(path) || ignored(file.substring(path.length()))) {
+                continue;
+            }
+            String name = file.substring(path.length());
+            if (name.equals("build") || name.equals("run")) {
+                throw new InvalidPackageException(
+                        file, "the " + what + "'s build and run scripts are not run by this judge");
+            }
+            if (name.contains("/")) {
+                throw new InvalidPackageException(
+                        file, "the " + what + " has files in folders; this judge takes one folder");
+            }
+            ProgramFiles.refusal(name).ifPresent(reason -> {
+                throw new InvalidPackageException(file, reason);
+            });
+            String content = archive.program(file);
+            Optional<String> of = languages.forPackageFile(name, firstLine(content));
+            if (of.isPresent()) {
+                if (language != null && !language.equals(of.get())) {
+                    throw new InvalidPackageException(file, "the " + what + " mixes " + language + " and " + of.get());
+                }
+                language = of.get();
+                sources.add(name);
+            }
+            files.put(name, content);
+        }
+        if (sources.size() != 1) {
+            throw new InvalidPackageException(
+                    path,
+                    "the " + what + " has "
+                            + (sources.isEmpty()
+                                    ? "no source this judge runs (" + languages.packageExtensions() + ")"
+                                    : "several sources " + sources + "; this judge takes one, beside its headers"));
+        }
+        String source = files.remove(sources.getFirst());
+        return new Program(path, language, source, files);
+    }
+
+    private String languageOf(String path, String name, String source) {
+        return languages
+                .forPackageFile(name, firstLine(source))
+                .orElseThrow(() -> new InvalidPackageException(
+                        path,
+                        "its file ending is not a language this judge runs (" + languages.packageExtensions() + ")"));
+    }
+
+    private static String firstLine(String text) {
+        int end = text.indexOf('\n');
+        return end < 0 ? text : text.substring(0, end);
+    }
+
+    /** The tests of data/sample and data/secret, in order of their names, samples first. */
+    private List<Test> tests() {
+        List<Test> tests = new ArrayList<>();
+        for (String set : List.of("sample", "secret")) {
+            String prefix = root + "data/" + set + "/";
+            Set<String> inputs = new TreeSet<>();
+            for (String file : archive.files()) {
+                if (file.startsWith(prefix) && file.endsWith(".in") && !ignored(file.substring(prefix.length()))) {
+                    inputs.add(file);
+                }
+            }
+            for (String input : inputs) {
+                String name = input.substring(root.length() + "data/".length(), input.length() - ".in".length());
+                String answer = input.substring(0, input.length() - ".in".length()) + ".ans";
+                if (!archive.has(answer)) {
+                    throw new InvalidPackageException(input, "its answer, " + answer + ", is not in the package");
+                }
+                tests.add(
+                        new Test(name, archive.checkedPath(input), archive.checkedPath(answer), set.equals("sample")));
+            }
+        }
+        if (tests.stream().noneMatch(test -> !test.sample())) {
+            throw new InvalidPackageException(root + "data/secret/", "it has no secret test (data/secret/*.in)");
+        }
+        if (tests.size() > archive.limits().maxTests()) {
+            throw new InvalidPackageException(
+                    root + "data/",
+                    "it has " + tests.size() + " tests; this judge takes up to "
+                            + archive.limits().maxTests(),
+                    true);
+        }
+        return tests;
+    }
+
+    /** The example submissions, each file directly in a folder of submissions/, by that folder. */
+    private List<Submission> submissions() throws IOException {
+        List<Submission> submissions = new ArrayList<>();
+        String prefix = root + "submissions/";
+        Set<String> files = new TreeSet<>();
+        for (String file : archive.files()) {
+            String rest = file.startsWith(prefix) ? file.substring(prefix.length()) : null;
+            if (rest != null && rest.chars().filter(c -> c == '/').count() == 1 && !ignored(rest)) {
+                files.add(file);
+            }
+        }
+        if (files.size() > archive.limits().maxSolutions()) {
+            throw new InvalidPackageException(
+                    prefix,
+                    "it has " + files.size() + " submissions; an import judges up to "
+                            + archive.limits().maxSolutions());
+        }
+        for (String file : files) {
+            String folder = file.substring(prefix.length(), file.lastIndexOf('/'));
+            String name = file.substring(file.lastIndexOf('/') + 1);
+            String source = archive.program(file);
+            // A submission in a language this judge lacks (Python 2, say) is not judged as another.
+            Optional<String> language = languages.forPackageFile(name, firstLine(source));
+            if (language.isPresent()) {
+                submissions.add(new Submission(
+                        folder, new Program(file.substring(root.length()), language.get(), source, Map.of())));
+            }
+        }
+        return submissions;
+    }
+
+    /** Whether a path under the package is one the format says to ignore: a name beginning with '.' or '-'. */
+    private static boolean ignored(String relative) {
+        for (String name : relative.split("/")) {
+            if (name.startsWith(".") || name.startsWith("-")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A YAML file of the package, read safely: no tags to classes, aliases and depth bounded. */
+    private Map<String, Object> yaml(String path) throws IOException {
+        String text = archive.text(path, MAX_YAML_BYTES);
+        LoaderOptions options = new LoaderOptions();
+        options.setAllowDuplicateKeys(false);
+        options.setMaxAliasesForCollections(20);
+        options.setNestingDepthLimit(MAX_YAML_DEPTH);
+        options.setCodePointLimit(MAX_YAML_BYTES);
+        Object read;
+        try {
+            read = new Yaml(new SafeConstructor(options)).load(text);
+        } catch (YAMLException e) {
+            throw new InvalidPackageException(
+                    path, "it is not YAML this judge reads (" + firstLine(e.getMessage()) + ")");
+        }
+        if (read == null) {
+            return Map.of();
+        }
+        if (!(read instanceof Map<?, ?> map)) {
+            throw new InvalidPackageException(path, "it is not a map of keys");
+        }
+        Map<String, Object> keyed = new TreeMap<>();
+        map.forEach((key, value) -> keyed.put(String.valueOf(key), value));
+        return keyed;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Map<String, Object> yaml, String key) {
+        Object value = yaml.get(key);
+        if (value == null) {
+            return Map.of();
+        }
+        if (!(value instanceof Map<?, ?>)) {
+            throw invalid("its " + key + " is not a map");
+        }
+        return (Map<String, Object>) value;
+    }
+
+    private static String string(Map<String, Object> yaml, String key, String otherwise) {
+        Object value = yaml.get(key);
+        return value == null ? otherwise : String.valueOf(value).strip().toLowerCase(Locale.ROOT);
+    }
+
+    private static Double number(Map<String, Object> yaml, String key) {
+        Object value = yaml.get(key);
+        if (value == null) {
+            return null;
+        }
+        if (value instanceof Number number) {
+            return number.doubleValue();
+        }
+        throw invalid("its " + key + " is not a number");
+    }
+
+    private static List<String> words(String text) {
+        String stripped = text.strip();
+        return stripped.isEmpty() ? List.of() : List.of(stripped.split("\\s+"));
+    }
+
+    private static InvalidPackageException invalid(String reason) {
+        return new InvalidPackageException(PROBLEM_YAML, reason);
+    }
+}

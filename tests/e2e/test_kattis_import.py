@@ -1,0 +1,74 @@
+"""ICPC / Kattis problem packages imported in one call through the whole stack, each verified by its own
+example submissions: each folder's verdict (accepted, wrong_answer, time_limit_exceeded, run_time_error)
+against what the judge gives. The packages (tests/kattis) are in the format, written for this project."""
+
+from support.packages import import_package, zipped
+from support.processes import PROJECT
+
+KATTIS = PROJECT / "tests/kattis"
+
+
+def verified(api, name, change=None):
+    status, problem = import_package(api, zipped(KATTIS / name, change), "?verify=true")
+    assert status == 201, problem
+    preparation = api.wait_for_preparation(problem["id"], timeout=180)
+    assert preparation["status"] == "READY", preparation
+    return problem, {s["name"]: (s["tag"], s["verdict"], s["matchesTag"]) for s in preparation["solutions"]}
+
+
+def test_a_package_with_the_default_validators_flags_imports_and_each_submission_gets_its_folders_verdict(api, worker):
+    problem, solutions = verified(api, "average")
+
+    assert (problem["title"], problem["timeLimitMs"], problem["memoryLimitMb"]) == ("Average", 500, 256)
+    assert problem["checker"]["kind"] == "tokens"
+    assert problem["checker"]["tokens"]["absoluteTolerance"] == 1e-6
+    assert problem["validator"]["protocol"] == "kattis"
+    assert problem["samples"] == [1]
+    assert solutions == {
+        "submissions/accepted/Main.java": ("accepted", "ACCEPTED", True),
+        "submissions/accepted/average.cpp": ("accepted", "ACCEPTED", True),
+        "submissions/accepted/average.py": ("accepted", "ACCEPTED", True),
+        "submissions/run_time_error/crash.py": ("runtime-error", "RUNTIME_ERROR", True),
+        "submissions/time_limit_exceeded/spin.c": ("time-limit-exceeded", "TIME_LIMIT_EXCEEDED", True),
+        "submissions/wrong_answer/rounded.py": ("wrong-answer", "WRONG_ANSWER", True),
+    }, "the Python 2 submission is not judged as Python 3"
+    # The default validator ignores case and takes the tolerance: a contestant's output within it passes.
+    judged = api.wait_for_verdict(
+        api.submit(problem["id"], "n = int(input())\nprint(round(sum(map(int, input().split())) / n, 7))\n")
+    )
+    assert judged["verdict"] == "ACCEPTED", judged
+
+
+def test_an_interactive_package_in_its_top_folder_talks_to_its_validator(api, worker):
+    def in_a_top_folder(files):
+        moved = {f"guess/{path}": content for path, content in files.items()}
+        files.clear()
+        files.update(moved)
+
+    problem, solutions = verified(api, "guess", in_a_top_folder)
+
+    assert problem["interactor"]["protocol"] == "kattis" and problem["timeLimitMs"] == 2000
+    assert solutions == {
+        "submissions/accepted/binary.py": ("accepted", "ACCEPTED", True),
+        "submissions/wrong_answer/linear.py": ("wrong-answer", "WRONG_ANSWER", True),
+    }
+
+
+def test_a_packages_own_output_validator_gets_its_flags_and_says_why_in_its_feedback(api, worker):
+    problem, solutions = verified(api, "split")
+
+    assert problem["checker"]["protocol"] == "kattis" and problem["checker"]["arguments"] == ["max", "1000000000"]
+    assert all(matches for _, _, matches in solutions.values()), solutions
+    wrong = api.wait_for_verdict(api.submit(problem["id"], "n = int(input())\nprint(n, 1)\n"))
+    assert wrong["verdict"] == "WRONG_ANSWER"
+    assert wrong["testCases"][0]["checkerMessage"] == "5 + 1 is not 5"
+
+
+def test_a_package_this_judge_cannot_honour_is_refused_naming_the_file(api):
+    def scoring(files):
+        files["problem.yaml"] = files["problem.yaml"] + b"type: scoring\n"
+
+    status, refused = import_package(api, zipped(KATTIS / "average", scoring))
+
+    assert status == 400, refused
+    assert refused["file"] == "problem.yaml" and "scoring" in refused["detail"]

@@ -1,0 +1,4 @@
+int main(void) {
+    for (volatile unsigned long i = 0;; i++) {
+    }
+}
