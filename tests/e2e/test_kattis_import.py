@@ -72,3 +72,21 @@ def test_a_package_this_judge_cannot_honour_is_refused_naming_the_file(api):
 
     assert status == 400, refused
     assert refused["file"] == "problem.yaml" and "scoring" in refused["detail"]
+
+
+def test_a_package_without_a_time_limit_gets_the_one_its_accepted_submissions_times_give(api, worker):
+    """The format's rule (2025-09): the slowest accepted submission × ac_to_time_limit (2), in whole seconds
+    (time_resolution 1): here well under half a second, so 1 s; the spinning submission is then too slow."""
+
+    def without_time_limit(files):
+        files["problem.yaml"] = files["problem.yaml"].replace(b"  time_limit: 0.5\n", b"")
+
+    status, problem = import_package(api, zipped(KATTIS / "average", without_time_limit))
+    assert status == 201, problem
+    assert problem["timeLimitMs"] == 15000, "the most, until the version's preparation has timed the submissions"
+
+    preparation = api.wait_for_preparation(problem["id"], timeout=240)
+
+    assert preparation["status"] == "READY", preparation
+    assert api.request("GET", f"/api/problems/{problem['id']}")[2]["timeLimitMs"] == 1000
+    assert all(solution["matchesTag"] for solution in preparation["solutions"]), preparation["solutions"]

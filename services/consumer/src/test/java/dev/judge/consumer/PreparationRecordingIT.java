@@ -52,6 +52,21 @@ class PreparationRecordingIT {
                 .isEqualTo("test 1: validator said \uFFFD\1 and left");
     }
 
+    /** A time limit inferred from a package's example submissions is the version's; a version with its own keeps it. */
+    @Test
+    void recordsATimeLimitInferredWhenTheVersionWasPrepared() {
+        long inferred = preparingProblem();
+        long own = preparingProblem();
+
+        send(PreparationResult.ready(inferred, 1, "worker-a", List.of(), 3000));
+        send(PreparationResult.ready(own, 1, "worker-a", List.of()));
+
+        waitAtMost(Duration.ofSeconds(10))
+                .until(() -> status(own).equals("READY") && status(inferred).equals("READY"));
+        assertThat(timeLimitMs(inferred)).isEqualTo(3000);
+        assertThat(timeLimitMs(own)).isEqualTo(1000);
+    }
+
     @Test
     void failsAVersionWhosePreparationWasDeadLettered() {
         long problem = preparingProblem();
@@ -90,6 +105,13 @@ class PreparationRecordingIT {
                 insert into problem_version (problem_id, version, time_limit_ms, memory_limit_mb, stop_on_first_failure, checker, status)
                 values (?, 1, 1000, 64, true, '{"kind": "CUSTOM"}', 'PREPARING')""").param(id).update();
         return id;
+    }
+
+    private int timeLimitMs(long problem) {
+        return jdbc.sql("select time_limit_ms from problem_version where problem_id = ?")
+                .param(problem)
+                .query(Integer.class)
+                .single();
     }
 
     private String status(long problem) {

@@ -159,8 +159,11 @@ public final class JudgeQueues {
      * validator, with its {@link Checker.Tokens} flags) and a setter program's {@link ProblemProgram.Protocol}
      * (a package's output validators); a worker of version 12 cannot read the first and would run a
      * validator as a testlib checker, so upgrade workers first.
+     * Version 14 added a preparation's {@link TimeLimitInference} and a result's {@code timeLimitMs}; a worker
+     * of version 13 would judge the example submissions under the provisional limit and infer nothing, and a
+     * consumer of version 13 would not record the limit, so upgrade both before the API.
      */
-    public static final int CONTRACT_VERSION = 13;
+    public static final int CONTRACT_VERSION = 14;
 
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 

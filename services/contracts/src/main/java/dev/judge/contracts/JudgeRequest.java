@@ -127,6 +127,28 @@ public record JudgeRequest(
         return with(testCases, testData, program, outputs, other);
     }
 
+    /** The same request under other limits (a time limit inferred while a problem is prepared). */
+    public JudgeRequest withLimits(Limits other) {
+        return new JudgeRequest(
+                submissionId,
+                language,
+                sourceCode,
+                other,
+                comparison,
+                checker,
+                interactor,
+                groups,
+                stopOnFirstFailure,
+                testCases,
+                acceptedAt,
+                testData,
+                judgement,
+                setterLimits,
+                program,
+                outputs,
+                runs);
+    }
+
     /** With the worker's limits for setter programs, and the source alone. */
     public JudgeRequest(
             UUID submissionId,

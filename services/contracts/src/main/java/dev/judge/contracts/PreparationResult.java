@@ -20,6 +20,8 @@ import java.util.Set;
  *        or failed before judging them
  * @param progress with PREPARING, how far it got ("validating test 12 of 500"); null otherwise (and in
  *        messages before contract version 8, which had no PREPARING result)
+ * @param timeLimitMs with READY, the time limit inferred from the example submissions' times
+ *        ({@link TimeLimitInference}): the version's from then on; null when it had its own
  */
 public record PreparationResult(
         long problemId,
@@ -30,10 +32,24 @@ public record PreparationResult(
         Instant preparedAt,
         String worker,
         List<SolutionVerdict> solutions,
-        String progress) {
+        String progress,
+        Long timeLimitMs) {
 
     public PreparationResult {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
+    }
+
+    public PreparationResult(
+            long problemId,
+            int version,
+            Status status,
+            String file,
+            String message,
+            Instant preparedAt,
+            String worker,
+            List<SolutionVerdict> solutions,
+            String progress) {
+        this(problemId, version, status, file, message, preparedAt, worker, solutions, progress, null);
     }
 
     /** How far a preparation still under way got. */
@@ -50,6 +66,11 @@ public record PreparationResult(
         public static SolutionVerdict of(String name, String tag, Verdict verdict, Double score) {
             Set<Verdict> allowed = allowedBy(tag);
             return new SolutionVerdict(name, tag, verdict, score, allowed == null ? null : allowed.contains(verdict));
+        }
+
+        /** Whether a tag says its solution is accepted (Polygon's main and accepted, the format's accepted). */
+        public static boolean isAccepted(String tag) {
+            return Set.of(Verdict.ACCEPTED).equals(allowedBy(tag));
         }
 
         /**
@@ -86,6 +107,13 @@ public record PreparationResult(
         READY,
         /** A program did not build or a test is invalid; submissions to it are refused. */
         FAILED
+    }
+
+    /** Ready, with the time limit inferred from its example submissions. */
+    public static PreparationResult ready(
+            long problemId, int version, String worker, List<SolutionVerdict> solutions, long timeLimitMs) {
+        return new PreparationResult(
+                problemId, version, Status.READY, null, null, Instant.now(), worker, solutions, null, timeLimitMs);
     }
 
     public static PreparationResult ready(long problemId, int version, String worker, List<SolutionVerdict> solutions) {

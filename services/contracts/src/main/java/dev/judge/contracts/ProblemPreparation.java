@@ -30,11 +30,38 @@ public record ProblemPreparation(
         TestData testData,
         List<TaggedSolution> solutions,
         TestGeneration generation,
-        SetterLimits setterLimits) {
+        SetterLimits setterLimits,
+        TimeLimitInference timeLimitInference) {
 
     public ProblemPreparation {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
         setterLimits = setterLimits == null ? SetterLimits.WORKERS : setterLimits;
+    }
+
+    /** With the time limit the problem gives, none to infer. */
+    public ProblemPreparation(
+            long problemId,
+            int version,
+            ProblemProgram checker,
+            ProblemProgram interactor,
+            ProblemProgram validator,
+            List<JudgeRequest.TestCase> testCases,
+            TestData testData,
+            List<TaggedSolution> solutions,
+            TestGeneration generation,
+            SetterLimits setterLimits) {
+        this(
+                problemId,
+                version,
+                checker,
+                interactor,
+                validator,
+                testCases,
+                testData,
+                solutions,
+                generation,
+                setterLimits,
+                null);
     }
 
     /** With the worker's limits for setter programs. */
@@ -48,7 +75,17 @@ public record ProblemPreparation(
             TestData testData,
             List<TaggedSolution> solutions,
             TestGeneration generation) {
-        this(problemId, version, checker, interactor, validator, testCases, testData, solutions, generation, null);
+        this(
+                problemId,
+                version,
+                checker,
+                interactor,
+                validator,
+                testCases,
+                testData,
+                solutions,
+                generation,
+                (SetterLimits) null);
     }
 
     /**
@@ -101,6 +138,7 @@ public record ProblemPreparation(
                                 solution.request().withTests(reference)))
                         .toList(),
                 null,
-                setterLimits);
+                setterLimits,
+                timeLimitInference);
     }
 }

@@ -46,7 +46,8 @@ final class KattisImport {
                 0,
                 0,
                 problem.title(),
-                problem.timeLimitMs(),
+                // A limit to infer: the most until the version's preparation has timed the accepted submissions.
+                problem.timeLimitMs() == null ? ProblemLimits.MAX_TIME_LIMIT_MS : problem.timeLimitMs(),
                 // The format's typical default is 2048 MiB; this judge's most is what a package without one gets.
                 problem.memoryLimitMb() == null ? ProblemLimits.MAX_MEMORY_LIMIT_MB : problem.memoryLimitMb(),
                 true,
@@ -58,13 +59,14 @@ final class KattisImport {
                 null,
                 problem.inputValidator() == null ? null : validator(problem.inputValidator(), List.of()),
                 null,
-                verify ? solutions(problem) : List.of(),
+                verify || problem.timeLimitInference() != null ? solutions(problem) : List.of(),
                 null,
                 null,
                 Map.of(),
                 new ProblemVersion.Feedback(FeedbackPolicy.FULL, samples(problem)),
                 judging.submitAnswer(),
-                new JudgeRequest.Runs(1, judging.passes()));
+                new JudgeRequest.Runs(1, judging.passes()),
+                problem.timeLimitInference());
     }
 
     /** The version's tests, read one at a time as they are stored. */

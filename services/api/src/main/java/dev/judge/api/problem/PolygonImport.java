@@ -91,6 +91,7 @@ final class PolygonImport {
                 graders(problem),
                 new ProblemVersion.Feedback(FeedbackPolicy.FULL, samples(problem)),
                 false,
+                null,
                 null);
     }
 

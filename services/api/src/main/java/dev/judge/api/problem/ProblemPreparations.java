@@ -158,6 +158,7 @@ class ProblemPreparations {
                                         languages)))
                         .toList(),
                 version.generation(),
-                version.setterLimits());
+                version.setterLimits(),
+                version.timeLimitInference());
     }
 }

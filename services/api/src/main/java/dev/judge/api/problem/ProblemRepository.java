@@ -36,6 +36,7 @@ import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.SetterLimits;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.TestGeneration;
+import dev.judge.contracts.TimeLimitInference;
 import dev.judge.contracts.language.Language;
 
 /** Problems and their versions; a version's checker, interactor, groups and time factors are JSON columns. */
@@ -346,11 +347,17 @@ class ProblemRepository {
         jdbc.sql("""
                 insert into problem_version (problem_id, version, time_limit_ms, memory_limit_mb, stop_on_first_failure,
                     checker, interactor, validator, groups, time_limits, test_data_sha256, test_data_bytes, test_count, status,
-                    solutions, test_generation, setter_limits, graders, feedback, samples, output_only, instances, passes)
+                    solutions, test_generation, setter_limits, graders, feedback, samples, output_only, instances, passes,
+                    time_limit_inference)
                 values (:id, :version, :timeLimitMs, :memoryLimitMb, :stopOnFirstFailure,
                     :checker::json, :interactor::json, :validator::json, :groups::json, :timeLimits::json, :sha256, :bytes, :count,
                     :status, :solutions::json, :generation::json, :setterLimits::json, :graders::jsonb, :feedback,
-                    :samples, :outputOnly, :instances, :passes)""")
+                    :samples, :outputOnly, :instances, :passes, :timeLimitInference::json)""")
+                .param(
+                        "timeLimitInference",
+                        problem.timeLimitInference() == null
+                                ? null
+                                : json.writeValueAsString(problem.timeLimitInference()))
                 .param("outputOnly", problem.outputOnly())
                 .param("instances", problem.runs().instances())
                 .param("passes", problem.runs().passes())
@@ -415,7 +422,8 @@ class ProblemRepository {
                     v.status, v.preparation_file, v.preparation_message, v.solutions, v.solution_verdicts,
                     v.preparation_progress,
                     case when v.tests_generated_at is null then v.test_generation end as test_generation, v.setter_limits,
-                    v.graders, v.feedback, v.samples, v.output_only, v.instances, v.passes
+                    v.graders, v.feedback, v.samples, v.output_only, v.instances, v.passes,
+                    case when v.status = 'PREPARING' then v.time_limit_inference end as time_limit_inference
                 from problem p join problem_version v on v.problem_id = p.id
                 where p.id = ? and v.version = ?""")
                 .params(id, version)
@@ -525,7 +533,11 @@ class ProblemRepository {
                 rs.getString("graders") == null ? null : json.readValue(rs.getString("graders"), GRADERS),
                 feedback(rs),
                 rs.getBoolean("output_only"),
-                new JudgeRequest.Runs(rs.getInt("instances"), rs.getInt("passes")));
+                new JudgeRequest.Runs(rs.getInt("instances"), rs.getInt("passes")),
+                // Once prepared its time limit is the one inferred: nothing is left to infer.
+                rs.getString("time_limit_inference") == null
+                        ? null
+                        : json.readValue(rs.getString("time_limit_inference"), TimeLimitInference.class));
     }
 
     /** A version's feedback policy and samples; empty when there is no such version. */

@@ -137,7 +137,8 @@ class ProblemService {
                 graders(request),
                 request.feedbackOrFull(),
                 Boolean.TRUE.equals(request.outputOnly()),
-                request.runs());
+                request.runs(),
+                null);
     }
 
     /** Each grader in a known language (422), its entry point among its files (400). */

@@ -13,6 +13,7 @@ import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.SetterLimits;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.TestGeneration;
+import dev.judge.contracts.TimeLimitInference;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
 
@@ -38,6 +39,8 @@ import dev.judge.contracts.language.LanguageCatalog;
  * @param outputOnly its submissions give each test's output, judged by the checker, never run
  * @param runs how many instances of a submission each test runs at once (a communication problem), in
  *        how many passes at most (a multi-pass problem)
+ * @param timeLimitInference for a package that gives no time limit: how its preparation infers one from
+ *        the example submissions' times (until then {@code timeLimitMs} is provisional); null otherwise
  */
 public record ProblemVersion(
         long problemId,
@@ -60,7 +63,8 @@ public record ProblemVersion(
         Map<String, Grader> graders,
         Feedback feedback,
         boolean outputOnly,
-        JudgeRequest.Runs runs) {
+        JudgeRequest.Runs runs,
+        TimeLimitInference timeLimitInference) {
 
     public ProblemVersion {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
@@ -207,7 +211,8 @@ public record ProblemVersion(
                 graders,
                 feedback,
                 outputOnly,
-                runs);
+                runs,
+                timeLimitInference);
     }
 
     ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
@@ -232,6 +237,7 @@ public record ProblemVersion(
                 graders,
                 feedback,
                 outputOnly,
-                runs);
+                runs,
+                timeLimitInference);
     }
 }

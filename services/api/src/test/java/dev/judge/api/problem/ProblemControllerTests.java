@@ -174,6 +174,7 @@ class ProblemControllerTests {
                         null,
                         null,
                         false,
+                        null,
                         null)));
         var response = http.perform(
                 post("/api/problems").contentType(MediaType.APPLICATION_JSON).content(body(members)));

@@ -72,6 +72,7 @@ class JudgeRequestsTests {
                         null,
                         null,
                         false,
+                        null,
                         null));
         JudgeRequests requests = new JudgeRequests(
                 problems,

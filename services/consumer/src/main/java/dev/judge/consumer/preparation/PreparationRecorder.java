@@ -80,7 +80,8 @@ class PreparationRecorder {
         boolean changed = jdbc.sql("""
                 with ended as (
                     update problem_version set status = :status, preparation_file = :file, preparation_message = :message,
-                        prepared_at = :preparedAt, solution_verdicts = cast(:solutions as json)
+                        prepared_at = :preparedAt, solution_verdicts = cast(:solutions as json),
+                        time_limit_ms = coalesce(:timeLimitMs, time_limit_ms)
                     where problem_id = :problemId and version = :version and status = 'PREPARING'
                     returning problem_id, version)
                 select pg_notify(:channel, problem_id || '/' || version) from ended""")
@@ -92,6 +93,8 @@ class PreparationRecorder {
                         .param(
                                 "solutions",
                                 result.solutions().isEmpty() ? null : json.writeValueAsString(result.solutions()))
+                        // A limit inferred from the example submissions' times is the version's from now on.
+                        .param("timeLimitMs", result.timeLimitMs(), java.sql.Types.INTEGER)
                         .param("problemId", result.problemId())
                         .param("version", result.version())
                         .query((rs, row) -> true)

@@ -12,11 +12,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 
+import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.PreparationResult;
+import dev.judge.contracts.ProblemLimits;
 import dev.judge.contracts.ProblemPreparation;
 import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.TimeLimitInference;
+import dev.judge.contracts.Verdict;
+import dev.judge.contracts.language.Language;
+import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;
@@ -49,6 +55,8 @@ class ProblemPreparer {
     private final TestGenerator testGenerator;
     private final PreparationProperties preparationProperties;
 
+    private final LanguageCatalog languages;
+
     ProblemPreparer(
             SetterPrograms setterPrograms,
             Sandboxes sandboxes,
@@ -57,7 +65,9 @@ class ProblemPreparer {
             WorkerIdentity identity,
             Judge judge,
             TestGenerator testGenerator,
-            PreparationProperties preparationProperties) {
+            PreparationProperties preparationProperties,
+            LanguageCatalog languages) {
+        this.languages = languages;
         this.judge = judge;
         this.testGenerator = testGenerator;
         this.preparationProperties = preparationProperties;
@@ -121,8 +131,7 @@ class ProblemPreparer {
         PreparationResult result =
                 validator == null ? null : validate(prepared, validator, preparation.validator(), progress);
         if (result == null) {
-            result = PreparationResult.ready(
-                    preparation.problemId(), preparation.version(), workerName, judgeSolutions(prepared, progress));
+            result = judgeSolutions(prepared, progress);
         }
         log.info(
                 "Prepared problem {} version {}: {} in {} ms",
@@ -133,18 +142,100 @@ class ProblemPreparer {
         return result;
     }
 
-    /** The setter's tagged solutions, each judged as a submission of it would be. */
-    private List<PreparationResult.SolutionVerdict> judgeSolutions(
-            ProblemPreparation preparation, PreparationProgress progress) {
+    /**
+     * The setter's tagged solutions, each judged as a submission of it would be: under the version's time
+     * limit, or, when it is to be inferred ({@link TimeLimitInference}), under the one its accepted
+     * solutions' times give, which the version then takes.
+     */
+    private PreparationResult judgeSolutions(ProblemPreparation preparation, PreparationProgress progress) {
+        Long inferred = null;
+        if (preparation.timeLimitInference() != null) {
+            Inferred limit = inferTimeLimit(preparation, progress);
+            if (limit.failure() != null) {
+                return failed(preparation, null, limit.failure());
+            }
+            inferred = limit.timeLimitMs();
+        }
         List<PreparationResult.SolutionVerdict> verdicts = new ArrayList<>();
         for (ProblemPreparation.TaggedSolution solution : preparation.solutions()) {
             progress.at("judging the solution " + solution.name() + " (" + (verdicts.size() + 1) + " of "
                     + preparation.solutions().size() + ")");
-            JudgeResult judged = judge.judge(solution.request(), Instant.now());
+            JudgeRequest request = inferred == null ? solution.request() : underLimit(solution.request(), inferred);
+            JudgeResult judged = judge.judge(request, Instant.now());
             verdicts.add(PreparationResult.SolutionVerdict.of(
                     solution.name(), solution.tag(), judged.verdict(), judged.score()));
         }
-        return verdicts;
+        return inferred == null
+                ? PreparationResult.ready(preparation.problemId(), preparation.version(), workerName, verdicts)
+                : PreparationResult.ready(
+                        preparation.problemId(), preparation.version(), workerName, verdicts, inferred);
+    }
+
+    /** An inferred time limit, or why none could be. */
+    private record Inferred(Long timeLimitMs, String failure) {}
+
+    /**
+     * The time limit the accepted solutions' times give: each judged under the version's provisional
+     * (generous) limit, its slowest test's CPU time taken back through its language's factor and offset to
+     * the problem's scale; the slowest of them × {@code acToTimeLimit}, up to the resolution. An accepted
+     * solution that is not accepted, none to time, or a limit past the provisional one, fails the version.
+     */
+    private Inferred inferTimeLimit(ProblemPreparation preparation, PreparationProgress progress) {
+        TimeLimitInference inference = preparation.timeLimitInference();
+        double neededMs = 0;
+        int timed = 0;
+        for (ProblemPreparation.TaggedSolution solution : preparation.solutions()) {
+            if (!PreparationResult.SolutionVerdict.isAccepted(solution.tag())) {
+                continue;
+            }
+            progress.at("timing the accepted solution " + solution.name() + " for the time limit");
+            JudgeResult judged = judge.judge(solution.request(), Instant.now());
+            if (judged.verdict() != Verdict.ACCEPTED) {
+                return new Inferred(
+                        null,
+                        "The accepted solution " + solution.name() + " got " + judged.verdict()
+                                + " under this judge's most time, so no time limit can be inferred from it.");
+            }
+            long slowest = judged.testCases().stream()
+                    .map(JudgeResult.TestCaseResult::cpuTimeMs)
+                    .filter(java.util.Objects::nonNull)
+                    .mapToLong(Long::longValue)
+                    .max()
+                    .orElse(0);
+            Language.TimeLimits factor = languages
+                    .find(solution.request().language())
+                    .map(Language::timeLimits)
+                    .orElse(Language.TimeLimits.UNCHANGED);
+            neededMs = Math.max(neededMs, Math.max(0, slowest - factor.offset().toMillis()) / factor.factor());
+            timed++;
+        }
+        if (timed == 0) {
+            return new Inferred(null, "No accepted solution to infer the time limit from.");
+        }
+        long limit = inference.limitFor(neededMs);
+        long most = Math.min(
+                ProblemLimits.MAX_TIME_LIMIT_MS, properties.maxTimeLimit().toMillis());
+        if (limit > most) {
+            return new Inferred(
+                    null,
+                    "The accepted solutions need a time limit of " + limit + " ms (their slowest test × "
+                            + inference.acToTimeLimit() + "), over this judge's most, " + most + " ms.");
+        }
+        log.info(
+                "Problem {} version {}: time limit {} ms inferred from {} accepted solution(s)",
+                preparation.problemId(),
+                preparation.version(),
+                limit,
+                timed);
+        return new Inferred(limit, null);
+    }
+
+    /** A solution's request under the inferred limit, stretched for its language as the API stretches any. */
+    private JudgeRequest underLimit(JudgeRequest request, long timeLimitMs) {
+        Language.TimeLimits factor =
+                languages.find(request.language()).map(Language::timeLimits).orElse(Language.TimeLimits.UNCHANGED);
+        return request.withLimits(new JudgeRequest.Limits(
+                factor.applyTo(timeLimitMs), request.limits().memoryLimitMb()));
     }
 
     /**

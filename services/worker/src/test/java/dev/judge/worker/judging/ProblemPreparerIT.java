@@ -21,6 +21,7 @@ import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemPreparation;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.SetterLimits;
+import dev.judge.contracts.TimeLimitInference;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.sandbox.BusyNeighbours;
@@ -81,7 +82,8 @@ class ProblemPreparerIT {
                         preparationProperties,
                         TestSandboxes.sandboxProperties(Map.of()),
                         JsonMapper.builder().build()),
-                preparationProperties);
+                preparationProperties,
+                LanguageCatalog.shipped());
     }
 
     @AfterAll
@@ -276,6 +278,87 @@ class ProblemPreparerIT {
                         "solutions/slow.py TIME_LIMIT_EXCEEDED true", "solutions/difference.py WRONG_ANSWER false");
     }
 
+    /**
+     * A package without a time limit: the accepted solutions are timed under the provisional one, the
+     * slowest (a C program spending 0.3 s of CPU) × 2 rounded up to the 0.5 s resolution is the limit (1 s,
+     * whatever the machine's load adds to 0.3 s short of 0.5 s), and every solution is then judged under it:
+     * one that spins 3 s is TIME_LIMIT_EXCEEDED, as its folder says.
+     */
+    @Test
+    void aTimeLimitToInferIsTheSlowestAcceptedSolutionsTimesTheMultiplierAndJudgesTheRestUnderIt() throws IOException {
+        List<TestCase> tests = List.of(new TestCase("1 2\n", "3\n"));
+        String spending = """
+                #include <stdio.h>
+                #include <time.h>
+                int main(void) {
+                    long a, b;
+                    if (scanf("%ld %ld", &a, &b) != 2) return 1;
+                    while (clock() < SPEND_MS * (CLOCKS_PER_SEC / 1000)) {}
+                    printf("%ld\\n", a + b);
+                }
+                """;
+        ProblemPreparation preparation = new ProblemPreparation(
+                1,
+                1,
+                null,
+                null,
+                null,
+                tests,
+                null,
+                List.of(
+                        solution(
+                                "submissions/accepted/sum.py",
+                                "accepted",
+                                "a, b = map(int, input().split())\nprint(a + b)\n",
+                                tests,
+                                "python"),
+                        solution("submissions/accepted/spending.c", "accepted", spending.replace("SPEND_MS", "300"), tests, "c"),
+                        solution(
+                                "submissions/time_limit_exceeded/spin.c",
+                                "time-limit-exceeded",
+                                spending.replace("SPEND_MS", "3000"),
+                                tests,
+                                "c")),
+                null,
+                null,
+                new TimeLimitInference(2, 1.5, 500));
+
+        PreparationResult result = preparer.prepare(preparation);
+
+        assertThat(result.status()).as("%s", result).isEqualTo(PreparationResult.Status.READY);
+        assertThat(result.timeLimitMs()).isEqualTo(1000);
+        assertThat(result.solutions())
+                .extracting(s -> s.name() + " " + s.verdict() + " " + s.matchesTag())
+                .containsExactly(
+                        "submissions/accepted/sum.py ACCEPTED true",
+                        "submissions/accepted/spending.c ACCEPTED true",
+                        "submissions/time_limit_exceeded/spin.c TIME_LIMIT_EXCEEDED true");
+    }
+
+    /** An accepted solution that is not accepted even under the most time gives no limit: the version fails, saying which. */
+    @Test
+    void anAcceptedSolutionThatFailsLeavesNoTimeLimitToInferAndFailsTheVersion() throws IOException {
+        List<TestCase> tests = List.of(new TestCase("1 2\n", "3\n"));
+        ProblemPreparation preparation = new ProblemPreparation(
+                1,
+                1,
+                null,
+                null,
+                null,
+                tests,
+                null,
+                List.of(solution("submissions/accepted/wrong.py", "accepted", "print(4)\n", tests, "python")),
+                null,
+                null,
+                new TimeLimitInference(2, 1.5, 1000));
+
+        PreparationResult result = preparer.prepare(preparation);
+
+        assertThat(result.status()).isEqualTo(PreparationResult.Status.FAILED);
+        assertThat(result.message()).contains("submissions/accepted/wrong.py got WRONG_ANSWER");
+        assertThat(result.timeLimitMs()).isNull();
+    }
+
     private static final ProblemProgram VALIDATOR_OF_TWO =
             new ProblemProgram("python", "import sys\na, b = map(int, sys.stdin.read().split())\n", Map.of());
 
@@ -289,6 +372,22 @@ class ProblemPreparerIT {
                         "python",
                         source,
                         new JudgeRequest.Limits(1000, 128),
+                        Checker.EXACT,
+                        tests,
+                        Instant.now()));
+    }
+
+    /** As the API sends a solution of a version whose time limit is to be inferred: under the most time, stretched for its language. */
+    private static ProblemPreparation.TaggedSolution solution(
+            String name, String tag, String source, List<TestCase> tests, String language) {
+        return new ProblemPreparation.TaggedSolution(
+                name,
+                tag,
+                JudgeRequest.plain(
+                        UUID.randomUUID(),
+                        language,
+                        source,
+                        new JudgeRequest.Limits(15_000, 128),
                         Checker.EXACT,
                         tests,
                         Instant.now()));

@@ -24,6 +24,7 @@ import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.ProblemLimits;
 import dev.judge.contracts.ProgramFiles;
+import dev.judge.contracts.TimeLimitInference;
 import dev.judge.contracts.language.LanguageCatalog;
 
 /**
@@ -85,14 +86,16 @@ public final class KattisPackage implements AutoCloseable {
             boolean submitAnswer) {}
 
     /**
-     * @param timeLimitMs the explicit limit ({@code limits.time_limit}, or DOMjudge's {@code .timelimit})
+     * @param timeLimitMs the explicit limit ({@code limits.time_limit}, or DOMjudge's {@code .timelimit});
+     *        null when it is to be inferred from the example submissions' times, by {@code timeLimitInference}
      * @param memoryLimitMb {@code limits.memory}; null for this judge's default
      * @param inputValidator null for none
      */
     public record Problem(
             String version,
             String title,
-            int timeLimitMs,
+            Integer timeLimitMs,
+            TimeLimitInference timeLimitInference,
             Integer memoryLimitMb,
             Judging judging,
             Program inputValidator,
@@ -189,15 +192,50 @@ public final class KattisPackage implements AutoCloseable {
         }
         Map<String, Object> limits = map(yaml, "limits");
         List<Test> tests = tests();
+        Integer timeLimitMs = timeLimitMs(limits);
+        // A limit left to the example submissions needs them, whether or not they are to be verified.
+        List<Submission> submissions = withSubmissions || timeLimitMs == null ? submissions() : List.of();
+        if (timeLimitMs == null
+                && submissions.stream()
+                        .noneMatch(submission -> submission.folder().equals("accepted"))) {
+            throw invalid("it gives no time limit (limits.time_limit, or DOMjudge's .timelimit) and has no accepted "
+                    + "submission in a language this judge runs to infer one from");
+        }
         return new Problem(
                 version,
                 title(yaml),
-                timeLimitMs(limits),
+                timeLimitMs,
+                timeLimitMs == null ? inference(version, limits) : null,
                 memoryLimitMb(limits),
                 judging(yaml, types, limits),
                 inputValidator(),
                 tests,
-                withSubmissions ? submissions() : List.of());
+                submissions);
+    }
+
+    /**
+     * How the time limit is inferred when the package gives none: legacy's {@code time_multiplier} (5)
+     * and {@code time_safety_margin} (2), or {@code time_multipliers.ac_to_time_limit} (2) and
+     * {@code time_limit_to_tle} (1.5) with {@code time_resolution} (1 s) since 2023-07; the limit is a whole
+     * number of that resolution.
+     */
+    private static TimeLimitInference inference(String version, Map<String, Object> limits) {
+        boolean legacy = version.startsWith("legacy");
+        Map<String, Object> multipliers = legacy ? Map.of() : map(limits, "time_multipliers");
+        Double acToTimeLimit = legacy ? number(limits, "time_multiplier") : number(multipliers, "ac_to_time_limit");
+        Double timeLimitToTle =
+                legacy ? number(limits, "time_safety_margin") : number(multipliers, "time_limit_to_tle");
+        Double resolution = legacy ? null : number(limits, "time_resolution");
+        double ac = acToTimeLimit == null ? (legacy ? 5 : 2) : acToTimeLimit;
+        double tle = timeLimitToTle == null ? (legacy ? 2 : 1.5) : timeLimitToTle;
+        double resolutionSeconds = resolution == null ? 1 : resolution;
+        if (!(ac >= 1 && ac <= 100)
+                || !(tle >= 1 && tle <= 100)
+                || !(resolutionSeconds >= 0.001 && resolutionSeconds <= 15)) {
+            throw invalid("its time multipliers (" + ac + ", " + tle + ") are not in 1..100, or its time_resolution ("
+                    + resolutionSeconds + " s) not in 0.001..15 s");
+        }
+        return new TimeLimitInference(ac, tle, (int) Math.round(resolutionSeconds * 1000));
     }
 
     /** The problem's types: legacy's {@code type} and {@code validation} words, or 2025-09's {@code type} list. */
@@ -256,10 +294,9 @@ public final class KattisPackage implements AutoCloseable {
 
     /**
      * The time limit the package gives: 2025-09's {@code limits.time_limit} (seconds), else DOMjudge's
-     * {@code .timelimit} beside problem.yaml. A limit left to the example submissions' times (the
-     * format's {@code time_multipliers}) is refused: this judge does not infer one yet.
+     * {@code .timelimit} beside problem.yaml; null when it leaves it to the example submissions' times.
      */
-    private int timeLimitMs(Map<String, Object> limits) throws IOException {
+    private Integer timeLimitMs(Map<String, Object> limits) throws IOException {
         Double seconds = number(limits, "time_limit");
         String from = "limits.time_limit";
         if (seconds == null && archive.has(root + ".timelimit")) {
@@ -272,8 +309,7 @@ public final class KattisPackage implements AutoCloseable {
             }
         }
         if (seconds == null) {
-            throw invalid("it gives no time limit (limits.time_limit, or DOMjudge's .timelimit): this judge does "
-                    + "not yet infer one from the example submissions' times");
+            return null;
         }
         long ms = Math.round(seconds * 1000);
         if (!(seconds > 0) || ms < 1 || ms > ProblemLimits.MAX_TIME_LIMIT_MS) {

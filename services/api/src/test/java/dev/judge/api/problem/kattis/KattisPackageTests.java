@@ -19,6 +19,7 @@ import dev.judge.api.problem.archive.InvalidPackageException;
 import dev.judge.api.problem.archive.PackageArchive;
 import dev.judge.api.problem.polygon.TestPackages;
 import dev.judge.contracts.Checker;
+import dev.judge.contracts.TimeLimitInference;
 import dev.judge.contracts.language.LanguageCatalog;
 
 /**
@@ -91,6 +92,32 @@ class KattisPackageTests {
                 .containsExactly("sample/1", "secret/large/1", "secret/small/1", "secret/small/2");
     }
 
+    /** Without a time limit, the format's multipliers say how its preparation infers one; the submissions are read for it. */
+    @Test
+    void aPackageWithoutATimeLimitHasItInferredByTheFormatsMultipliers() throws IOException {
+        Map<String, String> current = TestPackages.kattis("average");
+        current.put(
+                "problem.yaml",
+                current.get("problem.yaml")
+                        .replace(
+                                "  time_limit: 0.5\n",
+                                "  time_multipliers:\n    ac_to_time_limit: 3\n  time_resolution: 0.5\n"));
+        Map<String, String> legacy = new TreeMap<>(TestPackages.kattis("guess"));
+        legacy.remove(".timelimit");
+
+        KattisPackage.Problem inferred = readWithoutSubmissions(zip(current));
+        KattisPackage.Problem legacyInferred = readWithoutSubmissions(zip(legacy));
+
+        assertThat(inferred.timeLimitMs()).isNull();
+        assertThat(inferred.timeLimitInference()).isEqualTo(new TimeLimitInference(3, 1.5, 500));
+        assertThat(inferred.submissions())
+                .as("read to time them, verified or not")
+                .hasSize(6);
+        assertThat(legacyInferred.timeLimitInference()).isEqualTo(new TimeLimitInference(5, 2, 1000));
+        assertThat(read(zip(TestPackages.kattis("average"))).problem().timeLimitInference())
+                .isNull();
+    }
+
     @Test
     void theDefaultValidatorsFlagsAreReadAsTheFormatDefinesThem() {
         assertThat(KattisPackage.defaultValidator(List.of())).isEqualTo(Checker.Tokens.DEFAULT);
@@ -113,7 +140,7 @@ class KattisPackageTests {
             a key given twice                              | problem.yaml                    | not YAML this judge reads
             a version this judge does not read             | problem.yaml                    | problem_format_version
             a scoring problem                              | problem.yaml                    | scoring problem
-            no time limit                                  | problem.yaml                    | no time limit
+            no time limit and no accepted submission       | problem.yaml                    | no accepted submission
             a time limit past the judge's                  | problem.yaml                    | not in 0.001..15 s
             a memory limit past the judge's                | problem.yaml                    | honours it exactly or not at all
             an unknown flag of the default validator       | problem.yaml                    | no flag "ignore_case"
@@ -142,7 +169,10 @@ class KattisPackageTests {
             case "a key given twice" -> files.put("problem.yaml", yaml + "name: Twice\n");
             case "a version this judge does not read" -> files.put("problem.yaml", yaml.replace("2025-09", "2099-01"));
             case "a scoring problem" -> files.put("problem.yaml", yaml + "type: scoring\n");
-            case "no time limit" -> files.put("problem.yaml", yaml.replace("  time_limit: 0.5\n", ""));
+            case "no time limit and no accepted submission" -> {
+                files.put("problem.yaml", yaml.replace("  time_limit: 0.5\n", ""));
+                files.keySet().removeIf(path -> path.startsWith("submissions/accepted/"));
+            }
             case "a time limit past the judge's" ->
                 files.put("problem.yaml", yaml.replace("time_limit: 0.5", "time_limit: 60"));
             case "a memory limit past the judge's" ->
@@ -211,6 +241,14 @@ class KattisPackageTests {
                 opened.testFile(test.answer());
             }
             return opened;
+        }
+    }
+
+    private static KattisPackage.Problem readWithoutSubmissions(Path zip) throws IOException {
+        PackageArchive archive = PackageArchive.open(zip, LIMITS);
+        try (KattisPackage opened = KattisPackage.open(
+                archive, KattisPackage.rootOf(archive).orElseThrow(), LanguageCatalog.shipped(), false)) {
+            return opened.problem();
         }
     }
 
