@@ -449,10 +449,16 @@ public final class KattisPackage implements AutoCloseable {
         throw invalid("the default validator's " + flag + " \"" + value + "\" is not a number in 0..1e9");
     }
 
-    /** The package's output validator: 2025-09's {@code output_validator/}, or legacy's one in {@code output_validators/}. */
+    /**
+     * The package's output validator: 2025-09's {@code output_validator/} (the program's folder, or, as
+     * 2023-07-draft packages have it, a folder holding the program's one folder), or legacy's one in
+     * {@code output_validators/}.
+     */
     private Program outputValidator() throws IOException {
         if (hasFolder("output_validator/")) {
-            return program(root + "output_validator/", "output validator");
+            List<String> inside = programsIn("output_validator/");
+            boolean oneFolder = inside.size() == 1 && inside.getFirst().endsWith("/");
+            return program(oneFolder ? inside.getFirst() : root + "output_validator/", "output validator");
         }
         List<String> programs = programsIn("output_validators/");
         if (programs.size() > 1) {

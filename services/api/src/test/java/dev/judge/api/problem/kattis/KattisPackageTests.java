@@ -118,6 +118,22 @@ class KattisPackageTests {
                 .isNull();
     }
 
+    /** 2025-09's output_validator/ is the program's folder; 2023-07-draft packages hold the program's folder in it. */
+    @Test
+    void readsTheOutputValidatorFolderOfEitherLayout() throws IOException {
+        Map<String, String> own = TestPackages.kattis("split");
+        String validator = own.remove("output_validators/split_validator.py");
+        Map<String, String> program = new TreeMap<>(own);
+        program.put("output_validator/validator.py", validator);
+        Map<String, String> folder = new TreeMap<>(own);
+        folder.put("output_validator/split_validator/validator.py", validator);
+        folder.put("output_validator/split_validator/validate.h", "// a header beside it\n");
+
+        assertThat(read(zip(program)).problem().judging().validator().sourceCode())
+                .isEqualTo(validator);
+        assertThat(read(zip(folder)).problem().judging().validator().files()).containsOnlyKeys("validate.h");
+    }
+
     @Test
     void theDefaultValidatorsFlagsAreReadAsTheFormatDefinesThem() {
         assertThat(KattisPackage.defaultValidator(List.of())).isEqualTo(Checker.Tokens.DEFAULT);
