@@ -312,7 +312,12 @@ class ProblemPreparerIT {
                                 "a, b = map(int, input().split())\nprint(a + b)\n",
                                 tests,
                                 "python"),
-                        solution("submissions/accepted/spending.c", "accepted", spending.replace("SPEND_MS", "300"), tests, "c"),
+                        solution(
+                                "submissions/accepted/spending.c",
+                                "accepted",
+                                spending.replace("SPEND_MS", "300"),
+                                tests,
+                                "c"),
                         solution(
                                 "submissions/time_limit_exceeded/spin.c",
                                 "time-limit-exceeded",
