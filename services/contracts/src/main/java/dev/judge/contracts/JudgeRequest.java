@@ -119,34 +119,17 @@ public record JudgeRequest(
 
     /** The same request carrying these outputs in place of a program. */
     public JudgeRequest withOutputs(List<String> submitted) {
-        return with(testCases, testData, program, submitted, runs);
+        return with(limits, testCases, testData, program, submitted, runs);
     }
 
     /** The same request running this many instances of the program on each test, in up to this many passes. */
     public JudgeRequest withRuns(Runs other) {
-        return with(testCases, testData, program, outputs, other);
+        return with(limits, testCases, testData, program, outputs, other);
     }
 
     /** The same request under other limits (a time limit inferred while a problem is prepared). */
     public JudgeRequest withLimits(Limits other) {
-        return new JudgeRequest(
-                submissionId,
-                language,
-                sourceCode,
-                other,
-                comparison,
-                checker,
-                interactor,
-                groups,
-                stopOnFirstFailure,
-                testCases,
-                acceptedAt,
-                testData,
-                judgement,
-                setterLimits,
-                program,
-                outputs,
-                runs);
+        return with(other, testCases, testData, program, outputs, runs);
     }
 
     /** With the worker's limits for setter programs, and the source alone. */
@@ -245,22 +228,22 @@ public record JudgeRequest(
 
     /** The same request with its tests by {@code reference} instead. */
     public JudgeRequest withTests(TestData reference) {
-        return with(null, reference, program, outputs, runs);
+        return with(limits, null, reference, program, outputs, runs);
     }
 
     /** The same request with these files, source name and compile options. */
     public JudgeRequest withProgram(Program other) {
-        return with(testCases, testData, other, outputs, runs);
+        return with(limits, testCases, testData, other, outputs, runs);
     }
 
     /** This request with the parts the withers change, the rest as it is. */
     private JudgeRequest with(
-            List<TestCase> tests, TestData reference, Program built, List<String> submitted, Runs ran) {
+            Limits under, List<TestCase> tests, TestData reference, Program built, List<String> submitted, Runs ran) {
         return new JudgeRequest(
                 submissionId,
                 language,
                 sourceCode,
-                limits,
+                under,
                 comparison,
                 checker,
                 interactor,

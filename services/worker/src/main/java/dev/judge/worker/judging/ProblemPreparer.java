@@ -149,19 +149,26 @@ class ProblemPreparer {
      */
     private PreparationResult judgeSolutions(ProblemPreparation preparation, PreparationProgress progress) {
         Long inferred = null;
+        Map<Integer, JudgeResult> timed = Map.of();
         if (preparation.timeLimitInference() != null) {
             Inferred limit = inferTimeLimit(preparation, progress);
             if (limit.failure() != null) {
                 return failed(preparation, null, limit.failure());
             }
             inferred = limit.timeLimitMs();
+            timed = limit.timed();
         }
         List<PreparationResult.SolutionVerdict> verdicts = new ArrayList<>();
         for (ProblemPreparation.TaggedSolution solution : preparation.solutions()) {
-            progress.at("judging the solution " + solution.name() + " (" + (verdicts.size() + 1) + " of "
-                    + preparation.solutions().size() + ")");
-            JudgeRequest request = inferred == null ? solution.request() : underLimit(solution.request(), inferred);
-            JudgeResult judged = judge.judge(request, Instant.now());
+            // An accepted solution timed for the limit used at most 1/acToTimeLimit of it: judged under the
+            // limit, that run would be the same, so it is not run again.
+            JudgeResult judged = timed.get(verdicts.size());
+            if (judged == null) {
+                progress.at("judging the solution " + solution.name() + " (" + (verdicts.size() + 1) + " of "
+                        + preparation.solutions().size() + ")");
+                JudgeRequest request = inferred == null ? solution.request() : underLimit(solution.request(), inferred);
+                judged = judge.judge(request, Instant.now());
+            }
             verdicts.add(PreparationResult.SolutionVerdict.of(
                     solution.name(), solution.tag(), judged.verdict(), judged.score()));
         }
@@ -171,8 +178,17 @@ class ProblemPreparer {
                         preparation.problemId(), preparation.version(), workerName, verdicts, inferred);
     }
 
-    /** An inferred time limit, or why none could be. */
-    private record Inferred(Long timeLimitMs, String failure) {}
+    /**
+     * An inferred time limit, or why none could be.
+     *
+     * @param timed the accepted solutions' runs that timed it, by their place among the solutions
+     */
+    private record Inferred(Long timeLimitMs, String failure, Map<Integer, JudgeResult> timed) {
+
+        static Inferred failed(String why) {
+            return new Inferred(null, why, Map.of());
+        }
+    }
 
     /**
      * The time limit the accepted solutions' times give: each judged under the version's provisional
@@ -183,18 +199,17 @@ class ProblemPreparer {
     private Inferred inferTimeLimit(ProblemPreparation preparation, PreparationProgress progress) {
         TimeLimitInference inference = preparation.timeLimitInference();
         double neededMs = 0;
-        int timed = 0;
-        for (ProblemPreparation.TaggedSolution solution : preparation.solutions()) {
+        Map<Integer, JudgeResult> timed = new LinkedHashMap<>();
+        for (int place = 0; place < preparation.solutions().size(); place++) {
+            ProblemPreparation.TaggedSolution solution = preparation.solutions().get(place);
             if (!PreparationResult.SolutionVerdict.isAccepted(solution.tag())) {
                 continue;
             }
             progress.at("timing the accepted solution " + solution.name() + " for the time limit");
             JudgeResult judged = judge.judge(solution.request(), Instant.now());
             if (judged.verdict() != Verdict.ACCEPTED) {
-                return new Inferred(
-                        null,
-                        "The accepted solution " + solution.name() + " got " + judged.verdict()
-                                + " under this judge's most time, so no time limit can be inferred from it.");
+                return Inferred.failed("The accepted solution " + solution.name() + " got " + judged.verdict()
+                        + " under this judge's most time, so no time limit can be inferred from it.");
             }
             long slowest = judged.testCases().stream()
                     .map(JudgeResult.TestCaseResult::cpuTimeMs)
@@ -202,40 +217,39 @@ class ProblemPreparer {
                     .mapToLong(Long::longValue)
                     .max()
                     .orElse(0);
-            Language.TimeLimits factor = languages
-                    .find(solution.request().language())
-                    .map(Language::timeLimits)
-                    .orElse(Language.TimeLimits.UNCHANGED);
+            Language.TimeLimits factor = timeLimitsOf(solution.request().language());
             neededMs = Math.max(neededMs, Math.max(0, slowest - factor.offset().toMillis()) / factor.factor());
-            timed++;
+            timed.put(place, judged);
         }
-        if (timed == 0) {
-            return new Inferred(null, "No accepted solution to infer the time limit from.");
+        if (timed.isEmpty()) {
+            return Inferred.failed("No accepted solution to infer the time limit from.");
         }
         long limit = inference.limitFor(neededMs);
         long most = Math.min(
                 ProblemLimits.MAX_TIME_LIMIT_MS, properties.maxTimeLimit().toMillis());
         if (limit > most) {
-            return new Inferred(
-                    null,
-                    "The accepted solutions need a time limit of " + limit + " ms (their slowest test × "
-                            + inference.acToTimeLimit() + "), over this judge's most, " + most + " ms.");
+            return Inferred.failed("The accepted solutions need a time limit of " + limit + " ms (their slowest test × "
+                    + inference.acToTimeLimit() + "), over this judge's most, " + most + " ms.");
         }
         log.info(
                 "Problem {} version {}: time limit {} ms inferred from {} accepted solution(s)",
                 preparation.problemId(),
                 preparation.version(),
                 limit,
-                timed);
-        return new Inferred(limit, null);
+                timed.size());
+        return new Inferred(limit, null, timed);
     }
 
     /** A solution's request under the inferred limit, stretched for its language as the API stretches any. */
     private JudgeRequest underLimit(JudgeRequest request, long timeLimitMs) {
-        Language.TimeLimits factor =
-                languages.find(request.language()).map(Language::timeLimits).orElse(Language.TimeLimits.UNCHANGED);
         return request.withLimits(new JudgeRequest.Limits(
-                factor.applyTo(timeLimitMs), request.limits().memoryLimitMb()));
+                timeLimitsOf(request.language()).applyTo(timeLimitMs),
+                request.limits().memoryLimitMb()));
+    }
+
+    /** How the catalog stretches a problem's time limit for a language. */
+    private Language.TimeLimits timeLimitsOf(String language) {
+        return languages.find(language).map(Language::timeLimits).orElse(Language.TimeLimits.UNCHANGED);
     }
 
     /**

@@ -47,6 +47,7 @@ public final class PackageArchive implements AutoCloseable {
     private final ZipFile zip;
     private final Limits limits;
     private long unpacked;
+    private List<String> files;
 
     private PackageArchive(ZipFile zip, Limits limits) {
         this.zip = zip;
@@ -72,13 +73,16 @@ public final class PackageArchive implements AutoCloseable {
         return entry != null && !entry.isDirectory();
     }
 
-    /** The paths of the files it holds, as its directory lists them. */
+    /** The paths of the files it holds, as its directory lists them (listed once: a reader walks them often). */
     public List<String> files() {
-        List<String> files = new ArrayList<>();
-        for (ZipEntry entry : Collections.list(zip.entries())) {
-            if (!entry.isDirectory()) {
-                files.add(entry.getName());
+        if (files == null) {
+            List<String> listed = new ArrayList<>();
+            for (ZipEntry entry : Collections.list(zip.entries())) {
+                if (!entry.isDirectory()) {
+                    listed.add(entry.getName());
+                }
             }
+            files = List.copyOf(listed);
         }
         return files;
     }
