@@ -13,7 +13,7 @@ def verified(api, name, change=None):
     assert status == 201, problem
     preparation = api.wait_for_preparation(problem["id"], timeout=180)
     assert preparation["status"] == "READY", preparation
-    return problem, {s["name"]: (s["tag"], s["verdict"], s["matchesTag"]) for s in preparation["solutions"]}
+    return problem, {s["name"]: (s["tag"], s.get("verdict"), s.get("matchesTag")) for s in preparation["solutions"]}
 
 
 def test_a_package_with_the_default_validators_flags_imports_and_each_submission_gets_its_folders_verdict(api, worker):
@@ -28,9 +28,10 @@ def test_a_package_with_the_default_validators_flags_imports_and_each_submission
         "submissions/accepted/Main.java": ("accepted", "ACCEPTED", True),
         "submissions/accepted/average.cpp": ("accepted", "ACCEPTED", True),
         "submissions/accepted/average.py": ("accepted", "ACCEPTED", True),
-        "submissions/run_time_error/crash.py": ("runtime-error", "RUNTIME_ERROR", True),
+        "submissions/run_time_error/crash.py": ("run-time-error", "RUNTIME_ERROR", True),
         "submissions/time_limit_exceeded/spin.c": ("time-limit-exceeded", "TIME_LIMIT_EXCEEDED", True),
         "submissions/wrong_answer/rounded.py": ("wrong-answer", "WRONG_ANSWER", True),
+        "submissions/accepted/python2.py": ("accepted", None, None),
     }, "the Python 2 submission is not judged as Python 3"
     # The default validator ignores case and takes the tolerance: a contestant's output within it passes.
     judged = api.wait_for_verdict(
@@ -65,13 +66,56 @@ def test_a_packages_own_output_validator_gets_its_flags_and_says_why_in_its_feed
 
 
 def test_a_package_this_judge_cannot_honour_is_refused_naming_the_file(api):
-    def scoring(files):
-        files["problem.yaml"] = files["problem.yaml"] + b"type: scoring\n"
+    def scoring_and_interactive(files):
+        files["problem.yaml"] = files["problem.yaml"] + b"type: [scoring, interactive]\n"
 
-    status, refused = import_package(api, zipped(KATTIS / "average", scoring))
+    status, refused = import_package(api, zipped(KATTIS / "average", scoring_and_interactive))
 
     assert status == 400, refused
-    assert refused["file"] == "problem.yaml" and "scoring" in refused["detail"]
+    assert refused["file"] == "problem.yaml" and "scoring problem that is also" in refused["detail"]
+
+
+def test_a_scoring_package_scores_by_its_groups_and_builds_cpp_with_its_include(api, worker):
+    """Two test data groups (40 as a whole, 60 a test's share each, requiring the first), a validator giving
+    half a test to an answer off by one (score_multiplier.txt), include/cpp/io.h; partially_accepted is a
+    score above nothing and below all; the Python 2 submission is listed, not judged."""
+    status, problem = import_package(api, zipped(KATTIS / "double"), "?verify=true")
+    assert status == 201, problem
+    preparation = api.wait_for_preparation(problem["id"], timeout=240)
+    assert preparation["status"] == "READY", preparation
+
+    assert [(g["name"], g["points"], g["dependsOn"]) for g in problem["groups"]] == [
+        ("sample", 0, []),
+        ("1-small", 40, []),
+        ("2-large", 60, ["1-small"]),
+    ]
+    assert problem["graders"]["cpp"]["solutionFile"] == "main.cpp"
+    solutions = {
+        s["name"]: (s.get("verdict"), s.get("score"), s.get("matchesTag"), s.get("notJudged")) for s in preparation["solutions"]
+    }
+    assert solutions == {
+        "submissions/accepted/twice.cpp": ("ACCEPTED", 100, True, None),
+        "submissions/accepted/Twice.java": ("ACCEPTED", 100, True, None),
+        "submissions/partially_accepted/int32.c": ("WRONG_ANSWER", 40, True, None),
+        "submissions/partially_accepted/off_by_one.py": ("PARTIALLY_ACCEPTED", 20, True, None),
+        "submissions/wrong_answer/zero.py": ("WRONG_ANSWER", 0, True, None),
+        "submissions/accepted/twice.py": (
+            None,
+            None,
+            None,
+            "it is Python 2 (its first line says so), which this judge does not run",
+        ),
+    }
+    # A contestant's C++ builds with the package's header; off by one in group 2 only is half of its share.
+    off = api.wait_for_verdict(
+        api.submit(
+            problem["id"],
+            '#include "io.h"\nint main() { long long x = read_integer(); write_integer(2 * x + (x > 1000)); }\n',
+            language="cpp",
+        )
+    )
+    assert (off["verdict"], off["score"], off["maxScore"]) == ("PARTIALLY_ACCEPTED", 40 + 15 + 30, 100), off
+    assert [t.get("checkerMessage") for t in off["testCases"]][-2:] == ["off by one: half", None], off
 
 
 def test_a_package_without_a_time_limit_gets_the_one_its_accepted_submissions_times_give(api, worker):

@@ -63,10 +63,21 @@ public record PreparationResult(
      */
     public record SolutionVerdict(String name, String tag, Verdict verdict, Double score, Boolean matchesTag) {
 
-        public static SolutionVerdict of(String name, String tag, Verdict verdict, Double score) {
+        /**
+         * @param maxScore what all of the problem is worth: a {@code partially-accepted} solution (the problem
+         *     package format's folder) scores more than nothing and less than that, whatever its verdict
+         */
+        public static SolutionVerdict of(String name, String tag, Verdict verdict, Double score, Double maxScore) {
+            if (PARTIALLY_ACCEPTED.equalsIgnoreCase(tag)) {
+                return new SolutionVerdict(
+                        name, tag, verdict, score, score != null && maxScore != null && score > 0 && score < maxScore);
+            }
             Set<Verdict> allowed = allowedBy(tag);
             return new SolutionVerdict(name, tag, verdict, score, allowed == null ? null : allowed.contains(verdict));
         }
+
+        /** The tag of a solution that scores some of a scored problem but not all. */
+        public static final String PARTIALLY_ACCEPTED = "partially-accepted";
 
         /** Whether a tag says its solution is accepted (Polygon's main and accepted, the format's accepted). */
         public static boolean isAccepted(String tag) {
@@ -87,6 +98,11 @@ public record PreparationResult(
                     Set.of(Verdict.TIME_LIMIT_EXCEEDED, Verdict.MEMORY_LIMIT_EXCEEDED);
                 case "memory-limit-exceeded" -> Set.of(Verdict.MEMORY_LIMIT_EXCEEDED);
                 case "runtime-error" -> Set.of(Verdict.RUNTIME_ERROR);
+                // The problem package format's verdicts know no memory limit: running out of memory is a run-time
+                // error.
+                case "run-time-error" -> Set.of(Verdict.RUNTIME_ERROR, Verdict.MEMORY_LIMIT_EXCEEDED);
+                case "brute-force" ->
+                    Set.of(Verdict.RUNTIME_ERROR, Verdict.MEMORY_LIMIT_EXCEEDED, Verdict.TIME_LIMIT_EXCEEDED);
                 case "rejected" ->
                     Set.of(
                             Verdict.WRONG_ANSWER,

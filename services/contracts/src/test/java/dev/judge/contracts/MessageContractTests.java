@@ -79,7 +79,7 @@ class MessageContractTests {
                 2,
                 "worker-1",
                 List.of(PreparationResult.SolutionVerdict.of(
-                        "solutions/a.py", "wrong-answer", Verdict.ACCEPTED, 100.0)));
+                        "solutions/a.py", "wrong-answer", Verdict.ACCEPTED, 100.0, 100.0)));
 
         assertThat(converter.fromMessage(converter.toMessage(preparation, new MessageProperties())))
                 .isEqualTo(preparation);
@@ -88,6 +88,24 @@ class MessageContractTests {
         assertThat(converter.fromMessage(converter.toMessage(ready, new MessageProperties())))
                 .isEqualTo(ready);
         assertThat(ready.solutions().getFirst().matchesTag()).isFalse();
+    }
+
+    @Test
+    void aPartiallyAcceptedSolutionScoresSomeButNotAllWhateverItsVerdict() {
+        String tag = PreparationResult.SolutionVerdict.PARTIALLY_ACCEPTED;
+
+        assertThat(PreparationResult.SolutionVerdict.of("a.py", tag, Verdict.WRONG_ANSWER, 30.0, 100.0)
+                        .matchesTag())
+                .isTrue();
+        assertThat(PreparationResult.SolutionVerdict.of("a.py", tag, Verdict.ACCEPTED, 100.0, 100.0)
+                        .matchesTag())
+                .isFalse();
+        assertThat(PreparationResult.SolutionVerdict.of("a.py", tag, Verdict.WRONG_ANSWER, 0.0, 100.0)
+                        .matchesTag())
+                .isFalse();
+        assertThat(PreparationResult.SolutionVerdict.of("a.py", tag, Verdict.COMPILATION_ERROR, null, null)
+                        .matchesTag())
+                .isFalse();
     }
 
     @Test

@@ -5,12 +5,16 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
+import dev.judge.api.problem.archive.InvalidPackageException;
 import dev.judge.api.problem.kattis.KattisPackage;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
+import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemLimits;
 import dev.judge.contracts.ProblemProgram;
+import dev.judge.contracts.language.LanguageCatalog;
 
 /**
  * An ICPC / Kattis package's problem as a version this judge stores: all or nothing (pass-fail), every
@@ -32,15 +36,21 @@ final class KattisImport {
      *
      * @param verify whether its example submissions are kept, to be judged when the version is prepared
      */
-    static ProblemVersion toVersion(KattisPackage.Problem problem, boolean verify) {
+    static ProblemVersion toVersion(KattisPackage.Problem problem, boolean verify, LanguageCatalog languages) {
         KattisPackage.Judging judging = problem.judging();
         ProblemProgram validator =
                 judging.validator() == null ? null : validator(judging.validator(), judging.arguments());
         ProblemProgram interactor = judging.interactive() ? validator : null;
+        List<JudgeRequest.Group> groups = groups(problem);
         Checker checker = judging.interactive()
                 ? null
                 : validator != null
-                        ? new Checker(Checker.Kind.CUSTOM, null, validator, Checker.Scores.SHARE)
+                        // A scored problem's validator scores in points of the test (score.txt).
+                        ? new Checker(
+                                Checker.Kind.CUSTOM,
+                                null,
+                                validator,
+                                groups.isEmpty() ? Checker.Scores.SHARE : Checker.Scores.POINTS)
                         : Checker.tokens(judging.tokens());
         return new ProblemVersion(
                 0,
@@ -53,7 +63,7 @@ final class KattisImport {
                 true,
                 checker,
                 interactor,
-                List.of(),
+                groups,
                 Map.of(),
                 null, // read one at a time by tests()
                 null,
@@ -62,7 +72,7 @@ final class KattisImport {
                 verify || problem.timeLimitInference() != null ? solutions(problem) : List.of(),
                 null,
                 null,
-                Map.of(),
+                graders(problem, languages),
                 new ProblemVersion.Feedback(FeedbackPolicy.FULL, samples(problem)),
                 judging.submitAnswer(),
                 new JudgeRequest.Runs(1, judging.passes()),
@@ -79,7 +89,9 @@ final class KattisImport {
             KattisPackage.Test test = problem.tests().get(next[0]++);
             try {
                 return new ProblemRepository.StoredTest(
-                        files.read(test.input()), test.answer() == null ? NOTHING : files.read(test.answer()), null);
+                        files.read(test.input()),
+                        test.answer() == null ? NOTHING : files.read(test.answer()),
+                        test.group());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -96,8 +108,10 @@ final class KattisImport {
             case "accepted" -> "accepted";
             case "wrong_answer" -> "wrong-answer";
             case "time_limit_exceeded" -> "time-limit-exceeded";
-            case "run_time_error" -> "runtime-error";
+            case "run_time_error" -> "run-time-error";
+            case "brute_force" -> "brute-force";
             case "rejected" -> "rejected";
+            case "partially_accepted" -> PreparationResult.SolutionVerdict.PARTIALLY_ACCEPTED;
             default -> folder;
         };
     }
@@ -113,15 +127,64 @@ final class KattisImport {
     }
 
     private static List<ProblemVersion.TaggedSolution> solutions(KattisPackage.Problem problem) {
-        return problem.submissions().stream()
-                .map(submission -> new ProblemVersion.TaggedSolution(
+        List<ProblemVersion.TaggedSolution> solutions = new ArrayList<>();
+        problem.submissions()
+                .forEach(submission -> solutions.add(new ProblemVersion.TaggedSolution(
                         submission.program().path(),
                         tag(submission.folder()),
                         new ProblemProgram(
                                 submission.program().language(),
                                 submission.program().sourceCode(),
-                                submission.program().files())))
-                .toList();
+                                submission.program().files()))));
+        problem.notJudged()
+                .forEach(skipped -> solutions.add(new ProblemVersion.TaggedSolution(
+                        skipped.path(), tag(skipped.folder()), null, skipped.reason())));
+        return solutions;
+    }
+
+    /**
+     * The package's scoring groups, held to the JSON API's bounds: at most {@link ProblemRequest#MAX_GROUPS},
+     * names of letters, digits, '.', '_' and '-', points up to {@link ProblemRequest#MAX_POINTS}.
+     */
+    private static List<JudgeRequest.Group> groups(KattisPackage.Problem problem) {
+        if (problem.groups().size() > ProblemRequest.MAX_GROUPS) {
+            throw invalid(
+                    "data/secret/",
+                    "it has " + problem.groups().size() + " test data groups; this judge takes up to "
+                            + ProblemRequest.MAX_GROUPS);
+        }
+        for (JudgeRequest.Group group : problem.groups()) {
+            if (!group.name().matches(ProblemRequest.NAME)) {
+                throw invalid(
+                        "data/secret/" + group.name() + "/",
+                        "its name is not letters, digits, '.', '_' or '-' " + "(up to 64)");
+            }
+            if (group.points() > ProblemRequest.MAX_POINTS) {
+                throw invalid(
+                        "data/secret/" + group.name() + "/",
+                        "it is worth over " + (long) ProblemRequest.MAX_POINTS + " points");
+            }
+        }
+        return problem.groups();
+    }
+
+    /**
+     * Each language's files of include/, built with its submissions as a grader's are: the submission's
+     * source is the language's own source file, their entry point.
+     */
+    private static Map<String, ProblemVersion.Grader> graders(
+            KattisPackage.Problem problem, LanguageCatalog languages) {
+        Map<String, ProblemVersion.Grader> graders = new TreeMap<>();
+        problem.graders()
+                .forEach((language, files) -> languages
+                        .find(language)
+                        .ifPresent(
+                                found -> graders.put(language, new ProblemVersion.Grader(found.sourceFile(), files))));
+        return graders;
+    }
+
+    private static InvalidPackageException invalid(String file, String reason) {
+        return new InvalidPackageException(file, reason);
     }
 
     private static List<Integer> samples(KattisPackage.Problem problem) {

@@ -177,7 +177,7 @@ class ProblemImportController {
         if (kattisRoot.isPresent()) {
             try (KattisPackage read = KattisPackage.open(archive, kattisRoot.get(), languages, verify)) {
                 return service.createFrom(
-                        KattisImport.toVersion(read.problem(), verify),
+                        KattisImport.toVersion(read.problem(), verify, languages),
                         owner,
                         KattisImport.tests(read.problem(), read::testFile));
             }

@@ -18,7 +18,9 @@ import org.springframework.stereotype.Component;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.JudgeQueues;
+import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.ProblemPreparation;
+import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.language.LanguageCatalog;
 
@@ -134,6 +136,16 @@ class ProblemPreparations {
         return json.writeValueAsBytes(preparation(asSent)).length;
     }
 
+    /** A tagged solution judged as a submission of it would be, with the files beside its source. */
+    private JudgeRequest solutionRequest(ProblemVersion version, ProblemProgram program) {
+        JudgeRequest request = version.judgeRequest(
+                UUID.randomUUID(), program.language(), program.sourceCode(), Instant.now(), 1, languages);
+        return program.files().isEmpty()
+                ? request
+                : request.withProgram(JudgeRequest.Program.of(
+                        request.program(), new JudgeRequest.Program(null, program.files(), null)));
+    }
+
     private ProblemPreparation preparation(ProblemVersion version) {
         return new ProblemPreparation(
                 version.problemId(),
@@ -146,16 +158,9 @@ class ProblemPreparations {
                 version.testCases(),
                 version.testCases() == null ? version.testData() : null,
                 version.solutions().stream()
+                        .filter(solution -> solution.notJudged() == null)
                         .map(solution -> new ProblemPreparation.TaggedSolution(
-                                solution.name(),
-                                solution.tag(),
-                                version.judgeRequest(
-                                        UUID.randomUUID(),
-                                        solution.program().language(),
-                                        solution.program().sourceCode(),
-                                        Instant.now(),
-                                        1,
-                                        languages)))
+                                solution.name(), solution.tag(), solutionRequest(version, solution.program())))
                         .toList(),
                 version.generation(),
                 version.setterLimits(),

@@ -117,7 +117,17 @@ public record ProblemVersion(
     }
 
     /** @param name where the setter keeps it (its path in a package) */
-    public record TaggedSolution(String name, String tag, ProblemProgram program) {}
+    /**
+     * @param program null when it is not judged
+     * @param notJudged why it is not judged (a package's submission in a language this judge does not
+     *     offer); null for one that is
+     */
+    public record TaggedSolution(String name, String tag, ProblemProgram program, String notJudged) {
+
+        public TaggedSolution(String name, String tag, ProblemProgram program) {
+            this(name, tag, program, null);
+        }
+    }
 
     /**
      * @param file what failed ("checker", "interactor", "validator", "test <n>"); null unless FAILED

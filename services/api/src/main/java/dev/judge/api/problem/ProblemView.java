@@ -114,7 +114,9 @@ record ProblemView(
             @Schema(
                     description =
                             "Once READY, the verdict of each tagged solution it was imported with (verify), and whether "
-                                    + "its tag allows it (null for a tag this judge does not know); for the problem's managers")
+                                    + "its tag allows it (null for a tag this judge does not know); a package's example "
+                                    + "submission this judge does not run (Python 2, say) is listed with why, and no "
+                                    + "verdict; for the problem's managers")
             List<SolutionView> solutions,
 
             @Schema(
@@ -125,21 +127,31 @@ record ProblemView(
                     example = "validating test 12 of 500")
             String progress) {
 
-        static PreparationView of(ProblemVersion.Preparation preparation, boolean manages) {
+        static PreparationView of(
+                ProblemVersion.Preparation preparation,
+                List<ProblemVersion.TaggedSolution> solutions,
+                boolean manages) {
+            List<SolutionView> judged = new java.util.ArrayList<>();
+            preparation
+                    .solutions()
+                    .forEach(verdict -> judged.add(new SolutionView(
+                            verdict.name(),
+                            verdict.tag(),
+                            verdict.verdict(),
+                            verdict.score(),
+                            verdict.matchesTag(),
+                            null)));
+            if (!judged.isEmpty()) {
+                solutions.stream()
+                        .filter(solution -> solution.notJudged() != null)
+                        .forEach(solution -> judged.add(new SolutionView(
+                                solution.name(), solution.tag(), null, null, null, solution.notJudged())));
+            }
             return new PreparationView(
                     preparation.status(),
                     manages ? preparation.file() : null,
                     manages ? preparation.message() : null,
-                    !manages || preparation.solutions().isEmpty()
-                            ? null
-                            : preparation.solutions().stream()
-                                    .map(verdict -> new SolutionView(
-                                            verdict.name(),
-                                            verdict.tag(),
-                                            verdict.verdict(),
-                                            verdict.score(),
-                                            verdict.matchesTag()))
-                                    .toList(),
+                    !manages || judged.isEmpty() ? null : judged,
                     manages && preparation.status() == PreparationResult.Status.PREPARING
                             ? preparation.progress()
                             : null);
@@ -154,11 +166,19 @@ record ProblemView(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "main")
             String tag,
 
-            @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
+            @Schema(
+                    types = {"string", "null"},
+                    description = "null when it was not judged (notJudged says why)")
             Verdict verdict,
 
             Double score,
-            @Schema(types = {"boolean", "null"}) Boolean matchesTag) {}
+            @Schema(types = {"boolean", "null"}) Boolean matchesTag,
+
+            @Schema(
+                    types = {"string", "null"},
+                    description = "Why this judge did not judge it; null for one it judged",
+                    example = "it is Python 2 (its first line says so), which this judge does not run")
+            String notJudged) {}
 
     /** What the tests of this version are, however large. */
     @Schema(name = "Tests")
@@ -316,7 +336,7 @@ record ProblemView(
                                 .map(test -> new TestCaseView(test.input(), test.expectedOutput(), test.group()))
                                 .toList(),
                 owner.submitters(),
-                PreparationView.of(problem.preparation(), withTests),
+                PreparationView.of(problem.preparation(), problem.solutions(), withTests),
                 ProblemRequest.SetterLimitsRequest.of(problem.setterLimits()),
                 graders(problem, withSources),
                 problem.feedback().policy(),

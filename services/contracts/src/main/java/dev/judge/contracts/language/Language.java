@@ -37,6 +37,8 @@ import org.springframework.util.unit.DataSize;
  *        command takes too: a compiler that finds no other file by itself (javac, rustc, GHC do)
  * @param packageExtensions the file endings ({@code .cpp}) by which a problem package's program is this
  *        language (the problem package format's table); an ending is one language's only
+ * @param packageCode its code in the problem package format's languages table ({@code python3}), by which
+ *        a package's {@code include/<code>/} files go with its submissions; null: its id
  */
 public record Language(
         String id,
@@ -55,9 +57,11 @@ public record Language(
         boolean byDefault,
         List<String> allowedCompileOptions,
         List<String> extraSources,
-        List<String> packageExtensions) {
+        List<String> packageExtensions,
+        String packageCode) {
 
     public Language {
+        packageCode = packageCode == null ? id : packageCode;
         packageExtensions = packageExtensions == null ? List.of() : List.copyOf(packageExtensions);
         allowedCompileOptions = allowedCompileOptions == null ? List.of() : List.copyOf(allowedCompileOptions);
         extraSources = extraSources == null ? List.of() : List.copyOf(extraSources);
@@ -224,7 +228,8 @@ public record Language(
                 byDefault,
                 allowedCompileOptions,
                 extraSources,
-                packageExtensions);
+                packageExtensions,
+                packageCode);
     }
 
     /** Why a submission may not add these options to its compile command; empty if it may. */

@@ -227,6 +227,7 @@ class LanguageCatalogTests {
                 false,
                 null,
                 null,
+                null,
                 null);
     }
 }

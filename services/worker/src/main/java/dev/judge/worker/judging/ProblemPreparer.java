@@ -170,7 +170,7 @@ class ProblemPreparer {
                 judged = judge.judge(request, Instant.now());
             }
             verdicts.add(PreparationResult.SolutionVerdict.of(
-                    solution.name(), solution.tag(), judged.verdict(), judged.score()));
+                    solution.name(), solution.tag(), judged.verdict(), judged.score(), judged.maxScore()));
         }
         return inferred == null
                 ? PreparationResult.ready(preparation.problemId(), preparation.version(), workerName, verdicts)

@@ -38,7 +38,11 @@ final class TestRunner {
     record Setter(Sandbox box, SetterPrograms.Built program, ProblemProgram asked) {
 
         /** The files a package's output validator may leave in its feedback folder, which is its own. */
-        static final List<String> FEEDBACK_FILES = List.of("judgemessage.txt", "teammessage.txt", "score.txt");
+        static final List<String> FEEDBACK_FILES =
+                List.of("judgemessage.txt", "teammessage.txt", "score.txt", "score_multiplier.txt");
+
+        /** A score file holds one number; more than this is not one. */
+        private static final long SCORE_LIMIT = 64;
 
         /** Null when there is no such program: a problem without a custom checker, or not interactive. */
         static Setter in(Sandbox box, SetterPrograms.Built program, ProblemProgram asked) throws IOException {
@@ -78,6 +82,15 @@ final class TestRunner {
             }
             String judges = SandboxFiles.readRegularText(file(FEEDBACK_FILES.get(0)), limit);
             return judges.isBlank() ? SandboxFiles.readRegularText(file(FEEDBACK_FILES.get(1)), limit) : judges;
+        }
+
+        /** A validator's judgement with the score it left ({@link TestlibVerdicts#validatorScored}). */
+        Judgement scored(Judgement validated, double worth) throws IOException {
+            return TestlibVerdicts.validatorScored(
+                    validated,
+                    SandboxFiles.readRegularText(file(FEEDBACK_FILES.get(2)), SCORE_LIMIT),
+                    SandboxFiles.readRegularText(file(FEEDBACK_FILES.get(3)), SCORE_LIMIT),
+                    worth);
         }
     }
 
@@ -386,10 +399,12 @@ final class TestRunner {
         Files.setPosixFilePermissions(output, PosixFilePermissions.fromString("rw-r--r--"));
         RunOutcome ran = checker.box().run(checkerRun);
         if (checker.isValidator()) {
-            return TestlibVerdicts.validated(
+            Judgement validated = TestlibVerdicts.validated(
                     ran,
                     checkerRun,
                     checker.feedback(properties.setterMessageLimit().toBytes()));
+            // A scored problem's validator may score a test (score.txt); a pass-fail one's verdict is all.
+            return kind.scores() == Checker.Scores.POINTS ? checker.scored(validated, worth) : validated;
         }
         // A checker scoring in points gives them on the test's scale; one scoring a share, out of 1.
         return TestlibVerdicts.checked(ran, checkerRun, kind.scores() == Checker.Scores.SHARE ? 1 : worth);

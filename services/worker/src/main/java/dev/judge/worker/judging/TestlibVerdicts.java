@@ -1,6 +1,7 @@
 package dev.judge.worker.judging;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -88,6 +89,51 @@ final class TestlibVerdicts {
     }
 
     /**
+     * A package output validator's judgement of a test of a scored problem, with the score it left in its
+     * feedback folder, as the problem package format has it: {@code score.txt} in points of the test (of
+     * {@code worth}), or {@code score_multiplier.txt} a share of them; neither, all of them. A score beside
+     * a rejection, both files, or one that is not a number in range is the validator's failure.
+     *
+     * @param points what it left in score.txt ("" for nothing)
+     * @param multiplier what it left in score_multiplier.txt ("" for nothing)
+     */
+    static Judgement validatorScored(Judgement validated, String points, String multiplier, double worth) {
+        boolean hasPoints = !points.isBlank();
+        boolean hasMultiplier = !multiplier.isBlank();
+        if (!hasPoints && !hasMultiplier || validated.verdict() == Verdict.INTERNAL_ERROR) {
+            return validated;
+        }
+        String failed = hasPoints && hasMultiplier
+                ? "left both score.txt and score_multiplier.txt"
+                : validated.verdict() != Verdict.ACCEPTED ? "rejected the output but left a score" : null;
+        double share = Double.NaN;
+        if (failed == null) {
+            double given = parsedOrNaN(hasPoints ? points : multiplier);
+            double most = hasPoints ? worth : 1;
+            share = given >= 0 && given <= most ? (most == 0 ? 0 : given / most) : Double.NaN;
+            if (Double.isNaN(share)) {
+                failed = "left " + (hasPoints ? "score.txt" : "score_multiplier.txt") + " \""
+                        + (hasPoints ? points : multiplier).strip() + "\", which is not a number in [0, "
+                        + number(most) + "]";
+            }
+        }
+        if (failed != null) {
+            return Judgement.of(
+                    Verdict.INTERNAL_ERROR,
+                    "The output validator " + failed + ". " + Objects.requireNonNullElse(validated.message(), ""));
+        }
+        return scored(share, validated.message());
+    }
+
+    private static double parsedOrNaN(String text) {
+        try {
+            return Double.parseDouble(text.strip());
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    /**
      * An interactive test: every instance's run and the interactor's, each under its own limits. In
      * order: a broken interactor is the judge's failure; an instance's limits (the first instance's
      * that went over one); the interactor's "wrong answer" (even if an instance then died writing to
@@ -103,7 +149,17 @@ final class TestlibVerdicts {
             RunOutcome interactor,
             RunSpec interactorLimits,
             Optional<String> validatorFeedback) {
+        boolean validator = validatorFeedback.isPresent();
         String broken = brokenBecause(interactor, interactorLimits, true);
+        // The problem package format's order (problemtools'): a validator that ended first with a wrong answer
+        // decides, whatever the program did after it (spun past its time waiting for an answer, say).
+        if (validator
+                && broken == null
+                && interactor.signal() == null
+                && interactor.exitCode() == VALIDATOR_WRONG_ANSWER
+                && instances.stream().allMatch(run -> interactor.wallTime().compareTo(run.wallTime()) <= 0)) {
+            return new Interaction(byValidatorExitCode(interactor, "interactor", validatorFeedback.get()), 0);
+        }
         if (broken != null) {
             // An interactor that ran out of time waiting for an instance that ran over a limit of its own (spun
             // past its CPU time while the interactor waited, longer on a busy machine) ran out for that instance.
@@ -133,7 +189,11 @@ final class TestlibVerdicts {
                 : validatorFeedback.isPresent()
                         ? byValidatorExitCode(interactor, "interactor", validatorFeedback.get())
                         : byExitCode(interactor, "interactor", 1);
-        if (decided.verdict() == Verdict.WRONG_ANSWER || decided.verdict() == Verdict.INTERNAL_ERROR || crashed < 0) {
+        // A package's validator rejecting after the program crashed did not end first: the crash is the verdict.
+        boolean validatorAfterACrash = validator && decided.verdict() == Verdict.WRONG_ANSWER;
+        if (decided.verdict() == Verdict.WRONG_ANSWER && !validatorAfterACrash
+                || decided.verdict() == Verdict.INTERNAL_ERROR
+                || crashed < 0) {
             return new Interaction(decided, Math.max(crashed, 0));
         }
         return new Interaction(Judgement.of(Verdict.RUNTIME_ERROR, interactor.stderr()), crashed);

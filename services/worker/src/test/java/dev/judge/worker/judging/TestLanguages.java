@@ -34,6 +34,7 @@ final class TestLanguages {
                 false,
                 null,
                 null,
+                null,
                 null);
     }
 }

@@ -53,6 +53,35 @@ class TestlibVerdictsTests {
     }
 
     /**
+     * A package validator's score files in a scored problem: score.txt in points of the test (worth 20
+     * here), score_multiplier.txt a share; neither is all of it; anything else is the validator's failure.
+     */
+    @ParameterizedTest(name = "validator {0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            accepted, no score file       | ACCEPTED     | ''     | ''    | ACCEPTED           | 1.0
+            score.txt 5 of 20             | ACCEPTED     | '5\n'  | ''    | PARTIALLY_ACCEPTED | 0.25
+            score.txt 20 of 20            | ACCEPTED     | 20     | ''    | ACCEPTED           | 1.0
+            score.txt 0                   | ACCEPTED     | 0      | ''    | WRONG_ANSWER       | 0.0
+            multiplier 0.5                | ACCEPTED     | ''     | 0.5   | PARTIALLY_ACCEPTED | 0.5
+            score.txt over the test's     | ACCEPTED     | 21     | ''    | INTERNAL_ERROR     | 0.0
+            multiplier over 1             | ACCEPTED     | ''     | 1.5   | INTERNAL_ERROR     | 0.0
+            negative score                | ACCEPTED     | -1     | ''    | INTERNAL_ERROR     | 0.0
+            not a number                  | ACCEPTED     | NaN    | ''    | INTERNAL_ERROR     | 0.0
+            words                         | ACCEPTED     | lots   | ''    | INTERNAL_ERROR     | 0.0
+            both files                    | ACCEPTED     | 5      | 0.5   | INTERNAL_ERROR     | 0.0
+            a score beside a rejection    | WRONG_ANSWER | 5      | ''    | INTERNAL_ERROR     | 0.0
+            rejected, no score            | WRONG_ANSWER | ''     | ''    | WRONG_ANSWER       | 0.0
+            """)
+    void scoresByAValidatorsScoreFiles(
+            String why, Verdict validated, String points, String multiplier, Verdict verdict, double score) {
+        TestlibVerdicts.Judgement judgement = TestlibVerdicts.validatorScored(
+                TestlibVerdicts.Judgement.of(validated, "said"), points.replace("\\n", "\n"), multiplier, 20);
+
+        assertThat(judgement.verdict()).isEqualTo(verdict);
+        assertThat(judgement.score()).isEqualTo(score);
+    }
+
+    /**
      * As testlib's quit() reports them on stderr: quitp's points, out of what the test is worth on the
      * checker's scale (1 for a share, a subtask's points for Polygon's), and _pc(n)'s percent.
      */
@@ -127,6 +156,51 @@ class TestlibVerdictsTests {
                         run(interactorWall, interactorExit, interactorSignal, ""),
                         LIMITS,
                         Optional.empty())
+                .judgement();
+
+        assertThat(judgement.verdict()).isEqualTo(verdict);
+    }
+
+    /**
+     * A package's interactive validator (exit 42 accepts, 43 rejects) as the problem package format's tools
+     * order its verdicts: a wrong answer it gave before the program ended decides, whatever the program
+     * did after; else the program's time limit, then its crash, then the validator.
+     */
+    @ParameterizedTest(name = "package validator: {0}")
+    @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
+            both fine, validator accepts                       | false | 0 | -  | 50  | 42 | ACCEPTED
+            validator rejects first, then the program spun out | true  | - | 9  | 900 | 43 | WRONG_ANSWER
+            program out of time, then the validator rejects    | true  | - | 9  | 50  | 43 | TIME_LIMIT_EXCEEDED
+            program crashed, then the validator rejects        | false | 1 | -  | 50  | 43 | RUNTIME_ERROR
+            program crashed, validator accepts                 | false | 1 | -  | 50  | 42 | RUNTIME_ERROR
+            program fine, validator failed                     | false | 0 | -  | 50  | 1  | INTERNAL_ERROR
+            """)
+    void decidesAnInteractiveTestWithAPackagesValidator(
+            String why,
+            boolean programWall,
+            Integer programExit,
+            Integer programSignal,
+            long programMs,
+            Integer validatorExit,
+            Verdict verdict) {
+        RunOutcome program = run(programWall, programExit, programSignal, "");
+        RunOutcome ended = new RunOutcome(
+                program.wallLimitReached(),
+                program.exitCode(),
+                program.signal(),
+                Duration.ofMillis(programMs),
+                program.cpuWait(),
+                program.cpuTime(),
+                program.peakMemoryKb(),
+                false,
+                true,
+                false,
+                false,
+                false,
+                "",
+                "");
+        TestlibVerdicts.Judgement judgement = TestlibVerdicts.interacted(
+                        List.of(ended), LIMITS, run(false, validatorExit, null, ""), LIMITS, Optional.of(""))
                 .judgement();
 
         assertThat(judgement.verdict()).isEqualTo(verdict);

@@ -101,6 +101,7 @@ class LanguageImageRootIT {
                 false,
                 null,
                 null,
+                null,
                 null);
     }
 

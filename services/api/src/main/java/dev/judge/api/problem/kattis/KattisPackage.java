@@ -60,8 +60,15 @@ public final class KattisPackage implements AutoCloseable {
      * @param name its path under {@code data/} without {@code .in} ({@code secret/group1/03})
      * @param input where the package carries it
      * @param answer where its {@code .ans} is
+     * @param group its group in a scored problem ({@code sample}, a test data group's folder, or
+     *        {@code secret}); null in a pass-fail one
      */
-    public record Test(String name, String input, String answer, boolean sample) {}
+    public record Test(String name, String input, String answer, boolean sample, String group) {
+
+        Test inGroup(String named) {
+            return new Test(name, input, answer, sample, named);
+        }
+    }
 
     /** An example submission and the folder it is in ({@code accepted}, {@code wrong_answer}...). */
     public record Submission(String folder, Program program) {}
@@ -90,6 +97,10 @@ public final class KattisPackage implements AutoCloseable {
      *        null when it is to be inferred from the example submissions' times, by {@code timeLimitInference}
      * @param memoryLimitMb {@code limits.memory}; null for this judge's default
      * @param inputValidator null for none
+     * @param groups a scored problem's groups, in the order they are judged ({@link ScoringGroups}); empty
+     *        for a pass-fail one
+     * @param graders the files of {@code include/} by the language they go with ({@link Includes})
+     * @param notJudged the example submissions not judged here, each with why
      */
     public record Problem(
             String version,
@@ -100,7 +111,13 @@ public final class KattisPackage implements AutoCloseable {
             Judging judging,
             Program inputValidator,
             List<Test> tests,
-            List<Submission> submissions) {}
+            List<Submission> submissions,
+            List<JudgeRequest.Group> groups,
+            Map<String, Map<String, String>> graders,
+            List<NotJudged> notJudged) {}
+
+    /** An example submission this judge does not judge, and why (a language it does not offer, say). */
+    public record NotJudged(String folder, String path, String reason) {}
 
     private final PackageArchive archive;
     private final LanguageCatalog languages;
@@ -178,23 +195,22 @@ public final class KattisPackage implements AutoCloseable {
                     + String.join(", ", new TreeSet<>(VERSIONS)));
         }
         Set<String> types = types(yaml, version);
-        for (String unsupported : List.of("scoring")) {
-            if (types.contains(unsupported)) {
-                throw invalid(
-                        "it is a " + unsupported + " problem, which this judge does not import yet (pass-fail only)");
-            }
-        }
-        for (String folder : List.of("include/")) {
-            if (archive.files().stream().anyMatch(file -> file.startsWith(root + folder))) {
-                throw new InvalidPackageException(
-                        root + folder, "files included with submissions are not imported yet (graders from include/)");
-            }
+        boolean scoring = types.contains("scoring");
+        if (scoring
+                && (types.contains("interactive") || types.contains("multi-pass") || types.contains("submit-answer"))) {
+            throw invalid("it is a scoring problem that is also " + types
+                    + "; this judge scores batch problems only (their validators' score.txt)");
         }
         Map<String, Object> limits = map(yaml, "limits");
         List<Test> tests = tests();
+        ScoringGroups.Scored scored = scoring
+                ? new ScoringGroups(this::settings, version.startsWith("legacy")).scored(tests)
+                : new ScoringGroups.Scored(List.of(), tests);
+        tests = scored.tests();
         Integer timeLimitMs = timeLimitMs(limits);
         // A limit left to the example submissions needs them, whether or not they are to be verified.
-        List<Submission> submissions = withSubmissions || timeLimitMs == null ? submissions() : List.of();
+        List<NotJudged> notJudged = new ArrayList<>();
+        List<Submission> submissions = withSubmissions || timeLimitMs == null ? submissions(notJudged) : List.of();
         if (timeLimitMs == null
                 && submissions.stream()
                         .noneMatch(submission -> submission.folder().equals("accepted"))) {
@@ -210,7 +226,28 @@ public final class KattisPackage implements AutoCloseable {
                 judging(yaml, types, limits),
                 inputValidator(),
                 tests,
-                submissions);
+                submissions,
+                scored.groups(),
+                new Includes(archive, root + "include/", languages).graders(),
+                withSubmissions ? List.copyOf(notJudged) : List.of());
+    }
+
+    /**
+     * The scoring settings of a folder of data/ ({@code data/secret/group1/}): its {@code testdata.yaml}
+     * (legacy, and the 2023-07 drafts) or {@code test_group.yaml} (2025-09); empty for none.
+     */
+    private Map<String, Object> settings(String folder) {
+        try {
+            Map<String, Object> settings = new TreeMap<>();
+            for (String file : List.of("testdata.yaml", "test_group.yaml")) {
+                if (archive.has(root + folder + file)) {
+                    settings.putAll(yaml(root + folder + file));
+                }
+            }
+            return settings;
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /**
@@ -364,7 +401,7 @@ public final class KattisPackage implements AutoCloseable {
     /**
      * The output validator's arguments: legacy's {@code validator_flags} (a string), and the
      * {@code output_validator_flags} (legacy testdata.yaml) or {@code output_validator_args} (2025-09
-     * test_group.yaml) of {@code data/}, {@code data/sample} and {@code data/secret}, which must agree:
+     * test_group.yaml) of every folder of {@code data/}, which must agree:
      * arguments that differ from group to group are not taken.
      */
     private List<String> validatorArguments(Map<String, Object> yaml) throws IOException {
@@ -372,22 +409,23 @@ public final class KattisPackage implements AutoCloseable {
         if (yaml.get("validator_flags") != null) {
             given.add(words(String.valueOf(yaml.get("validator_flags"))));
         }
-        for (String folder : List.of("data/", "data/sample/", "data/secret/")) {
-            for (String file : List.of("testdata.yaml", "test_group.yaml")) {
-                if (!archive.has(root + folder + file)) {
-                    continue;
-                }
-                Map<String, Object> group = yaml(root + folder + file);
-                Object flags = group.get("output_validator_flags");
-                Object args = group.get("output_validator_args");
-                if (flags != null) {
-                    given.add(words(String.valueOf(flags)));
-                }
-                if (args instanceof List<?> list) {
-                    given.add(list.stream().map(String::valueOf).toList());
-                } else if (args != null) {
-                    given.add(words(String.valueOf(args)));
-                }
+        for (String path : archive.files()) {
+            String file = path.substring(path.lastIndexOf('/') + 1);
+            if (!path.startsWith(root + "data/")
+                    || ignored(path.substring(root.length()))
+                    || !(file.equals("testdata.yaml") || file.equals("test_group.yaml"))) {
+                continue;
+            }
+            Map<String, Object> group = yaml(path);
+            Object flags = group.get("output_validator_flags");
+            Object args = group.get("output_validator_args");
+            if (flags != null) {
+                given.add(words(String.valueOf(flags)));
+            }
+            if (args instanceof List<?> list) {
+                given.add(list.stream().map(String::valueOf).toList());
+            } else if (args != null) {
+                given.add(words(String.valueOf(args)));
             }
         }
         if (given.stream().distinct().count() > 1) {
@@ -589,8 +627,8 @@ public final class KattisPackage implements AutoCloseable {
                 if (!archive.has(answer)) {
                     throw new InvalidPackageException(input, "its answer, " + answer + ", is not in the package");
                 }
-                tests.add(
-                        new Test(name, archive.checkedPath(input), archive.checkedPath(answer), set.equals("sample")));
+                tests.add(new Test(
+                        name, archive.checkedPath(input), archive.checkedPath(answer), set.equals("sample"), null));
             }
         }
         if (tests.stream().noneMatch(test -> !test.sample())) {
@@ -607,7 +645,7 @@ public final class KattisPackage implements AutoCloseable {
     }
 
     /** The example submissions, each file directly in a folder of submissions/, by that folder. */
-    private List<Submission> submissions() throws IOException {
+    private List<Submission> submissions(List<NotJudged> notJudged) throws IOException {
         List<Submission> submissions = new ArrayList<>();
         String prefix = root + "submissions/";
         Set<String> files = new TreeSet<>();
@@ -629,10 +667,18 @@ public final class KattisPackage implements AutoCloseable {
             String source = archive.program(file);
             // A submission in a language this judge lacks (Python 2, say) is not judged as another.
             Optional<String> language = languages.forPackageFile(name, firstLine(source));
-            if (language.isPresent()) {
-                submissions.add(new Submission(
-                        folder, new Program(file.substring(root.length()), language.get(), source, Map.of())));
+            String path = file.substring(root.length());
+            if (language.isEmpty()) {
+                notJudged.add(new NotJudged(
+                        folder,
+                        path,
+                        source.startsWith("#!") && firstLine(source).contains("python2")
+                                ? "it is Python 2 (its first line says so), which this judge does not run"
+                                : "its file ending is not a language this judge runs"));
+                continue;
             }
+            submissions.add(
+                    new Submission(folder, JavaEntryPoint.of(new Program(path, language.get(), source, Map.of()))));
         }
         return submissions;
     }

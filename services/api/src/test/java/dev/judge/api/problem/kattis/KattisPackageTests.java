@@ -19,6 +19,7 @@ import dev.judge.api.problem.archive.InvalidPackageException;
 import dev.judge.api.problem.archive.PackageArchive;
 import dev.judge.api.problem.polygon.TestPackages;
 import dev.judge.contracts.Checker;
+import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.TimeLimitInference;
 import dev.judge.contracts.language.LanguageCatalog;
 
@@ -118,6 +119,119 @@ class KattisPackageTests {
                 .isNull();
     }
 
+    /**
+     * A 2025-09 scoring problem: the samples a group worth nothing, each test data group by its
+     * max_score and score_aggregation (min: the group as a whole; sum: each test its share) and its
+     * require_pass; include/cpp/ goes with C++ submissions only; a Java class not called Main gets a Main
+     * that calls it; a Python 2 submission is listed as not judged, with why.
+     */
+    @Test
+    void readsAScoringPackagesGroupsIncludesAndSubmissions() throws IOException {
+        KattisPackage.Problem problem = read(zip(TestPackages.kattis("double"))).problem();
+
+        assertThat(problem.groups())
+                .containsExactly(
+                        new JudgeRequest.Group("sample", 0, List.of()),
+                        new JudgeRequest.Group("1-small", 40, List.of()),
+                        JudgeRequest.Group.eachTest("2-large", List.of(30.0, 30.0), List.of("1-small")));
+        assertThat(problem.tests())
+                .extracting(test -> test.name() + " " + test.group())
+                .containsExactly(
+                        "sample/1 sample",
+                        "secret/1-small/1 1-small",
+                        "secret/1-small/2 1-small",
+                        "secret/2-large/1 2-large",
+                        "secret/2-large/2 2-large");
+        assertThat(problem.graders().get("cpp")).containsOnlyKeys("io.h");
+        assertThat(problem.graders().get("cpp17"))
+                .as("C++ of any standard is the format's cpp")
+                .containsOnlyKeys("io.h");
+        assertThat(problem.graders().get("c"))
+                .as("nothing goes with C, which may still be submitted")
+                .isEmpty();
+        KattisPackage.Program java = problem.submissions().stream()
+                .map(KattisPackage.Submission::program)
+                .filter(program -> program.language().equals("java"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(java.files()).containsOnlyKeys("Twice.java");
+        assertThat(java.sourceCode()).contains("public class Main").contains("Twice.main(args)");
+        assertThat(problem.notJudged())
+                .containsExactly(new KattisPackage.NotJudged(
+                        "accepted",
+                        "submissions/accepted/twice.py",
+                        "it is Python 2 (its first line says so), which this judge does not run"));
+    }
+
+    /**
+     * A legacy scoring problem as problem setters' tools write them (Kattis' and the olympiads'): the
+     * root ignores the samples and continues past a rejection, each group is worth its accept_score as a
+     * whole (grader_flags: min, range 0 score); secret's on_reject: break instead makes each group need
+     * those before it; a group summing its tests with on_reject: continue gives each its accept_score.
+     */
+    @Test
+    void readsALegacyScoringProblemAsItsTestdataYamlSays() throws IOException {
+        Map<String, String> files = legacyScoring("on_reject: continue\n");
+        files.put(
+                "data/secret/g2/testdata.yaml",
+                "on_reject: continue\naccept_score: 30\nrange: 0 60\ngrader_flags: sum\n");
+
+        assertThat(read(zip(files)).problem().groups())
+                .containsExactly(
+                        new JudgeRequest.Group("sample", 0, List.of()),
+                        new JudgeRequest.Group("g1", 40, List.of()),
+                        JudgeRequest.Group.eachTest("g2", List.of(30.0, 30.0), List.of()));
+        assertThat(read(zip(legacyScoring("on_reject: break\n"))).problem().groups())
+                .extracting(JudgeRequest.Group::name, JudgeRequest.Group::dependsOn)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("sample", List.of()),
+                        org.assertj.core.groups.Tuple.tuple("g1", List.of()),
+                        org.assertj.core.groups.Tuple.tuple("g2", List.of("g1")));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            a sum cut short at the first rejection | data/secret/g2/testdata.yaml | on_reject: break\\naccept_score: 30\\ngrader_flags: sum\\n | data/secret/g2/ | up to the first rejected one
+            a custom grader                        | data/secret/g2/testdata.yaml | grading: custom\\n                                         | data/secret/g2/ | graders
+            samples that score                     | data/sample/testdata.yaml    | accept_score: 1\\n                                        | data/           | its samples would score
+            a score below nothing                  | data/secret/g2/testdata.yaml | range: 5 60\\ngrader_flags: min\\n                         | data/secret/g2/ | starts at 5
+            groups worth more than secret's range  | data/secret/testdata.yaml    | on_reject: continue\\nrange: 0 50\\n                       | data/secret/    | over its range's 50
+            """)
+    void refusesLegacyScoringItCannotMap(String why, String file, String content, String named, String reason)
+            throws IOException {
+        Map<String, String> files = legacyScoring("on_reject: continue\n");
+        files.put(file, content.replace("\\n", "\n"));
+
+        assertThatThrownBy(() -> read(zip(files))).isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
+            assertThat(refused.file()).isEqualTo(named);
+            assertThat(refused.getMessage()).contains(reason);
+        });
+    }
+
+    /** The average package made a legacy scoring one: groups g1 (one test, 40) and g2 (two tests, 60). */
+    private static Map<String, String> legacyScoring(String secretOnReject) throws IOException {
+        Map<String, String> files = TestPackages.kattis("average");
+        files.put(
+                "problem.yaml",
+                "problem_format_version: legacy\ntype: scoring\nname: Average\nlimits:\n  time_limit: 0.5\n"
+                        + "validator_flags: float_tolerance 1e-6\n");
+        files.keySet().removeIf(path -> path.endsWith("test_group.yaml"));
+        files.put("data/testdata.yaml", "on_reject: continue\nrange: 0 100\n");
+        files.put("data/sample/testdata.yaml", "on_reject: continue\nrange: 0 0\naccept_score: 0\n");
+        files.put("data/secret/testdata.yaml", secretOnReject + "range: 0 100\ngrader_flags: first_error\n");
+        for (String test : List.of("01-thirds", "02-one", "03-large")) {
+            String group = test.startsWith("01") ? "g1" : "g2";
+            for (String ending : List.of(".in", ".ans")) {
+                files.put("data/secret/" + group + "/" + test + ending, files.remove("data/secret/" + test + ending));
+            }
+        }
+        files.put(
+                "data/secret/g1/testdata.yaml", "on_reject: break\naccept_score: 40\nrange: 0 40\ngrader_flags: min\n");
+        files.put(
+                "data/secret/g2/testdata.yaml", "on_reject: break\naccept_score: 60\nrange: 0 60\ngrader_flags: min\n");
+        return files;
+    }
+
     /** 2025-09's output_validator/ is the program's folder; 2023-07-draft packages hold the program's folder in it. */
     @Test
     void readsTheOutputValidatorFolderOfEitherLayout() throws IOException {
@@ -155,13 +269,18 @@ class KattisPackageTests {
             a YAML tag that would make a Java object       | problem.yaml                    | not YAML this judge reads
             a key given twice                              | problem.yaml                    | not YAML this judge reads
             a version this judge does not read             | problem.yaml                    | problem_format_version
-            a scoring problem                              | problem.yaml                    | scoring problem
+            a scoring problem that is also interactive     | problem.yaml                    | scoring problem that is also
+            a scoring group without its max_score          | data/secret/g1/                 | gives no max_score
+            scoring groups worth more than secret          | data/secret/                    | add up to 150, over secret's 100
+            a scoring group requiring a later one          | data/secret/g1/                 | not a group before it
+            an unbounded scoring group                     | data/secret/g1/                 | unbounded
             no time limit and no accepted submission       | problem.yaml                    | no accepted submission
             a time limit past the judge's                  | problem.yaml                    | not in 0.001..15 s
             a memory limit past the judge's                | problem.yaml                    | honours it exactly or not at all
             an unknown flag of the default validator       | problem.yaml                    | no flag "ignore_case"
             flags that differ between test groups          | problem.yaml                    | differ
-            files included with submissions                | include/                        | not imported yet
+            a driver included with submissions             | include/python3/__main__.py     | entry point
+            included files in a folder                     | include/cpp/lib/x.h             | in folders
             a checktestdata input validator                | input_validators/validate.ctd   | checktestdata
             two input validators                           | input_validators/validate2.py   | second input validator
             a validator with build and run scripts         | output_validator/build          | build and run scripts
@@ -184,7 +303,14 @@ class KattisPackageTests {
                 files.put("problem.yaml", yaml + "x: !!java.net.URL [\"http://169.254.169.254/\"]\n");
             case "a key given twice" -> files.put("problem.yaml", yaml + "name: Twice\n");
             case "a version this judge does not read" -> files.put("problem.yaml", yaml.replace("2025-09", "2099-01"));
-            case "a scoring problem" -> files.put("problem.yaml", yaml + "type: scoring\n");
+            case "a scoring problem that is also interactive" ->
+                files.put("problem.yaml", yaml + "type: [scoring, interactive]\n");
+            case "a scoring group without its max_score" ->
+                grouped(files, "score_aggregation: min\n", "max_score: 50\n");
+            case "scoring groups worth more than secret" -> grouped(files, "max_score: 100\n", "max_score: 50\n");
+            case "a scoring group requiring a later one" ->
+                grouped(files, "max_score: 50\nrequire_pass: secret/g2\n", "max_score: 50\n");
+            case "an unbounded scoring group" -> grouped(files, "max_score: unbounded\n", "max_score: 50\n");
             case "no time limit and no accepted submission" -> {
                 files.put("problem.yaml", yaml.replace("  time_limit: 0.5\n", ""));
                 files.keySet().removeIf(path -> path.startsWith("submissions/accepted/"));
@@ -199,7 +325,8 @@ class KattisPackageTests {
             }
             case "flags that differ between test groups" ->
                 files.put("data/sample/test_group.yaml", "output_validator_args: [case_sensitive]\n");
-            case "files included with submissions" -> files.put("include/cpp/grader.cpp", "int main() {}\n");
+            case "a driver included with submissions" -> files.put("include/python3/__main__.py", "import solution\n");
+            case "included files in a folder" -> files.put("include/cpp/lib/x.h", "int x;\n");
             case "a checktestdata input validator" -> {
                 files.remove("input_validators/validate.py");
                 files.put("input_validators/validate.ctd", "INT(1,100000,n) NEWLINE\n");
@@ -225,6 +352,23 @@ class KattisPackageTests {
             assertThat(refused.file()).isEqualTo(file);
             assertThat(refused.getMessage()).contains(reason);
         });
+    }
+
+    /**
+     * The package made a scoring problem whose secret tests are in two test data groups, g1 (its first two
+     * tests) and g2 (the rest), with these test_group.yaml.
+     */
+    private static void grouped(Map<String, String> files, String g1, String g2) {
+        files.put("problem.yaml", files.get("problem.yaml") + "type: scoring\n");
+        files.remove("data/secret/test_group.yaml");
+        for (String test : List.of("01-thirds", "02-one", "03-large")) {
+            String group = test.startsWith("03") ? "g2" : "g1";
+            for (String ending : List.of(".in", ".ans")) {
+                files.put("data/secret/" + group + "/" + test + ending, files.remove("data/secret/" + test + ending));
+            }
+        }
+        files.put("data/secret/g1/test_group.yaml", g1);
+        files.put("data/secret/g2/test_group.yaml", g2);
     }
 
     /** A name the format says to ignore (beginning with '.') is never read: {@code ..} climbs nowhere. */

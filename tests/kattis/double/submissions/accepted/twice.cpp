@@ -1,0 +1,2 @@
+#include "io.h"
+int main() { write_integer(2 * read_integer()); }
