@@ -183,22 +183,7 @@ class TestlibVerdictsTests {
             long programMs,
             Integer validatorExit,
             Verdict verdict) {
-        RunOutcome program = run(programWall, programExit, programSignal, "");
-        RunOutcome ended = new RunOutcome(
-                program.wallLimitReached(),
-                program.exitCode(),
-                program.signal(),
-                Duration.ofMillis(programMs),
-                program.cpuWait(),
-                program.cpuTime(),
-                program.peakMemoryKb(),
-                false,
-                true,
-                false,
-                false,
-                false,
-                "",
-                "");
+        RunOutcome ended = run(programWall, programExit, programSignal, "", programMs);
         TestlibVerdicts.Judgement judgement = TestlibVerdicts.interacted(
                         List.of(ended), LIMITS, run(false, validatorExit, null, ""), LIMITS, Optional.of(""))
                 .judgement();
@@ -267,11 +252,17 @@ class TestlibVerdictsTests {
     }
 
     private static RunOutcome run(boolean wallLimitReached, Integer exitCode, Integer signal, String stdout) {
+        return run(wallLimitReached, exitCode, signal, stdout, 100);
+    }
+
+    /** @param wallMs how long it ran by the clock: which of two programs ended first */
+    private static RunOutcome run(
+            boolean wallLimitReached, Integer exitCode, Integer signal, String stdout, long wallMs) {
         return new RunOutcome(
                 wallLimitReached,
                 exitCode,
                 signal,
-                Duration.ofMillis(100),
+                Duration.ofMillis(wallMs),
                 Duration.ZERO,
                 Duration.ofMillis(50),
                 1000L,
