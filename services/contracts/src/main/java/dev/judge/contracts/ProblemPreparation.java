@@ -38,32 +38,6 @@ public record ProblemPreparation(
         setterLimits = setterLimits == null ? SetterLimits.WORKERS : setterLimits;
     }
 
-    /** With the time limit the problem gives, none to infer. */
-    public ProblemPreparation(
-            long problemId,
-            int version,
-            ProblemProgram checker,
-            ProblemProgram interactor,
-            ProblemProgram validator,
-            List<JudgeRequest.TestCase> testCases,
-            TestData testData,
-            List<TaggedSolution> solutions,
-            TestGeneration generation,
-            SetterLimits setterLimits) {
-        this(
-                problemId,
-                version,
-                checker,
-                interactor,
-                validator,
-                testCases,
-                testData,
-                solutions,
-                generation,
-                setterLimits,
-                null);
-    }
-
     /** With the worker's limits for setter programs. */
     public ProblemPreparation(
             long problemId,
@@ -85,7 +59,8 @@ public record ProblemPreparation(
                 testData,
                 solutions,
                 generation,
-                (SetterLimits) null);
+                null,
+                null);
     }
 
     /**

@@ -84,10 +84,7 @@ public record LanguageCatalog(Map<String, Language> languages, List<String> enab
      */
     public Optional<String> forPackageFile(String fileName, String firstLine) {
         int dot = fileName.lastIndexOf('.');
-        if (dot < 0
-                || fileName.endsWith(".py")
-                        && firstLine != null
-                        && PYTHON_2.matcher(firstLine).find()) {
+        if (dot < 0 || isPython2(fileName, firstLine)) {
             return Optional.empty();
         }
         String ending = fileName.substring(dot);
@@ -95,6 +92,13 @@ public record LanguageCatalog(Map<String, Language> languages, List<String> enab
                 .filter(language -> language.packageExtensions().contains(ending))
                 .map(Language::id)
                 .findFirst();
+    }
+
+    /** Whether a package's {@code .py} is Python 2: its first line, a shebang, names python2. */
+    public static boolean isPython2(String fileName, String firstLine) {
+        return fileName.endsWith(".py")
+                && firstLine != null
+                && PYTHON_2.matcher(firstLine).find();
     }
 
     /** The shebang by which the problem package format tells a Python 2 program from a Python 3 one. */

@@ -207,7 +207,7 @@ class ProblemPreparerIT {
 
         PreparationResult workers = preparer.prepare(preparation(null, slow, tests));
         PreparationResult own = preparer.prepare(new ProblemPreparation(
-                1, 1, null, null, slow, tests, null, List.of(), null, new SetterLimits(4000L, 256L)));
+                1, 1, null, null, slow, tests, null, List.of(), null, new SetterLimits(4000L, 256L), null));
 
         assertThat(workers.message()).contains("ran out of time");
         assertThat(own.status()).isEqualTo(PreparationResult.Status.READY);

@@ -50,10 +50,18 @@ final class Includes {
             }
         }
         Map<String, Map<String, String>> graders = new TreeMap<>();
+        // Each folder is read once, however many languages it goes with (default/ goes with most).
+        Map<String, Map<String, String>> read = new TreeMap<>();
         for (Language language : languages.languages().values()) {
             String own = folder + language.packageCode() + "/";
             String from = has(own) ? own : folder + "default/";
-            graders.put(language.id(), files(from, language));
+            Map<String, String> files = read.get(from);
+            if (files == null) {
+                files = files(from);
+                read.put(from, files);
+            }
+            refuseDriver(from, files, language);
+            graders.put(language.id(), files);
         }
         return graders;
     }
@@ -62,7 +70,20 @@ final class Includes {
         return archive.files().stream().anyMatch(file -> file.startsWith(languageFolder));
     }
 
-    private Map<String, String> files(String languageFolder, Language language) throws IOException {
+    /** A file that would be the entry point of this language's submissions (a driver) is refused. */
+    private static void refuseDriver(String languageFolder, Map<String, String> files, Language language) {
+        for (String name : files.keySet()) {
+            if (name.equals(language.sourceFile()) || DRIVERS.contains(name)) {
+                throw new InvalidPackageException(
+                        languageFolder + name,
+                        "it would be the entry point of " + language.name()
+                                + " submissions (a driver), and the name a contestant's file would then need is not "
+                                + "one the package gives");
+            }
+        }
+    }
+
+    private Map<String, String> files(String languageFolder) throws IOException {
         Map<String, String> files = new TreeMap<>();
         for (String file : archive.files()) {
             if (!file.startsWith(languageFolder)) {
@@ -72,13 +93,6 @@ final class Includes {
             if (name.contains("/")) {
                 throw new InvalidPackageException(
                         file, "included files in folders are not taken; one folder a language");
-            }
-            if (name.equals(language.sourceFile()) || DRIVERS.contains(name)) {
-                throw new InvalidPackageException(
-                        file,
-                        "it would be the entry point of " + language.name()
-                                + " submissions (a driver), and the name a contestant's file would then need is not "
-                                + "one the package gives");
             }
             ProgramFiles.refusal(name).ifPresent(reason -> {
                 throw new InvalidPackageException(file, reason);

@@ -672,7 +672,7 @@ public final class KattisPackage implements AutoCloseable {
                 notJudged.add(new NotJudged(
                         folder,
                         path,
-                        source.startsWith("#!") && firstLine(source).contains("python2")
+                        LanguageCatalog.isPython2(name, firstLine(source))
                                 ? "it is Python 2 (its first line says so), which this judge does not run"
                                 : "its file ending is not a language this judge runs"));
                 continue;

@@ -256,7 +256,7 @@ final class ScoringGroups {
             }
         }
         List<String> verdictFlags = List.of("first_error", "worst_error", "always_accept", "accept_if_any_accepted");
-        String secretMode = mode(secret, "data/secret/");
+        String secretMode = mode(secret);
         List<String> names = new ArrayList<>(members.keySet());
         names.remove(SAMPLE);
         if (!secretMode.equals("sum") && names.size() > 1) {
@@ -304,7 +304,7 @@ final class ScoringGroups {
             throw invalid(folder, "its reject_score is not 0; this judge scores a rejected test nothing");
         }
         double[] range = range(own, folder);
-        String mode = mode(own, folder);
+        String mode = mode(own);
         if (mode.equals("min") || tests == 1) {
             return new JudgeRequest.Group(name, Math.min(accept, range[1]), List.of());
         }
@@ -332,7 +332,7 @@ final class ScoringGroups {
     }
 
     /** The last scoring mode its grader_flags name (sum, avg, min, max); sum when none. */
-    private static String mode(Map<String, Object> own, String folder) {
+    private static String mode(Map<String, Object> own) {
         String mode = "sum";
         for (String flag : words(own.get("grader_flags"))) {
             if (List.of("sum", "avg", "min", "max").contains(flag)) {
