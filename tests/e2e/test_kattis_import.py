@@ -90,6 +90,7 @@ def test_a_scoring_package_scores_by_its_groups_and_builds_cpp_with_its_include(
         ("2-large", 60, ["1-small"]),
     ]
     assert problem["graders"]["cpp"]["solutionFile"] == "main.cpp"
+    assert [problem["validator"]["language"]] + [v["language"] for v in problem["furtherValidators"]] == ["python", "c"]
     solutions = {
         s["name"]: (s.get("verdict"), s.get("score"), s.get("matchesTag"), s.get("notJudged")) for s in preparation["solutions"]
     }
@@ -116,6 +117,21 @@ def test_a_scoring_package_scores_by_its_groups_and_builds_cpp_with_its_include(
     )
     assert (off["verdict"], off["score"], off["maxScore"]) == ("PARTIALLY_ACCEPTED", 40 + 15 + 30, 100), off
     assert [t.get("checkerMessage") for t in off["testCases"]][-2:] == ["off by one: half", None], off
+
+
+def test_a_test_any_of_a_packages_input_validators_rejects_fails_the_version_naming_it(api, worker):
+    """The format runs every input validator on every test: 2 * 10^12 is written as format.py wants, but
+    range/ (the second, in C) rejects it."""
+
+    def out_of_range(files):
+        files["data/secret/2-large/2.in"] = b"2000000000000\n"
+
+    status, problem = import_package(api, zipped(KATTIS / "double", out_of_range))
+    assert status == 201, problem
+    preparation = api.wait_for_preparation(problem["id"], timeout=120)
+
+    assert (preparation["status"], preparation.get("file")) == ("FAILED", "test 5"), preparation
+    assert "the validator 2 exited with code 43" in preparation["message"], preparation
 
 
 def test_a_package_without_a_time_limit_gets_the_one_its_accepted_submissions_times_give(api, worker):

@@ -162,8 +162,10 @@ public final class JudgeQueues {
      * Version 14 added a preparation's {@link TimeLimitInference} and a result's {@code timeLimitMs}; a worker
      * of version 13 would judge the example submissions under the provisional limit and infer nothing, and a
      * consumer of version 13 would not record the limit, so upgrade both before the API.
+     * Version 15 added a preparation's {@code furtherValidators} (a package's several input validators); a
+     * worker of version 14 would run the first alone, so upgrade workers first.
      */
-    public static final int CONTRACT_VERSION = 14;
+    public static final int CONTRACT_VERSION = 15;
 
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 

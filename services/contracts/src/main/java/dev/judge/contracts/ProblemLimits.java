@@ -12,6 +12,12 @@ public final class ProblemLimits {
     /** The highest memory limit, in MiB. */
     public static final int MAX_MEMORY_LIMIT_MB = 1_024;
 
+    /**
+     * The most input validators a problem has (a package may give several): each runs on every test when
+     * a version is prepared, so more would multiply that work.
+     */
+    public static final int MAX_INPUT_VALIDATORS = 4;
+
     /** {@link #MAX_TIME_LIMIT_MS} as a Spring Boot {@code Duration} setting's text, for defaults. */
     public static final String MAX_TIME_LIMIT = MAX_TIME_LIMIT_MS + "ms";
 

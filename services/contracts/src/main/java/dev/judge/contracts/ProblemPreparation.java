@@ -19,6 +19,10 @@ import java.util.List;
  * @param generation the tests to make before validating them, when the setter gave programs for them;
  *        null for none (and in messages before contract version 6)
  * @param setterLimits the problem's own limits for its validator and generators; null for the worker's
+ * @param timeLimitInference for a package that gives no time limit: how to infer one; null otherwise
+ * @param furtherValidators a problem package's other input validators (its format runs every one on
+ *        every test), each run after {@code validator} as it is; empty for none (and before contract
+ *        version 15)
  */
 public record ProblemPreparation(
         long problemId,
@@ -31,10 +35,12 @@ public record ProblemPreparation(
         List<TaggedSolution> solutions,
         TestGeneration generation,
         SetterLimits setterLimits,
-        TimeLimitInference timeLimitInference) {
+        TimeLimitInference timeLimitInference,
+        List<ProblemProgram> furtherValidators) {
 
     public ProblemPreparation {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
+        furtherValidators = furtherValidators == null ? List.of() : List.copyOf(furtherValidators);
         setterLimits = setterLimits == null ? SetterLimits.WORKERS : setterLimits;
     }
 
@@ -59,6 +65,7 @@ public record ProblemPreparation(
                 testData,
                 solutions,
                 generation,
+                null,
                 null,
                 null);
     }
@@ -114,6 +121,17 @@ public record ProblemPreparation(
                         .toList(),
                 null,
                 setterLimits,
-                timeLimitInference);
+                timeLimitInference,
+                furtherValidators);
+    }
+
+    /** Every validator, in the order they run: {@code validator}, then the further ones. */
+    public List<ProblemProgram> validators() {
+        List<ProblemProgram> all = new java.util.ArrayList<>();
+        if (validator != null) {
+            all.add(validator);
+        }
+        all.addAll(furtherValidators);
+        return all;
     }
 }

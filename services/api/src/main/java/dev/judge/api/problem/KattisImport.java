@@ -67,7 +67,9 @@ final class KattisImport {
                 Map.of(),
                 null, // read one at a time by tests()
                 null,
-                problem.inputValidator() == null ? null : validator(problem.inputValidator(), List.of()),
+                problem.inputValidators().isEmpty()
+                        ? null
+                        : validator(problem.inputValidators().getFirst(), List.of()),
                 null,
                 verify || problem.timeLimitInference() != null ? solutions(problem) : List.of(),
                 null,
@@ -76,7 +78,11 @@ final class KattisImport {
                 new ProblemVersion.Feedback(FeedbackPolicy.FULL, samples(problem)),
                 judging.submitAnswer(),
                 new JudgeRequest.Runs(1, judging.passes()),
-                problem.timeLimitInference());
+                problem.timeLimitInference(),
+                problem.inputValidators().stream()
+                        .skip(1)
+                        .map(program -> validator(program, List.of()))
+                        .toList());
     }
 
     /** The version's tests, read one at a time as they are stored. */

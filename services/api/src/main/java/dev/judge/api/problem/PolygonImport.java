@@ -92,6 +92,7 @@ final class PolygonImport {
                 new ProblemVersion.Feedback(FeedbackPolicy.FULL, samples(problem)),
                 false,
                 null,
+                null,
                 null);
     }
 

@@ -164,6 +164,7 @@ class ProblemPreparations {
                         .toList(),
                 version.generation(),
                 version.setterLimits(),
-                version.timeLimitInference());
+                version.timeLimitInference(),
+                version.furtherValidators());
     }
 }

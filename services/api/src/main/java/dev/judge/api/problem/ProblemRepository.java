@@ -47,6 +47,7 @@ class ProblemRepository {
     private static final TypeReference<Map<String, StoredTimeLimits>> TIME_LIMITS = new TypeReference<>() {};
     private static final TypeReference<List<ProblemVersion.TaggedSolution>> SOLUTIONS = new TypeReference<>() {};
     private static final TypeReference<Map<String, ProblemVersion.Grader>> GRADERS = new TypeReference<>() {};
+    private static final TypeReference<List<ProblemProgram>> PROGRAMS = new TypeReference<>() {};
     private static final TypeReference<List<PreparationResult.SolutionVerdict>> SOLUTION_VERDICTS =
             new TypeReference<>() {};
     private static final String TESTS_OF_VERSION = """
@@ -348,16 +349,21 @@ class ProblemRepository {
                 insert into problem_version (problem_id, version, time_limit_ms, memory_limit_mb, stop_on_first_failure,
                     checker, interactor, validator, groups, time_limits, test_data_sha256, test_data_bytes, test_count, status,
                     solutions, test_generation, setter_limits, graders, feedback, samples, output_only, instances, passes,
-                    time_limit_inference)
+                    time_limit_inference, further_validators)
                 values (:id, :version, :timeLimitMs, :memoryLimitMb, :stopOnFirstFailure,
                     :checker::json, :interactor::json, :validator::json, :groups::json, :timeLimits::json, :sha256, :bytes, :count,
                     :status, :solutions::json, :generation::json, :setterLimits::json, :graders::jsonb, :feedback,
-                    :samples, :outputOnly, :instances, :passes, :timeLimitInference::json)""")
+                    :samples, :outputOnly, :instances, :passes, :timeLimitInference::json, :furtherValidators::json)""")
                 .param(
                         "timeLimitInference",
                         problem.timeLimitInference() == null
                                 ? null
                                 : json.writeValueAsString(problem.timeLimitInference()))
+                .param(
+                        "furtherValidators",
+                        problem.furtherValidators().isEmpty()
+                                ? null
+                                : json.writeValueAsString(problem.furtherValidators()))
                 .param("outputOnly", problem.outputOnly())
                 .param("instances", problem.runs().instances())
                 .param("passes", problem.runs().passes())
@@ -423,7 +429,8 @@ class ProblemRepository {
                     v.preparation_progress,
                     case when v.tests_generated_at is null then v.test_generation end as test_generation, v.setter_limits,
                     v.graders, v.feedback, v.samples, v.output_only, v.instances, v.passes,
-                    case when v.status = 'PREPARING' then v.time_limit_inference end as time_limit_inference
+                    case when v.status = 'PREPARING' then v.time_limit_inference end as time_limit_inference,
+                    v.further_validators
                 from problem p join problem_version v on v.problem_id = p.id
                 where p.id = ? and v.version = ?""")
                 .params(id, version)
@@ -537,7 +544,10 @@ class ProblemRepository {
                 // Once prepared its time limit is the one inferred: nothing is left to infer.
                 rs.getString("time_limit_inference") == null
                         ? null
-                        : json.readValue(rs.getString("time_limit_inference"), TimeLimitInference.class));
+                        : json.readValue(rs.getString("time_limit_inference"), TimeLimitInference.class),
+                rs.getString("further_validators") == null
+                        ? null
+                        : json.readValue(rs.getString("further_validators"), PROGRAMS));
     }
 
     /** A version's feedback policy and samples; empty when there is no such version. */

@@ -155,7 +155,15 @@ record ProblemRequest(
                         + "(or the checker) left in its folder is the input of another pass, up to this many; each pass "
                         + "has the time and memory limits. Needs an interactor or a custom checker; 1 when left out",
                 example = "2")
-        Integer passes) {
+        Integer passes,
+
+        @Valid
+        @Size(max = ProblemRequest.MAX_FURTHER_VALIDATORS)
+        @Schema(
+                types = {"array", "null"},
+                description = "More validators, each run on every test after validator as it is (a problem package's "
+                        + "several input validators); needs validator")
+        List<@Valid @NotNull ProgramRequest> furtherValidators) {
 
     /** Without graders, as most problems are. */
     ProblemRequest(
@@ -191,7 +199,13 @@ record ProblemRequest(
                 null,
                 null,
                 null,
+                null,
                 null);
+    }
+
+    /** Its further validators; none when left out. */
+    List<ProgramRequest> furtherValidatorsOrNone() {
+        return furtherValidators == null ? List.of() : furtherValidators;
     }
 
     /** Its instances and passes as a version keeps them: one of each when left out. */
@@ -203,6 +217,12 @@ record ProblemRequest(
     @Schema(hidden = true)
     boolean isInstancesWithInteractor() {
         return instances == null || instances <= 1 || interactor != null;
+    }
+
+    @AssertTrue(message = "furtherValidators come after a validator")
+    @Schema(hidden = true)
+    boolean isFurtherValidatorsAfterValidator() {
+        return furtherValidators == null || furtherValidators.isEmpty() || validator != null;
     }
 
     @AssertTrue(message = "several passes need an interactor or a custom checker to ask for them")
@@ -266,6 +286,7 @@ record ProblemRequest(
     static final int MAX_MEMORY_LIMIT_MB = ProblemLimits.MAX_MEMORY_LIMIT_MB;
     static final int MAX_TEST_CASES = 100;
     static final int MAX_GROUPS = 50;
+    static final int MAX_FURTHER_VALIDATORS = ProblemLimits.MAX_INPUT_VALIDATORS - 1;
     /** The most points a group (or a test of a group whose tests score each their own) is worth. */
     static final String MAX_POINTS_TEXT = "1000000"; // text, for @DecimalMax
 

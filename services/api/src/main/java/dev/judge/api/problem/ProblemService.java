@@ -138,7 +138,8 @@ class ProblemService {
                 request.feedbackOrFull(),
                 Boolean.TRUE.equals(request.outputOnly()),
                 request.runs(),
-                null);
+                null,
+                request.furtherValidatorsOrNone().stream().map(this::program).toList());
     }
 
     /** Each grader in a known language (422), its entry point among its files (400). */

@@ -41,6 +41,8 @@ import dev.judge.contracts.language.LanguageCatalog;
  *        how many passes at most (a multi-pass problem)
  * @param timeLimitInference for a package that gives no time limit: how its preparation infers one from
  *        the example submissions' times (until then {@code timeLimitMs} is provisional); null otherwise
+ * @param furtherValidators a package's input validators after the first ({@code validator}): each runs
+ *        on every test too; empty for none
  */
 public record ProblemVersion(
         long problemId,
@@ -64,10 +66,12 @@ public record ProblemVersion(
         Feedback feedback,
         boolean outputOnly,
         JudgeRequest.Runs runs,
-        TimeLimitInference timeLimitInference) {
+        TimeLimitInference timeLimitInference,
+        List<ProblemProgram> furtherValidators) {
 
     public ProblemVersion {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
+        furtherValidators = furtherValidators == null ? List.of() : List.copyOf(furtherValidators);
         setterLimits = setterLimits == null ? SetterLimits.WORKERS : setterLimits;
         graders = graders == null ? Map.of() : Map.copyOf(graders);
         feedback = feedback == null ? Feedback.FULL : feedback;
@@ -222,7 +226,8 @@ public record ProblemVersion(
                 feedback,
                 outputOnly,
                 runs,
-                timeLimitInference);
+                timeLimitInference,
+                furtherValidators);
     }
 
     ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
@@ -248,6 +253,7 @@ public record ProblemVersion(
                 feedback,
                 outputOnly,
                 runs,
-                timeLimitInference);
+                timeLimitInference,
+                furtherValidators);
     }
 }

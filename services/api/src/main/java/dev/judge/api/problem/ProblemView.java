@@ -40,6 +40,10 @@ record ProblemView(
 
         ProgramView interactor,
         ProgramView validator,
+
+        @Schema(description = "More validators, each run on every test after validator; absent: none")
+        List<ProgramView> furtherValidators,
+
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) List<GroupView> groups,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) Map<String, TimeLimitsView> timeLimits,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) boolean stopOnFirstFailure,
@@ -320,6 +324,11 @@ record ProblemView(
                 checker == null ? null : CheckerView.of(checker, withSources),
                 program(problem.interactor(), withSources),
                 withTests ? program(problem.validator(), withSources) : null,
+                withTests && !problem.furtherValidators().isEmpty()
+                        ? problem.furtherValidators().stream()
+                                .map(validator -> program(validator, withSources))
+                                .toList()
+                        : null,
                 problem.groups().stream()
                         .map(group -> new GroupView(
                                 group.name(), group.points(), group.dependsOn(), group.scoring(), group.testPoints()))

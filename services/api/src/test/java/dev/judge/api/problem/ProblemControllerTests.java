@@ -138,6 +138,10 @@ class ProblemControllerTests {
             "groups": [{"name": "a", "points": 1}, {"name": "a", "points": 2}], "testCases": [{"input": "1", "expectedOutput": "1", "group": "a"}] | 400
             "groups": [{"name": "a", "points": 1}, {"name": "b", "points": 2}], "testCases": [{"input": "1", "expectedOutput": "1", "group": "a"}] | 400
             "groups": [{"name": "a", "points": -1}], "testCases": [{"input": "1", "expectedOutput": "1", "group": "a"}] | 400
+            "validator": {"language": "c", "sourceCode": "x", "protocol": "kattis"}, "furtherValidators": [{"language": "python", "sourceCode": "y", "protocol": "kattis"}] | 201
+            "furtherValidators": [{"language": "python", "sourceCode": "y", "protocol": "kattis"}]                  | 400
+            "validator": {"language": "c", "sourceCode": "x"}, "furtherValidators": [{"language": "c", "sourceCode": "1"}, {"language": "c", "sourceCode": "2"}, {"language": "c", "sourceCode": "3"}, {"language": "c", "sourceCode": "4"}] | 400
+            "validator": {"language": "c", "sourceCode": "x"}, "furtherValidators": [{"language": "c"}]             | 400
             "timeLimits": {"java": {"factor": 2, "offsetMs": 1000}}  | 201
             "timeLimits": {"java": {"factor": 0}}                    | 400
             "timeLimits": {"java": {"offsetMs": 1000}}               | 400
@@ -174,6 +178,7 @@ class ProblemControllerTests {
                         null,
                         null,
                         false,
+                        null,
                         null,
                         null)));
         var response = http.perform(

@@ -73,6 +73,7 @@ class JudgeRequestsTests {
                         null,
                         false,
                         null,
+                        null,
                         null));
         JudgeRequests requests = new JudgeRequests(
                 problems,

@@ -105,8 +105,11 @@ class ProblemPreparer {
         Map<String, ProblemProgram> programs = new LinkedHashMap<>();
         programs.put(ProblemPreparation.CHECKER, preparation.checker());
         programs.put(ProblemPreparation.INTERACTOR, preparation.interactor());
-        programs.put(ProblemPreparation.VALIDATOR, preparation.validator());
-        SetterPrograms.Built validator = null;
+        List<ProblemProgram> validators = preparation.validators();
+        for (int index = 0; index < validators.size(); index++) {
+            programs.put(validatorName(index), validators.get(index));
+        }
+        List<SetterPrograms.Built> builtValidators = new ArrayList<>();
         for (Map.Entry<String, ProblemProgram> program : programs.entrySet()) {
             if (program.getValue() == null) {
                 continue;
@@ -116,8 +119,8 @@ class ProblemPreparer {
             if (built.failed()) {
                 return failed(preparation, program.getKey(), built.failure());
             }
-            if (program.getKey().equals(ProblemPreparation.VALIDATOR)) {
-                validator = built;
+            if (program.getKey().startsWith(ProblemPreparation.VALIDATOR)) {
+                builtValidators.add(built);
             }
         }
         ProblemPreparation prepared = preparation;
@@ -128,8 +131,11 @@ class ProblemPreparer {
             }
             prepared = preparation.withGeneratedTests(generated.tests());
         }
-        PreparationResult result =
-                validator == null ? null : validate(prepared, validator, preparation.validator(), progress);
+        PreparationResult result = null;
+        for (int index = 0; index < builtValidators.size() && result == null; index++) {
+            result = validate(
+                    prepared, validatorName(index), builtValidators.get(index), validators.get(index), progress);
+        }
         if (result == null) {
             result = judgeSolutions(prepared, progress);
         }
@@ -256,11 +262,13 @@ class ProblemPreparer {
      * Runs the validator on each test's input: a testlib validator (exit 0 valid, {@code --group} for a
      * test in a group) or a package's input validator (exit 42 valid, its own arguments).
      *
+     * @param name what a failure calls it: "validator", or "validator 2" for a package's second
      * @param asked the validator as the problem gives it: its protocol and arguments
      * @return the version's failure at the first test the validator rejects; null when it accepts them all
      */
     private PreparationResult validate(
             ProblemPreparation preparation,
+            String name,
             SetterPrograms.Built validator,
             ProblemProgram asked,
             PreparationProgress progress)
@@ -270,7 +278,8 @@ class ProblemPreparer {
                 Sandbox box = sandboxes.open(validator.language())) {
             validator.copyInto(box.folder());
             for (int index = 0; index < tests.size(); index++) {
-                progress.at("validating test " + (index + 1) + " of " + tests.size());
+                progress.at("validating test " + (index + 1) + " of " + tests.size()
+                        + (name.equals(ProblemPreparation.VALIDATOR) ? "" : " with the " + name));
                 TestCase test = tests.get(index);
                 List<String> arguments = new ArrayList<>(asked.arguments());
                 if (test.group() != null && !packageValidator) {
@@ -289,7 +298,7 @@ class ProblemPreparer {
                             preparation,
                             "test " + (index + 1),
                             RunVerdicts.setterFailure(
-                                    ProblemPreparation.VALIDATOR,
+                                    name,
                                     outcome,
                                     run,
                                     properties.setterMessageLimit().toBytes()));
@@ -297,6 +306,11 @@ class ProblemPreparer {
             }
         }
         return null;
+    }
+
+    /** "validator" for a problem's only or first input validator, "validator 2" for the second... */
+    private static String validatorName(int index) {
+        return index == 0 ? ProblemPreparation.VALIDATOR : ProblemPreparation.VALIDATOR + " " + (index + 1);
     }
 
     private PreparationResult failed(ProblemPreparation preparation, String file, String message) {

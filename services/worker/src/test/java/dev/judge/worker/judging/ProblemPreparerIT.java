@@ -163,6 +163,59 @@ class ProblemPreparerIT {
         assertThat(zero.file()).isEqualTo("test 1");
     }
 
+    /**
+     * A package's several input validators each run on every test, in their order: the second, in another
+     * language, rejects what the first accepts, and the version fails naming it; both accepting, it is ready.
+     */
+    @Test
+    void everyInputValidatorOfAPackageRunsOnEveryTestAndTheOneThatRejectsIsNamed() throws IOException {
+        ProblemProgram positive = new ProblemProgram(
+                "python",
+                "import sys\nsys.exit(42 if int(input()) > 0 else 43)\n",
+                Map.of(),
+                null,
+                ProblemProgram.Protocol.KATTIS,
+                List.of());
+        ProblemProgram even = new ProblemProgram(
+                "c",
+                "#include <stdio.h>\nint main(void) { int n; return scanf(\"%d\", &n) == 1 && n % 2 == 0 ? 42 : 43; }\n",
+                Map.of(),
+                null,
+                ProblemProgram.Protocol.KATTIS,
+                List.of());
+
+        PreparationResult valid = preparer.prepare(validated(positive, List.of(even), "4\n", "8\n"));
+        PreparationResult odd = preparer.prepare(validated(positive, List.of(even), "4\n", "7\n"));
+        PreparationResult negative = preparer.prepare(validated(positive, List.of(even), "-2\n", "8\n"));
+
+        assertThat(valid.status()).as("%s", valid).isEqualTo(PreparationResult.Status.READY);
+        assertThat(odd.status()).isEqualTo(PreparationResult.Status.FAILED);
+        assertThat(odd.file()).isEqualTo("test 2");
+        assertThat(odd.message()).contains("the validator 2 exited with code 43");
+        assertThat(negative.status()).isEqualTo(PreparationResult.Status.FAILED);
+        assertThat(negative.file()).isEqualTo("test 1");
+        assertThat(negative.message()).contains("the validator exited with code 43");
+    }
+
+    private static ProblemPreparation validated(
+            ProblemProgram validator, List<ProblemProgram> furtherValidators, String... inputs) {
+        return new ProblemPreparation(
+                1,
+                1,
+                null,
+                null,
+                validator,
+                java.util.Arrays.stream(inputs)
+                        .map(input -> new TestCase(input, input))
+                        .toList(),
+                null,
+                List.of(),
+                null,
+                null,
+                null,
+                furtherValidators);
+    }
+
     /** A setter's standard and macros reach its compiler: this checker builds only as C++17 with NEEDED defined. */
     @Test
     void aCheckerIsCompiledToItsStandardWithItsMacros() throws IOException {
@@ -207,7 +260,7 @@ class ProblemPreparerIT {
 
         PreparationResult workers = preparer.prepare(preparation(null, slow, tests));
         PreparationResult own = preparer.prepare(new ProblemPreparation(
-                1, 1, null, null, slow, tests, null, List.of(), null, new SetterLimits(4000L, 256L), null));
+                1, 1, null, null, slow, tests, null, List.of(), null, new SetterLimits(4000L, 256L), null, null));
 
         assertThat(workers.message()).contains("ran out of time");
         assertThat(own.status()).isEqualTo(PreparationResult.Status.READY);
@@ -326,7 +379,8 @@ class ProblemPreparerIT {
                                 "c")),
                 null,
                 null,
-                new TimeLimitInference(2, 1.5, 500));
+                new TimeLimitInference(2, 1.5, 500),
+                null);
 
         PreparationResult result = preparer.prepare(preparation);
 
@@ -355,7 +409,8 @@ class ProblemPreparerIT {
                 List.of(solution("submissions/accepted/wrong.py", "accepted", "print(4)\n", tests, "python")),
                 null,
                 null,
-                new TimeLimitInference(2, 1.5, 1000));
+                new TimeLimitInference(2, 1.5, 1000),
+                null);
 
         PreparationResult result = preparer.prepare(preparation);
 

