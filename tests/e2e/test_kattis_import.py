@@ -8,8 +8,8 @@ from support.processes import PROJECT
 KATTIS = PROJECT / "tests/kattis"
 
 
-def verified(api, name, change=None):
-    status, problem = import_package(api, zipped(KATTIS / name, change), "?verify=true")
+def verified(api, name, change=None, links=None):
+    status, problem = import_package(api, zipped(KATTIS / name, change, links), "?verify=true")
     assert status == 201, problem
     preparation = api.wait_for_preparation(problem["id"], timeout=180)
     assert preparation["status"] == "READY", preparation
@@ -73,6 +73,25 @@ def test_a_package_this_judge_cannot_honour_is_refused_naming_the_file(api):
 
     assert status == 400, refused
     assert refused["file"] == "problem.yaml" and "scoring problem that is also" in refused["detail"]
+
+
+def test_a_test_that_is_a_link_to_another_reads_as_it_and_a_link_out_of_the_package_is_refused(api, worker):
+    """The format allows symbolic links to other files in the package (shared tests); nothing outside it."""
+    again = {"data/secret/04-again.in": "03-large.in", "data/secret/04-again.ans": "../secret/03-large.ans"}
+    problem, solutions = verified(api, "average", links=again)
+    tests = api.request("GET", f"/api/problems/{problem['id']}")[2]["testCases"]
+    assert len(tests) == 5 and tests[4] == tests[3], tests
+    assert all(matches for _, _, matches in solutions.values() if matches is not None), solutions
+
+    status, refused = import_package(
+        api,
+        zipped(
+            KATTIS / "average",
+            links={"data/secret/05-secret.in": "../../../../../../etc/passwd", "data/secret/05-secret.ans": "03-large.ans"},
+        ),
+    )
+    assert status == 400, refused
+    assert refused["file"] == "data/secret/05-secret.in" and "a link out of the package" in refused["detail"]
 
 
 def test_a_scoring_package_scores_by_its_groups_and_builds_cpp_with_its_include(api, worker):

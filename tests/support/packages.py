@@ -13,7 +13,8 @@ PACKAGE = PROJECT / "tests/polygon/sum-of-two"
 GRADER_PACKAGE = PROJECT / "tests/polygon/sum-function"
 
 
-def zipped(folder, change=None):
+def zipped(folder, change=None, links=None):
+    """The folder as a zip, changed; links: entries that are symbolic links, by path to their targets."""
     files = {str(path.relative_to(folder)): path.read_bytes() for path in sorted(folder.rglob("*")) if path.is_file()}
     if change:
         change(files)
@@ -21,6 +22,11 @@ def zipped(folder, change=None):
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as package:
         for name, content in files.items():
             package.writestr(name, content)
+        for name, target in (links or {}).items():
+            link = zipfile.ZipInfo(name)
+            link.create_system = 3  # Unix: its mode is read
+            link.external_attr = 0o120777 << 16
+            package.writestr(link, target)
     return buffer.getvalue()
 
 

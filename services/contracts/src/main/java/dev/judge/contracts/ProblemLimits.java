@@ -18,6 +18,11 @@ public final class ProblemLimits {
      */
     public static final int MAX_INPUT_VALIDATORS = 4;
 
+    /** The most arguments a setter's program is given (a package validator's flags), and the longest one. */
+    public static final int MAX_PROGRAM_ARGUMENTS = 20;
+
+    public static final int MAX_ARGUMENT_LENGTH = 200;
+
     /** {@link #MAX_TIME_LIMIT_MS} as a Spring Boot {@code Duration} setting's text, for defaults. */
     public static final String MAX_TIME_LIMIT = MAX_TIME_LIMIT_MS + "ms";
 

@@ -23,6 +23,9 @@ import dev.judge.contracts.language.Language;
  *        messages before contract version 13)
  * @param arguments for {@link Protocol#KATTIS}: what it gets after its three (a package's
  *        {@code validator_flags}); none for testlib's
+ * @param testArguments for a package's input validator: the arguments of the tests, by number from 1,
+ *        whose folder gives it its own ({@code input_validator_args}), in place of {@code arguments};
+ *        empty for none (and before contract version 15)
  */
 public record ProblemProgram(
         String language,
@@ -30,7 +33,8 @@ public record ProblemProgram(
         Map<String, String> files,
         Language.CompileOptions compileOptions,
         Protocol protocol,
-        List<String> arguments) {
+        List<String> arguments,
+        Map<Integer, List<String>> testArguments) {
 
     /** How a setter's checker or interactor is run on a test, and how what it says is read. */
     public enum Protocol {
@@ -49,6 +53,22 @@ public record ProblemProgram(
         compileOptions = compileOptions == null || compileOptions.isDefault() ? null : compileOptions;
         protocol = protocol == null ? Protocol.TESTLIB : protocol;
         arguments = arguments == null ? List.of() : List.copyOf(arguments);
+        testArguments = testArguments == null ? Map.of() : new TreeMap<>(testArguments);
+    }
+
+    public ProblemProgram(
+            String language,
+            String sourceCode,
+            Map<String, String> files,
+            Language.CompileOptions compileOptions,
+            Protocol protocol,
+            List<String> arguments) {
+        this(language, sourceCode, files, compileOptions, protocol, arguments, null);
+    }
+
+    /** What it gets on the test of this number (from 1). */
+    public List<String> argumentsFor(int test) {
+        return testArguments.getOrDefault(test, arguments);
     }
 
     public ProblemProgram(

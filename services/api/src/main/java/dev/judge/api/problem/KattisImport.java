@@ -69,7 +69,7 @@ final class KattisImport {
                 null,
                 problem.inputValidators().isEmpty()
                         ? null
-                        : validator(problem.inputValidators().getFirst(), List.of()),
+                        : inputValidator(problem.inputValidators().getFirst()),
                 null,
                 verify || problem.timeLimitInference() != null ? solutions(problem) : List.of(),
                 null,
@@ -81,7 +81,7 @@ final class KattisImport {
                 problem.timeLimitInference(),
                 problem.inputValidators().stream()
                         .skip(1)
-                        .map(program -> validator(program, List.of()))
+                        .map(KattisImport::inputValidator)
                         .toList());
     }
 
@@ -130,6 +130,18 @@ final class KattisImport {
                 null,
                 ProblemProgram.Protocol.KATTIS,
                 arguments);
+    }
+
+    private static ProblemProgram inputValidator(KattisPackage.InputValidator validator) {
+        KattisPackage.Program program = validator.program();
+        return new ProblemProgram(
+                program.language(),
+                program.sourceCode(),
+                program.files(),
+                null,
+                ProblemProgram.Protocol.KATTIS,
+                List.of(),
+                validator.testArguments());
     }
 
     private static List<ProblemVersion.TaggedSolution> solutions(KattisPackage.Problem problem) {

@@ -510,7 +510,25 @@ record ProblemRequest(
             Protocol protocol,
 
             @Size(max = MAX_ARGUMENTS) @Schema(description = ARGUMENTS_DESCRIPTION)
-            List<@NotNull @Size(max = MAX_ARGUMENT_LENGTH) @Pattern(regexp = ARGUMENT) String> arguments) {
+            List<@NotNull @Size(max = MAX_ARGUMENT_LENGTH) @Pattern(regexp = ARGUMENT) String> arguments,
+
+            @Size(max = MAX_TEST_CASES)
+            @Schema(
+                    types = {"object", "null"},
+                    description = "For a kattis validator: the arguments of the tests, by number from 1, that have "
+                            + "their own (a package's input_validator_args), in place of arguments",
+                    example = "{\"3\": [\"--max\", \"10\"]}")
+            Map<
+                            @NotNull @Positive @Max(MAX_TEST_CASES) Integer,
+                            @NotNull @Size(max = MAX_ARGUMENTS) List<
+                                    @NotNull @Size(max = MAX_ARGUMENT_LENGTH) @Pattern(regexp = ARGUMENT) String>>
+                    testArguments) {
+
+        @AssertTrue(message = ARGUMENTS_MESSAGE)
+        @Schema(hidden = true)
+        boolean isTestArgumentsForKattis() {
+            return testArguments == null || testArguments.isEmpty() || protocol == Protocol.KATTIS;
+        }
 
         @AssertTrue(message = "a file may not be named input, output or answer: each test's files have those names")
         @Schema(hidden = true)
@@ -550,8 +568,8 @@ record ProblemRequest(
         }
     }
 
-    static final int MAX_ARGUMENTS = 20;
-    static final int MAX_ARGUMENT_LENGTH = 200;
+    static final int MAX_ARGUMENTS = ProblemLimits.MAX_PROGRAM_ARGUMENTS;
+    static final int MAX_ARGUMENT_LENGTH = ProblemLimits.MAX_ARGUMENT_LENGTH;
     /** One argument, as it is given to the program (no shell reads it): no NUL, no line break. */
     static final String ARGUMENT = "^[^\\u0000\\n\\r]*$";
 

@@ -165,7 +165,8 @@ class ProblemService {
                         program.files(),
                         new Language.CompileOptions(program.standard(), program.defines()),
                         program.protocol() == null ? null : program.protocol().toContract(),
-                        program.arguments()));
+                        program.arguments(),
+                        program.testArguments()));
     }
 
     /** A setter's program in a known language, with compile options only where its compiler takes them (C, C++). */

@@ -276,7 +276,13 @@ record ProblemView(
             @Schema(
                     types = {"array", "null"},
                     description = "A kattis validator's arguments after its three")
-            List<String> arguments) {}
+            List<String> arguments,
+
+            @Schema(
+                    types = {"object", "null"},
+                    description = "A kattis input validator's arguments on the tests, by number from 1, that have "
+                            + "their own")
+            Map<Integer, List<String>> testArguments) {}
 
     @Schema(name = "Group")
     record GroupView(
@@ -377,6 +383,7 @@ record ProblemView(
         boolean validator = program.protocol() == ProblemProgram.Protocol.KATTIS;
         ProblemRequest.Protocol protocol = validator ? ProblemRequest.Protocol.KATTIS : null;
         List<String> arguments = validator && !program.arguments().isEmpty() ? program.arguments() : null;
+        Map<Integer, List<String>> testArguments = program.testArguments().isEmpty() ? null : program.testArguments();
         return withSources
                 ? new ProgramView(
                         program.language(),
@@ -385,7 +392,8 @@ record ProblemView(
                         options == null ? null : options.standard(),
                         options == null || options.defines().isEmpty() ? null : options.defines(),
                         protocol,
-                        arguments)
-                : new ProgramView(program.language(), null, null, null, null, protocol, arguments);
+                        arguments,
+                        testArguments)
+                : new ProgramView(program.language(), null, null, null, null, protocol, arguments, testArguments);
     }
 }

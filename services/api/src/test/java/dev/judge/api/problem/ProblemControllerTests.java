@@ -142,6 +142,10 @@ class ProblemControllerTests {
             "furtherValidators": [{"language": "python", "sourceCode": "y", "protocol": "kattis"}]                  | 400
             "validator": {"language": "c", "sourceCode": "x"}, "furtherValidators": [{"language": "c", "sourceCode": "1"}, {"language": "c", "sourceCode": "2"}, {"language": "c", "sourceCode": "3"}, {"language": "c", "sourceCode": "4"}] | 400
             "validator": {"language": "c", "sourceCode": "x"}, "furtherValidators": [{"language": "c"}]             | 400
+            "validator": {"language": "c", "sourceCode": "x", "protocol": "kattis", "testArguments": {"1": ["--max", "10"]}} | 201
+            "validator": {"language": "c", "sourceCode": "x", "testArguments": {"1": ["--max", "10"]}}                 | 400
+            "validator": {"language": "c", "sourceCode": "x", "protocol": "kattis", "testArguments": {"0": ["a"]}}    | 400
+            "validator": {"language": "c", "sourceCode": "x", "protocol": "kattis", "testArguments": {"1": ["a\\nb"]}} | 400
             "timeLimits": {"java": {"factor": 2, "offsetMs": 1000}}  | 201
             "timeLimits": {"java": {"factor": 0}}                    | 400
             "timeLimits": {"java": {"offsetMs": 1000}}               | 400

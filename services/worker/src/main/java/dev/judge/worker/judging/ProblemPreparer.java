@@ -281,7 +281,7 @@ class ProblemPreparer {
                 progress.at("validating test " + (index + 1) + " of " + tests.size()
                         + (name.equals(ProblemPreparation.VALIDATOR) ? "" : " with the " + name));
                 TestCase test = tests.get(index);
-                List<String> arguments = new ArrayList<>(asked.arguments());
+                List<String> arguments = new ArrayList<>(asked.argumentsFor(index + 1));
                 if (test.group() != null && !packageValidator) {
                     arguments.addAll(List.of("--group", test.group()));
                 }

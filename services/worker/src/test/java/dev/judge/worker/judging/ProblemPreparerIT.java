@@ -154,6 +154,17 @@ class ProblemPreparerIT {
                 null, inRange, List.of(new TestCase("5\n", "5\n", null), new TestCase("50\n", "50\n", null))));
         PreparationResult zero =
                 preparer.prepare(preparation(null, exitsZero, List.of(new TestCase("5\n", "5\n", null))));
+        // Test 2's folder gives it its own arguments (input_validator_args): there 5 is over the most.
+        ProblemProgram tighterOnTest2 = new ProblemProgram(
+                "python",
+                "import sys\nn = int(input())\nsys.exit(42 if 1 <= n <= int(sys.argv[2]) else 43)\n",
+                Map.of(),
+                null,
+                ProblemProgram.Protocol.KATTIS,
+                List.of("--max", "10"),
+                Map.of(2, List.of("--max", "3")));
+        PreparationResult ownArguments = preparer.prepare(preparation(
+                null, tighterOnTest2, List.of(new TestCase("5\n", "5\n", null), new TestCase("5\n", "5\n", null))));
 
         assertThat(valid.status()).as("%s", valid).isEqualTo(PreparationResult.Status.READY);
         assertThat(invalid.status()).isEqualTo(PreparationResult.Status.FAILED);
@@ -161,6 +172,8 @@ class ProblemPreparerIT {
         assertThat(invalid.message()).contains("exited with code 43");
         assertThat(zero.status()).isEqualTo(PreparationResult.Status.FAILED);
         assertThat(zero.file()).isEqualTo("test 1");
+        assertThat(ownArguments.status()).isEqualTo(PreparationResult.Status.FAILED);
+        assertThat(ownArguments.file()).isEqualTo("test 2");
     }
 
     /**

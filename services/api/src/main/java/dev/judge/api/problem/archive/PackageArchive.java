@@ -14,9 +14,9 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.regex.Pattern;
-import java.util.zip.ZipEntry;
-import java.util.zip.ZipException;
-import java.util.zip.ZipFile;
+
+import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
+import org.apache.commons.compress.archivers.zip.ZipFile;
 
 import dev.judge.api.system.Utf8;
 
@@ -24,7 +24,8 @@ import dev.judge.api.system.Utf8;
  * A problem package's zip, whatever its format: its entries are read only by plain relative paths (no
  * {@code ..}, no absolute path), each within its size and all within what the package may unpack to,
  * counted as read whatever an entry declares; texts must be UTF-8. Nothing is ever written to disk from
- * it, so a link or device an archive claims to hold is, at most, a small file of text here.
+ * it: a symbolic link is followed within the zip alone (the problem package format allows links to other
+ * files in the package), and a device or FIFO an archive claims to hold is, at most, a small file here.
  */
 public final class PackageArchive implements AutoCloseable {
 
@@ -44,6 +45,11 @@ public final class PackageArchive implements AutoCloseable {
     private static final Pattern SAFE_PATH =
             Pattern.compile("[A-Za-z0-9_.][A-Za-z0-9_.+-]*(/[A-Za-z0-9_.][A-Za-z0-9_.+-]*)*");
 
+    /** A chain of links longer than this is refused (a loop is one). */
+    private static final int MAX_LINKS_FOLLOWED = 8;
+    /** A link's target is a path in the package: longer than this, it is none. */
+    private static final int MAX_LINK_BYTES = 1024;
+
     private final ZipFile zip;
     private final Limits limits;
     private long unpacked;
@@ -56,20 +62,26 @@ public final class PackageArchive implements AutoCloseable {
 
     /** @throws InvalidPackageException for a file that is not a zip */
     public static PackageArchive open(Path file, Limits limits) throws IOException {
+        ZipFile zip;
         try {
-            return new PackageArchive(new ZipFile(file.toFile(), StandardCharsets.UTF_8), limits);
-        } catch (ZipException e) {
+            zip = ZipFile.builder()
+                    .setFile(file.toFile())
+                    .setCharset(StandardCharsets.UTF_8)
+                    .get();
+        } catch (IOException e) {
+            // The upload is a file of this replica's: what cannot be read of it is not a zip.
             throw new InvalidPackageException("(the package)", "not a zip file: " + e.getMessage());
         }
+        return new PackageArchive(zip, limits);
     }
 
     public Limits limits() {
         return limits;
     }
 
-    /** Whether it holds a file (not a folder) at this path. */
+    /** Whether it holds a file (not a folder) at this path, or a link (which leads to one, or fails to be read). */
     public boolean has(String path) {
-        ZipEntry entry = zip.getEntry(path);
+        ZipArchiveEntry entry = zip.getEntry(path);
         return entry != null && !entry.isDirectory();
     }
 
@@ -77,7 +89,7 @@ public final class PackageArchive implements AutoCloseable {
     public List<String> files() {
         if (files == null) {
             List<String> listed = new ArrayList<>();
-            for (ZipEntry entry : Collections.list(zip.entries())) {
+            for (ZipArchiveEntry entry : Collections.list(zip.getEntries())) {
                 if (!entry.isDirectory()) {
                     listed.add(entry.getName());
                 }
@@ -157,7 +169,54 @@ public final class PackageArchive implements AutoCloseable {
 
     /** An entry's bytes, read to at most {@code maxBytes}, counted against all the package may unpack to. */
     private byte[] bytes(String path, long maxBytes) throws IOException {
-        ZipEntry entry = zip.getEntry(checkedPath(path));
+        return read(path, fileAt(checkedPath(path)), maxBytes);
+    }
+
+    /**
+     * The file a path names: its entry, or, for a symbolic link (the format allows links to other files in
+     * the package), the file its chain of links leads to, each relative to its own folder. A link out of
+     * the package, to a folder or to nothing, or in a chain of over {@value #MAX_LINKS_FOLLOWED} (a loop),
+     * is refused by name; a link's target is read as text, never followed on a disk.
+     */
+    private ZipArchiveEntry fileAt(String path) throws IOException {
+        String at = path;
+        for (int followed = 0; followed <= MAX_LINKS_FOLLOWED; followed++) {
+            ZipArchiveEntry entry = zip.getEntry(at);
+            if (entry == null || entry.isDirectory()) {
+                throw new InvalidPackageException(path, "it is a link to " + at + ", which is no file in the package");
+            }
+            if (!entry.isUnixSymlink()) {
+                return entry;
+            }
+            String target = Utf8.decode(read(path, entry, MAX_LINK_BYTES))
+                    .orElseThrow(() -> new InvalidPackageException(path, "it is a link whose target is not UTF-8"));
+            String resolved =
+                    target.startsWith("/") ? null : normalized(at.substring(0, at.lastIndexOf('/') + 1) + target);
+            if (resolved == null || !isPlain(resolved)) {
+                throw new InvalidPackageException(path, "it is a link out of the package (" + target + ")");
+            }
+            at = resolved;
+        }
+        throw new InvalidPackageException(
+                path, "it is a link in a chain of over " + MAX_LINKS_FOLLOWED + " links, or in a loop");
+    }
+
+    /** A relative path with its {@code .} and {@code ..} names taken away; null if it leaves the package. */
+    private static String normalized(String path) {
+        java.util.Deque<String> names = new java.util.ArrayDeque<>();
+        for (String name : path.split("/", -1)) {
+            if (name.equals("..")) {
+                if (names.pollLast() == null) {
+                    return null;
+                }
+            } else if (!name.isEmpty() && !name.equals(".")) {
+                names.addLast(name);
+            }
+        }
+        return String.join("/", names);
+    }
+
+    private byte[] read(String path, ZipArchiveEntry entry, long maxBytes) throws IOException {
         byte[] bytes;
         // The declared size is the package's word; what is read is counted, whatever it says.
         try (InputStream in = zip.getInputStream(entry)) {

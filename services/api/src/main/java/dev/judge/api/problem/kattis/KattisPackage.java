@@ -57,6 +57,13 @@ public final class KattisPackage implements AutoCloseable {
     public record Program(String path, String language, String sourceCode, Map<String, String> files) {}
 
     /**
+     * An input validator and what it gets on each test whose folder of {@code data/} gives it arguments.
+     *
+     * @param testArguments by the test's number, from 1; a test that is not here gets none
+     */
+    public record InputValidator(Program program, Map<Integer, List<String>> testArguments) {}
+
+    /**
      * @param name its path under {@code data/} without {@code .in} ({@code secret/group1/03})
      * @param input where the package carries it
      * @param answer where its {@code .ans} is
@@ -109,7 +116,7 @@ public final class KattisPackage implements AutoCloseable {
             TimeLimitInference timeLimitInference,
             Integer memoryLimitMb,
             Judging judging,
-            List<Program> inputValidators,
+            List<InputValidator> inputValidators,
             List<Test> tests,
             List<Submission> submissions,
             List<JudgeRequest.Group> groups,
@@ -123,6 +130,8 @@ public final class KattisPackage implements AutoCloseable {
     private final LanguageCatalog languages;
     /** Where the package's root is in the zip: "" or its single top folder with a slash. */
     private final String root;
+
+    private final Map<String, Map<String, Object>> settingsByFolder = new java.util.HashMap<>();
 
     private Problem problem;
 
@@ -204,7 +213,8 @@ public final class KattisPackage implements AutoCloseable {
         Map<String, Object> limits = map(yaml, "limits");
         List<Test> tests = tests();
         ScoringGroups.Scored scored = scoring
-                ? new ScoringGroups(this::settings, version.startsWith("legacy")).scored(tests)
+                ? new ScoringGroups(this::settings, version.startsWith("legacy") || draftWithLegacyScoring(version))
+                        .scored(tests)
                 : new ScoringGroups.Scored(List.of(), tests);
         tests = scored.tests();
         Integer timeLimitMs = timeLimitMs(limits);
@@ -224,7 +234,7 @@ public final class KattisPackage implements AutoCloseable {
                 timeLimitMs == null ? inference(version, limits) : null,
                 memoryLimitMb(limits),
                 judging(yaml, types, limits),
-                inputValidators(),
+                inputValidators(tests),
                 tests,
                 submissions,
                 scored.groups(),
@@ -232,22 +242,52 @@ public final class KattisPackage implements AutoCloseable {
                 withSubmissions ? List.copyOf(notJudged) : List.of());
     }
 
+    /** Legacy's scoring keys of testdata.yaml, which the 2023-07 drafts replaced by a {@code scoring:} map. */
+    private static final Set<String> LEGACY_SCORING_KEYS = Set.of("accept_score", "range", "grader_flags", "on_reject");
+
+    /**
+     * A 2023-07 draft package that scores as legacy did: no folder gives the draft's {@code scoring:} map
+     * and some give legacy's keys (problemtools reads such packages, and its own oddecho example is one).
+     */
+    private boolean draftWithLegacyScoring(String version) {
+        if (!version.equals("2023-07-draft")) {
+            return false;
+        }
+        boolean legacyKeys = false;
+        for (String path : archive.files()) {
+            if (path.startsWith(root + "data/")
+                    && path.endsWith("/testdata.yaml")
+                    && !ignored(path.substring(root.length()))) {
+                Map<String, Object> settings =
+                        settings(path.substring(root.length(), path.length() - "testdata.yaml".length()));
+                if (settings.containsKey("scoring")) {
+                    return false;
+                }
+                legacyKeys |= settings.keySet().stream().anyMatch(LEGACY_SCORING_KEYS::contains);
+            }
+        }
+        return legacyKeys;
+    }
+
     /**
      * The scoring settings of a folder of data/ ({@code data/secret/group1/}): its {@code testdata.yaml}
      * (legacy, and the 2023-07 drafts) or {@code test_group.yaml} (2025-09); empty for none.
      */
     private Map<String, Object> settings(String folder) {
-        try {
-            Map<String, Object> settings = new TreeMap<>();
-            for (String file : List.of("testdata.yaml", "test_group.yaml")) {
-                if (archive.has(root + folder + file)) {
-                    settings.putAll(yaml(root + folder + file));
+        // Read once: each test asks its folders for each input validator's arguments.
+        return settingsByFolder.computeIfAbsent(folder, unread -> {
+            try {
+                Map<String, Object> settings = new TreeMap<>();
+                for (String file : List.of("testdata.yaml", "test_group.yaml")) {
+                    if (archive.has(root + unread + file)) {
+                        settings.putAll(yaml(root + unread + file));
+                    }
                 }
+                return settings;
+            } catch (IOException e) {
+                throw new java.io.UncheckedIOException(e);
             }
-            return settings;
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        });
     }
 
     /**
@@ -433,7 +473,8 @@ public final class KattisPackage implements AutoCloseable {
                     + "; this judge takes one set for all tests");
         }
         List<String> arguments = given.isEmpty() ? List.of() : given.getFirst();
-        if (arguments.size() > 20 || arguments.stream().anyMatch(argument -> argument.length() > 200)) {
+        if (arguments.size() > ProblemLimits.MAX_PROGRAM_ARGUMENTS
+                || arguments.stream().anyMatch(argument -> argument.length() > ProblemLimits.MAX_ARGUMENT_LENGTH)) {
             throw invalid("its output validator's arguments are over 20, or one is over 200 characters");
         }
         return arguments;
@@ -507,8 +548,11 @@ public final class KattisPackage implements AutoCloseable {
     }
 
     /** Its input validator, of {@code input_validators/} (or the older {@code input_format_validators/}). */
-    /** Its input validators, programs each; checktestdata's ({@code .ctd}) and VIVA's are refused by name. */
-    private List<Program> inputValidators() throws IOException {
+    /**
+     * Its input validators, programs each, with what each gets on each test; checktestdata's ({@code .ctd})
+     * and VIVA's are refused by name.
+     */
+    private List<InputValidator> inputValidators(List<Test> tests) throws IOException {
         List<String> paths = new ArrayList<>(programsIn("input_validators/"));
         paths.addAll(programsIn("input_format_validators/"));
         if (paths.size() > ProblemLimits.MAX_INPUT_VALIDATORS) {
@@ -517,15 +561,84 @@ public final class KattisPackage implements AutoCloseable {
                     "it is input validator " + (ProblemLimits.MAX_INPUT_VALIDATORS + 1) + "; this judge runs at most "
                             + ProblemLimits.MAX_INPUT_VALIDATORS + " per problem");
         }
-        List<Program> validators = new ArrayList<>();
+        List<InputValidator> validators = new ArrayList<>();
         for (String path : paths) {
             if (path.endsWith(".ctd") || path.endsWith(".viva")) {
                 throw new InvalidPackageException(
                         path, "checktestdata and VIVA validators are not run by this judge; give a program");
             }
-            validators.add(program(path, "input validator"));
+            Program program = program(path, "input validator");
+            Map<Integer, List<String>> testArguments = new TreeMap<>();
+            for (int index = 0; index < tests.size(); index++) {
+                List<String> arguments = inputValidatorArguments(program, tests.get(index));
+                if (!arguments.isEmpty()) {
+                    testArguments.put(index + 1, arguments);
+                }
+            }
+            validators.add(new InputValidator(program, testArguments));
         }
         return validators;
+    }
+
+    /**
+     * What an input validator gets on a test: the {@code input_validator_args} (2025-09) or
+     * {@code input_validator_flags} (legacy, and the drafts that still write it) of the test's nearest
+     * folder of {@code data/} that gives either: for every validator (a list, or a string of words), or by
+     * the validator's name (a map: 2025-09's of names to lists, legacy's {@code name} and {@code flags}).
+     */
+    private List<String> inputValidatorArguments(Program validator, Test test) {
+        String folder = "data/" + test.name().substring(0, test.name().lastIndexOf('/') + 1);
+        for (; folder.startsWith("data/"); folder = parent(folder)) {
+            Map<String, Object> settings = settings(folder);
+            Object given = settings.containsKey("input_validator_args")
+                    ? settings.get("input_validator_args")
+                    : settings.get("input_validator_flags");
+            if (given == null) {
+                continue;
+            }
+            if (given instanceof Map<?, ?> byName) {
+                if (byName.containsKey("flags") && byName.get("name") instanceof String name) {
+                    given = names(validator).contains(name) ? byName.get("flags") : List.of();
+                } else {
+                    given = byName.entrySet().stream()
+                            .filter(entry -> names(validator).contains(String.valueOf(entry.getKey())))
+                            .<Object>map(Map.Entry::getValue)
+                            .findFirst()
+                            .orElse(List.of());
+                }
+            }
+            List<String> arguments = given instanceof List<?> list
+                    ? list.stream().map(String::valueOf).toList()
+                    : words(String.valueOf(given));
+            if (arguments.size() > ProblemLimits.MAX_PROGRAM_ARGUMENTS
+                    || arguments.stream()
+                            .anyMatch(argument -> argument.length() > ProblemLimits.MAX_ARGUMENT_LENGTH
+                                    || argument.indexOf('\0') >= 0
+                                    || argument.indexOf('\n') >= 0)) {
+                throw new InvalidPackageException(
+                        folder,
+                        "its input validator's arguments are over 20, or one is over 200 characters or "
+                                + "holds a line break");
+            }
+            return arguments;
+        }
+        return List.of();
+    }
+
+    /** "data/secret/g1/" → "data/secret/"; "data/" → "". */
+    private static String parent(String folder) {
+        int slash = folder.lastIndexOf('/', folder.length() - 2);
+        return slash < 0 ? "" : folder.substring(0, slash + 1);
+    }
+
+    /** The names a package's map of arguments may call a program by: its file or folder, with or without ending. */
+    private static Set<String> names(Program program) {
+        String path = program.path().endsWith("/")
+                ? program.path().substring(0, program.path().length() - 1)
+                : program.path();
+        String name = path.substring(path.lastIndexOf('/') + 1);
+        int dot = name.lastIndexOf('.');
+        return dot <= 0 ? Set.of(name) : Set.of(name, name.substring(0, dot));
     }
 
     /** The programs in a folder: each file, or each folder of files, directly in it. */

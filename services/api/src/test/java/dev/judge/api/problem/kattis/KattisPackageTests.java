@@ -51,7 +51,7 @@ class KattisPackageTests {
         assertThat(problem.judging().validator()).isNull();
         assertThat(problem.judging().tokens()).isEqualTo(new Checker.Tokens(false, false, 1e-6, 1e-6));
         assertThat(problem.inputValidators())
-                .extracting(KattisPackage.Program::language)
+                .extracting(validator -> validator.program().language())
                 .containsExactly("python");
         assertThat(problem.submissions())
                 .extracting(submission ->
@@ -77,11 +77,57 @@ class KattisPackageTests {
         KattisPackage.Problem problem = read(zip(files)).problem();
 
         assertThat(problem.inputValidators())
-                .extracting(program -> program.path() + " " + program.language())
+                .extracting(validator ->
+                        validator.program().path() + " " + validator.program().language())
                 .containsExactly(
                         "input_validators/b_even/ c",
                         "input_validators/validate.py python",
                         "input_format_validators/a.cpp cpp");
+    }
+
+    /**
+     * Each test's arguments for each input validator, from its nearest folder that gives them: a list for
+     * every validator or a map by name (2025-09), a string or legacy's name and flags (problemtools'
+     * oddecho writes input_validator_flags: nFive=1 in a group). Tests whose folders give none get none.
+     */
+    @Test
+    void givesEachInputValidatorTheArgumentsOfEachTestsNearestFolder() throws IOException {
+        Map<String, String> files = TestPackages.kattis("average");
+        files.put("input_validators/limits/limits.c", "int main(void) { return 42; }\n");
+        files.put("data/test_group.yaml", "input_validator_args: [--everywhere]\n");
+        files.put("data/secret/test_group.yaml", "input_validator_args: {limits: [--max, '10']}\n");
+        Map<String, String> legacy = TestPackages.kattis("average");
+        legacy.put("data/secret/testdata.yaml", "input_validator_flags: {name: validate, flags: nFive=1}\n");
+        legacy.put("data/sample/testdata.yaml", "input_validator_flags: nFive=0 strict\n");
+
+        List<KattisPackage.InputValidator> given = read(zip(files)).problem().inputValidators();
+        List<KattisPackage.InputValidator> legacyGiven =
+                read(zip(legacy)).problem().inputValidators();
+
+        // Tests: 1 sample/1, 2-4 secret/*. Validators in the order of their names: limits/, validate.py.
+        assertThat(given.get(0).testArguments())
+                .isEqualTo(Map.of(
+                        1,
+                        List.of("--everywhere"),
+                        2,
+                        List.of("--max", "10"),
+                        3,
+                        List.of("--max", "10"),
+                        4,
+                        List.of("--max", "10")));
+        assertThat(given.get(1).testArguments())
+                .as("not in secret's map: none")
+                .isEqualTo(Map.of(1, List.of("--everywhere")));
+        assertThat(legacyGiven.getFirst().testArguments())
+                .isEqualTo(Map.of(
+                        1,
+                        List.of("nFive=0", "strict"),
+                        2,
+                        List.of("nFive=1"),
+                        3,
+                        List.of("nFive=1"),
+                        4,
+                        List.of("nFive=1")));
     }
 
     @Test
@@ -208,6 +254,32 @@ class KattisPackageTests {
                         org.assertj.core.groups.Tuple.tuple("g2", List.of("g1")));
     }
 
+    /**
+     * A 2023-07 draft package that still writes legacy's scoring keys and no draft scoring map (problemtools'
+     * own oddecho example does) scores as legacy; one that gives the draft's map is read by it alone.
+     */
+    @Test
+    void readsADraftPackageWithLegacysScoringKeysAsLegacy() throws IOException {
+        Map<String, String> draft = legacyScoring("on_reject: continue\n");
+        draft.put("problem.yaml", draft.get("problem.yaml").replace("legacy", "2023-07-draft"));
+        Map<String, String> mapped = new TreeMap<>(draft);
+        mapped.put("data/secret/g1/testdata.yaml", "scoring:\n  score: 50\n  aggregation: min\n");
+        mapped.put("data/secret/g2/testdata.yaml", "scoring:\n  score: 50\n  aggregation: min\n");
+
+        assertThat(read(zip(draft)).problem().groups())
+                .extracting(JudgeRequest.Group::name, JudgeRequest.Group::points)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("sample", 0.0),
+                        org.assertj.core.groups.Tuple.tuple("g1", 40.0),
+                        org.assertj.core.groups.Tuple.tuple("g2", 60.0));
+        assertThat(read(zip(mapped)).problem().groups())
+                .extracting(JudgeRequest.Group::name, JudgeRequest.Group::points)
+                .containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("sample", 0.0),
+                        org.assertj.core.groups.Tuple.tuple("g1", 50.0),
+                        org.assertj.core.groups.Tuple.tuple("g2", 50.0));
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
             a sum cut short at the first rejection | data/secret/g2/testdata.yaml | on_reject: break\\naccept_score: 30\\ngrader_flags: sum\\n | data/secret/g2/ | up to the first rejected one
@@ -303,6 +375,7 @@ class KattisPackageTests {
             a checktestdata input validator                | input_validators/validate.ctd   | checktestdata
             a VIVA input validator                         | input_validators/validate.viva  | VIVA validators
             five input validators                          | input_validators/validate5.py   | input validator 5
+            an input validator argument with a line break  | data/secret/                    | holds a line break
             a validator with build and run scripts         | output_validator/build          | build and run scripts
             a validator in a language not run here         | output_validator/               | no source this judge runs
             an input without its answer                    | data/secret/02-one.in           | its answer
@@ -349,6 +422,8 @@ class KattisPackageTests {
             case "included files in a folder" -> files.put("include/cpp/lib/x.h", "int x;\n");
             case "a checktestdata input validator" -> files.put("input_validators/validate.ctd", "INT(1,100000,n)\n");
             case "a VIVA input validator" -> files.put("input_validators/validate.viva", "* int(1,100000) n;\n");
+            case "an input validator argument with a line break" ->
+                files.put("data/secret/test_group.yaml", "input_validator_args: [\"a\\nb\"]\n");
             case "five input validators" -> {
                 for (int index = 2; index <= 5; index++) {
                     files.put("input_validators/validate" + index + ".py", "import sys\nsys.exit(42)\n");
