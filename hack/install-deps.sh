@@ -11,7 +11,7 @@ packages=(rabbitmq-server postgresql-15 bubblewrap curl ca-certificates procps
   python3 gcc g++ gfortran gdc gnat nodejs perl php8.2-cli pypy3 ruby rustc-web erlang-base elixir
   r-base-core ghc lua5.4 fp-compiler ocaml-nox nim swi-prolog-nox racket guile-3.0 tcl8.6 gawk gnucobol3 mono-mcs sbcl
   podman buildah runc uidmap fuse-overlayfs slirp4netns mmdebstrap debuerreotype
-  libseccomp-dev containernetworking-plugins iptables iproute2 shellcheck)
+  libseccomp-dev containernetworking-plugins iptables iproute2 shellcheck unzip)
 sudo=""; [[ $(id -u) -eq 0 ]] || sudo="sudo"
 missing=()
 # npm fetches the Node.js stand-in image's binary; some nodejs packages bring it, Debian's does not.
@@ -24,8 +24,8 @@ if ((${#missing[@]})); then
   $sudo apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends "${missing[@]}"
 fi
-# The toolchains the catalog takes from Maven Central and the npm registry rather than from Debian
-# (Kotlin, Scala, Clojure, TypeScript), where their images have them: /usr/local/lib/<name>.
+# The toolchains the catalog takes from Maven Central, the npm registry and PyPI rather than from Debian
+# (Kotlin, Scala, Clojure, TypeScript, Checktestdata), where their images have them: /usr/local/lib/<name>.
 language_images="$(dirname "$0")/../services/language-images"
 for list in "$language_images"/*.downloads; do
   $sudo sh "$language_images/download.sh" "$list" "/usr/local/lib/$(basename "$list" .downloads)"

@@ -1,7 +1,7 @@
 #!/bin/sh
-# Downloads what a language image takes from a package registry (Maven Central, npm) rather than from
-# Debian: each line of LIST is "<sha256> <url> <path>", and the file is checked against its sha256
-# before it is put at DEST/<path>: a .jar as it is, an npm .tgz unpacked there. Used by the image
+# Downloads what a language image takes from a package registry (Maven Central, npm, PyPI) rather than
+# from Debian: each line of LIST is "<sha256> <url> <path>", and the file is checked against its sha256
+# before it is put at DEST/<path>: a .jar as it is, an npm .tgz or a Python wheel (.whl) unpacked there. Used by the image
 # recipes (on kind and here alike) and by hack/install-deps.sh for the same toolchains on the host.
 # A file already in place with its sha256 is kept (the host's install is then idempotent).
 #
@@ -19,6 +19,7 @@ grep -v -e '^#' -e '^$' "$list" | while read -r sha256 url path; do
   rm -rf "${dest:?}/$path"
   case $url in
     *.tgz) mkdir -p "$dest/$path" && tar -xzf "$work/file" --strip-components=1 --no-same-owner -C "$dest/$path" ;;
+    *.whl) mkdir -p "$dest/$path" && unzip -q "$work/file" -d "$dest/$path" ;;
     *) cp "$work/file" "$dest/$path" ;;
   esac
   chmod -R a+rX "$dest/$path"

@@ -26,7 +26,8 @@ def test_the_pod_tier_mounts_the_stand_in_of_each_catalog_image_it_enables():
 
 
 def test_every_language_has_an_image_recipe_and_judge_cases():
-    """An official image has a stand-in recipe; this project's own (judge-languages/<name>) its recipe."""
+    """An official image has a stand-in recipe; this project's own (judge-languages/<name>) its recipe. A
+    language of input validators alone (checktestdata) judges no submission: ProblemPreparerIT runs its scripts."""
     for language, entry in CATALOG["judge"]["languages"].items():
         repository = entry["image"].split(":")[0]
         if repository.startswith("judge-languages/"):
@@ -34,7 +35,8 @@ def test_every_language_has_an_image_recipe_and_judge_cases():
         else:
             recipe = PROJECT / f"hack/stand-ins/languages/{repository.split('/')[-1]}.Containerfile"
         assert recipe.is_file(), language
-        assert (PROJECT / f"services/worker/src/test/resources/judge-cases/accepted-{language}").is_dir(), language
+        if not entry.get("input-validators-only"):
+            assert (PROJECT / f"services/worker/src/test/resources/judge-cases/accepted-{language}").is_dir(), language
 
 
 def test_the_worker_finds_each_image_where_the_chart_mounts_it():

@@ -22,6 +22,11 @@ def test_a_package_with_the_default_validators_flags_imports_and_each_submission
     assert (problem["title"], problem["timeLimitMs"], problem["memoryLimitMb"]) == ("Average", 500, 256)
     assert problem["checker"]["kind"] == "tokens"
     assert problem["checker"]["tokens"]["absoluteTolerance"] == 1e-6
+    # Two input validators, both run on every test: a checktestdata script and a Python program.
+    assert [problem["validator"]["language"]] + [v["language"] for v in problem["furtherValidators"]] == [
+        "checktestdata",
+        "python",
+    ]
     assert problem["validator"]["protocol"] == "kattis"
     assert problem["samples"] == [1]
     assert solutions == {
@@ -136,6 +141,23 @@ def test_a_scoring_package_scores_by_its_groups_and_builds_cpp_with_its_include(
     )
     assert (off["verdict"], off["score"], off["maxScore"]) == ("PARTIALLY_ACCEPTED", 40 + 15 + 30, 100), off
     assert [t.get("checkerMessage") for t in off["testCases"]][-2:] == ["off by one: half", None], off
+
+
+def test_a_test_the_checktestdata_script_rejects_fails_the_version_with_its_words(api, worker):
+    """Two spaces between numbers: the Python validator splits on one space and would say no too, so the
+    script, the first, is the one named."""
+
+    def two_spaces(files):
+        files["data/secret/02-one.in"] = b"2\n1  1\n"
+        files["data/secret/02-one.ans"] = b"1\n"
+
+    status, problem = import_package(api, zipped(KATTIS / "average", two_spaces))
+    assert status == 201, problem
+    preparation = api.wait_for_preparation(problem["id"], timeout=120)
+
+    assert (preparation["status"], preparation.get("file")) == ("FAILED", "test 3"), preparation
+    assert "expected an integer but got <SPACE>" in preparation["message"], preparation
+    assert "the validator exited with code 43" in preparation["message"], preparation
 
 
 def test_a_test_any_of_a_packages_input_validators_rejects_fails_the_version_naming_it(api, worker):

@@ -176,6 +176,16 @@ class SubmissionApiIT extends LiveApi {
         assertThat(json.readTree(response.body()).get("detail").asString()).contains("python");
     }
 
+    /** Checktestdata is a language of problems' input validators alone: no submission is in it, none lists it. */
+    @Test
+    void aLanguageOfInputValidatorsAloneTakesNoSubmissionAndIsNotListed() throws Exception {
+        HttpResponse<String> response = post("/api/submissions", submission(problemId, "checktestdata", "EOF\n"));
+        assertRejected(response, 422, "Unknown language");
+        assertThat(json.readTree(response.body()).get("detail").asString()).doesNotContain("checktestdata");
+        assertThat(json.readTree(get("/api/languages").body()).findValuesAsString("id"))
+                .doesNotContain("checktestdata");
+    }
+
     @Test
     void rejectsEmptySource() throws Exception {
         HttpResponse<String> response = post("/api/submissions", submission(problemId, "python", "  "));

@@ -28,7 +28,8 @@ class LanguageController {
             operationId = "listLanguages",
             summary = "The languages the judge runs, with how each is compiled and run")
     List<LanguageView> list() {
-        return catalog.languages().entrySet().stream()
+        // A language of input validators alone (checktestdata) is a setter's, not a contestant's: not listed.
+        return catalog.forSubmissions().entrySet().stream()
                 .map(entry -> LanguageView.of(entry.getKey(), entry.getValue()))
                 .toList();
     }

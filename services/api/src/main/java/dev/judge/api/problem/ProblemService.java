@@ -92,6 +92,8 @@ class ProblemService {
                         checker.arguments()))
                 : null;
         ProblemProgram interactor = program(request.interactor());
+        outOfPlace(checkerProgram, "checker");
+        outOfPlace(interactor, "interactor");
         ProblemProgram validator = program(request.validator());
         Map<String, Language.TimeLimits> timeLimits = new TreeMap<>();
         request.timeLimitsOrNone()
@@ -147,6 +149,9 @@ class ProblemService {
         Map<String, ProblemVersion.Grader> graders = new TreeMap<>();
         request.gradersOrNone().forEach((id, grader) -> {
             Language language = languages.find(known(id)).orElseThrow();
+            if (language.inputValidatorsOnly()) {
+                throw badRequest("A grader in " + id + ", which is a language of input validators alone.");
+            }
             if (!grader.files().containsKey(language.sourceFile())) {
                 throw badRequest("The " + id + " grader's files must hold its entry point, " + language.sourceFile()
                         + ", which the language's commands build and run.");
@@ -176,6 +181,14 @@ class ProblemService {
             throw badRequest("standard and defines are for programs in C and C++, not " + program.language() + ".");
         }
         return program;
+    }
+
+    /** 400 for a checker or interactor in a language of input validators alone (checktestdata). */
+    private void outOfPlace(ProblemProgram program, String role) {
+        if (program != null && languages.findForSubmissions(program.language()).isEmpty()) {
+            throw badRequest(
+                    "The " + role + " is in " + program.language() + ", a language of input validators alone.");
+        }
     }
 
     /** 400 for a rule across a problem's fields that its annotations cannot say. */

@@ -82,12 +82,12 @@ class SubmissionService {
      * the broker: the outbox relay publishes it after the commit, and again later if the broker was down.
      */
     Accepted accept(Caller caller, SubmissionRequest sent) {
-        if (!sent.isOutputs() && languages.find(sent.language()).isEmpty()) {
+        if (!sent.isOutputs() && languages.findForSubmissions(sent.language()).isEmpty()) {
             throw new UnknownReferenceException(
                     "language",
                     sent.language(),
                     "Known languages: "
-                            + String.join(", ", languages.languages().keySet()));
+                            + String.join(", ", languages.forSubmissions().keySet()));
         }
         SubmissionRequest request = withSourceFromFiles(sent);
         if (!caller.has(Scope.SUBMIT)) {
@@ -163,7 +163,8 @@ class SubmissionService {
         for (int i = 0; i < requests.size(); i++) {
             SubmissionRequest request = requests.get(i);
             String at = "submissions[" + i + "].";
-            if (!request.isOutputs() && languages.find(request.language()).isEmpty()) {
+            if (!request.isOutputs()
+                    && languages.findForSubmissions(request.language()).isEmpty()) {
                 errors.put(at + "language", "unknown language " + request.language());
             }
             if (outputsLength(request) > properties.maxOutputsLength()) {

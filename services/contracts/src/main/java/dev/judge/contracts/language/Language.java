@@ -39,6 +39,9 @@ import org.springframework.util.unit.DataSize;
  *        language (the problem package format's table); an ending is one language's only
  * @param packageCode its code in the problem package format's languages table ({@code python3}), by which
  *        a package's {@code include/<code>/} files go with its submissions; null: its id
+ * @param inputValidatorsOnly a language of problems' input validators alone (checktestdata's scripts),
+ *        never of submissions: not listed to users, refused for submissions and graders; its programs exit
+ *        42 on a valid input (the problem package format's code), so its self-check must exit 42
  */
 public record Language(
         String id,
@@ -58,7 +61,8 @@ public record Language(
         List<String> allowedCompileOptions,
         List<String> extraSources,
         List<String> packageExtensions,
-        String packageCode) {
+        String packageCode,
+        boolean inputValidatorsOnly) {
 
     public Language {
         packageCode = packageCode == null ? id : packageCode;
@@ -229,7 +233,16 @@ public record Language(
                 allowedCompileOptions,
                 extraSources,
                 packageExtensions,
-                packageCode);
+                packageCode,
+                inputValidatorsOnly);
+    }
+
+    /**
+     * The exit code of a self-check that works: 0 (with "ok" printed), or 42 for a language of input
+     * validators, whose programs can only accept an input (the self-check one, an empty input).
+     */
+    public int selfCheckExitCode() {
+        return inputValidatorsOnly ? dev.judge.contracts.ProblemProgram.KATTIS_ACCEPTED : 0;
     }
 
     /** Why a submission may not add these options to its compile command; empty if it may. */

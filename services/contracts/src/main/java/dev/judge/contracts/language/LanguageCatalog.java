@@ -62,6 +62,18 @@ public record LanguageCatalog(Map<String, Language> languages, List<String> enab
         return Optional.ofNullable(languages.get(id));
     }
 
+    /** An enabled language a submission (or a grader) may be in: not one of input validators alone. */
+    public Optional<Language> findForSubmissions(String id) {
+        return find(id).filter(language -> !language.inputValidatorsOnly());
+    }
+
+    /** The enabled languages submissions may be in, by id: what users are shown. */
+    public Map<String, Language> forSubmissions() {
+        Map<String, Language> taken = new TreeMap<>(languages);
+        taken.values().removeIf(Language::inputValidatorsOnly);
+        return taken;
+    }
+
     /** The id of the language a Polygon source type is ({@link Language#polygonMatch}), if any. */
     public Optional<String> forPolygonType(String type) {
         return languages.entrySet().stream()

@@ -26,6 +26,18 @@ class LanguageCatalogTests {
     }
 
     @Test
+    void aLanguageOfInputValidatorsAloneIsFoundForPackagesButNotForSubmissions() {
+        assertThat(SHIPPED.forPackageFile("format.ctd", "INT(1, 10, n)")).contains("checktestdata");
+        assertThat(SHIPPED.find("checktestdata")).isPresent();
+        assertThat(SHIPPED.findForSubmissions("checktestdata")).isEmpty();
+        assertThat(SHIPPED.findForSubmissions("python")).isPresent();
+        assertThat(SHIPPED.forSubmissions()).doesNotContainKey("checktestdata").containsKey("python");
+        assertThat(SHIPPED.find("checktestdata").orElseThrow().selfCheckExitCode())
+                .isEqualTo(42);
+        assertThat(SHIPPED.find("python").orElseThrow().selfCheckExitCode()).isZero();
+    }
+
+    @Test
     void aPolygonMaskCoversTheLanguagesWhoseTypesItMatches() {
         assertThat(SHIPPED.find("cpp").orElseThrow().polygonCovers("cpp.*")).isTrue();
         assertThat(SHIPPED.find("cpp").orElseThrow().polygonCovers("cpp.g++17")).isTrue();
@@ -228,6 +240,7 @@ class LanguageCatalogTests {
                 null,
                 null,
                 null,
-                null);
+                null,
+                false);
     }
 }

@@ -22,7 +22,8 @@ import dev.judge.contracts.language.LanguageCatalog;
 
 /**
  * Every language proves itself before the worker takes a submission: its self-check program from the
- * catalog is judged like a submission (compiled, run in the sandbox, its output compared with "ok").
+ * catalog is judged like a submission (compiled, run in the sandbox, its output compared with "ok"; a
+ * language of input validators alone must exit as a valid input's, {@link Language#selfCheckExitCode}).
  * If one fails, the worker refuses to start and names the language, so that a missing {@code node} is
  * found at deployment, not by the first JavaScript submission.
  *
@@ -64,7 +65,7 @@ class LanguageSelfCheck implements SmartLifecycle {
                             List.of(new JudgeRequest.TestCase("", "ok\n")),
                             Instant.now()),
                     Instant.now());
-            if (result.verdict() != Verdict.ACCEPTED) {
+            if (!passed(entry.getValue(), result)) {
                 throw new IllegalStateException("The language '%s' failed its self-check: %s%s%s"
                         .formatted(
                                 entry.getKey(),
@@ -81,6 +82,20 @@ class LanguageSelfCheck implements SmartLifecycle {
                 String.join(", ", checked.keySet()),
                 Duration.ofNanos(System.nanoTime() - started).toMillis());
         running = true;
+    }
+
+    /**
+     * Whether a self-check worked: accepted (it printed "ok"), or, in a language of input validators alone,
+     * exited with the code of a valid input (its script accepts the empty one).
+     */
+    private static boolean passed(Language language, JudgeResult result) {
+        if (!language.inputValidatorsOnly()) {
+            return result.verdict() == Verdict.ACCEPTED;
+        }
+        return result.verdict() == Verdict.RUNTIME_ERROR
+                && result.testCases().size() == 1
+                && Integer.valueOf(language.selfCheckExitCode())
+                        .equals(result.testCases().getFirst().exitCode());
     }
 
     private Map<String, Language> only() {

@@ -200,12 +200,14 @@ class ProblemPreparer {
      * The time limit the accepted solutions' times give: each judged under the version's provisional
      * (generous) limit, its slowest test's CPU time taken back through its language's factor and offset to
      * the problem's scale; the slowest of them × {@code acToTimeLimit}, up to the resolution. An accepted
-     * solution that is not accepted, none to time, or a limit past the provisional one, fails the version.
+     * solution out of time even then, none accepted to time, or a limit past the provisional one, fails the
+     * version; one wrong otherwise (a Scala 2 program does not compile as Scala 3) times nothing.
      */
     private Inferred inferTimeLimit(ProblemPreparation preparation, PreparationProgress progress) {
         TimeLimitInference inference = preparation.timeLimitInference();
         double neededMs = 0;
         Map<Integer, JudgeResult> timed = new LinkedHashMap<>();
+        List<String> failing = new ArrayList<>();
         for (int place = 0; place < preparation.solutions().size(); place++) {
             ProblemPreparation.TaggedSolution solution = preparation.solutions().get(place);
             if (!PreparationResult.SolutionVerdict.isAccepted(solution.tag())) {
@@ -213,9 +215,15 @@ class ProblemPreparer {
             }
             progress.at("timing the accepted solution " + solution.name() + " for the time limit");
             JudgeResult judged = judge.judge(solution.request(), Instant.now());
+            if (judged.verdict() == Verdict.TIME_LIMIT_EXCEEDED) {
+                return Inferred.failed("The accepted solution " + solution.name() + " got TIME_LIMIT_EXCEEDED"
+                        + " under this judge's most time, so no time limit it can take is inferred.");
+            }
             if (judged.verdict() != Verdict.ACCEPTED) {
-                return Inferred.failed("The accepted solution " + solution.name() + " got " + judged.verdict()
-                        + " under this judge's most time, so no time limit can be inferred from it.");
+                // Wrong whatever the limit (it does not compile, say): it times nothing, and is judged again
+                // under the limit with the rest, reported against its folder.
+                failing.add(solution.name() + " got " + judged.verdict());
+                continue;
             }
             long slowest = judged.testCases().stream()
                     .map(JudgeResult.TestCaseResult::cpuTimeMs)
@@ -228,7 +236,8 @@ class ProblemPreparer {
             timed.put(place, judged);
         }
         if (timed.isEmpty()) {
-            return Inferred.failed("No accepted solution to infer the time limit from.");
+            return Inferred.failed("No accepted solution was accepted to infer the time limit from"
+                    + (failing.isEmpty() ? "." : ": " + String.join(", ", failing) + " under this judge's most time."));
         }
         long limit = inference.limitFor(neededMs);
         long most = Math.min(

@@ -48,9 +48,16 @@ public final class ToolchainCheck {
             Language language = entry.getValue();
             Path folder = Files.createDirectories(work.resolve(entry.getKey()));
             Files.writeString(folder.resolve(language.sourceFile()), language.selfCheck());
-            String failure = language.isCompiled() ? run(folder, language.compile(), COMPILE_TIMEOUT_S, false) : null;
+            String failure =
+                    language.isCompiled() ? run(folder, language.compile(), COMPILE_TIMEOUT_S, 0, false) : null;
             if (failure == null) {
-                failure = run(folder, language.run(), RUN_TIMEOUT_S, true);
+                // A language of input validators alone prints no "ok": it exits as a valid input's.
+                failure = run(
+                        folder,
+                        language.run(),
+                        RUN_TIMEOUT_S,
+                        language.selfCheckExitCode(),
+                        !language.inputValidatorsOnly());
             }
             if (failure != null) {
                 failures.add("The language '%s' failed its self-check: %s".formatted(entry.getKey(), failure));
@@ -59,8 +66,9 @@ public final class ToolchainCheck {
         return failures;
     }
 
-    /** Null if the command exited 0 (and, for a run, printed "ok"); else why not. */
-    private static String run(Path folder, List<String> command, long timeoutSeconds, boolean mustPrintOk) {
+    /** Null if the command exited with {@code exitCode} (and, if it must, printed "ok"); else why not. */
+    private static String run(
+            Path folder, List<String> command, long timeoutSeconds, int exitCode, boolean mustPrintOk) {
         try {
             // Output to a file, not a pipe: a command that hangs is then stopped by the timeout.
             Path output = folder.resolve("toolchain-check.out");
@@ -75,7 +83,7 @@ public final class ToolchainCheck {
                 return "%s took longer than %d s".formatted(command, timeoutSeconds);
             }
             String printed = new String(Files.readAllBytes(output), StandardCharsets.UTF_8);
-            if (process.exitValue() != 0) {
+            if (process.exitValue() != exitCode) {
                 return "%s exited with %d: %s".formatted(command, process.exitValue(), printed.strip());
             }
             if (mustPrintOk && !printed.strip().equals("ok")) {

@@ -210,6 +210,29 @@ class ProblemPreparerIT {
         assertThat(negative.message()).contains("the validator exited with code 43");
     }
 
+    /**
+     * A problem package's checktestdata script (.ctd), in the catalog's language of input validators: compiled
+     * to a program that exits 42 on a valid input, 43 (with checktestdata's words) on another.
+     */
+    @Test
+    void aChecktestdataScriptValidatesEachTestAndSaysWhereTheInputFails() throws IOException {
+        ProblemProgram script = new ProblemProgram(
+                "checktestdata",
+                "INT(1, 100, n) NEWLINE\nREP(n, SPACE) INT(-5, 5) END NEWLINE\nEOF\n",
+                Map.of(),
+                null,
+                ProblemProgram.Protocol.KATTIS,
+                List.of());
+
+        PreparationResult valid = preparer.prepare(validated(script, List.of(), "3\n1 -2 5\n", "1\n0\n"));
+        PreparationResult outOfRange = preparer.prepare(validated(script, List.of(), "3\n1 -2 5\n", "2\n1 9\n"));
+
+        assertThat(valid.status()).as("%s", valid).isEqualTo(PreparationResult.Status.READY);
+        assertThat(outOfRange.status()).isEqualTo(PreparationResult.Status.FAILED);
+        assertThat(outOfRange.file()).isEqualTo("test 2");
+        assertThat(outOfRange.message()).contains("exited with code 43");
+    }
+
     private static ProblemPreparation validated(
             ProblemProgram validator, List<ProblemProgram> furtherValidators, String... inputs) {
         return new ProblemPreparation(
@@ -407,29 +430,39 @@ class ProblemPreparerIT {
                         "submissions/time_limit_exceeded/spin.c TIME_LIMIT_EXCEEDED true");
     }
 
-    /** An accepted solution that is not accepted even under the most time gives no limit: the version fails, saying which. */
+    /**
+     * An accepted solution wrong whatever the limit times nothing: the limit is the others', and it is
+     * judged under it and reported against its folder; with no other, the version fails, saying which.
+     */
     @Test
-    void anAcceptedSolutionThatFailsLeavesNoTimeLimitToInferAndFailsTheVersion() throws IOException {
+    void anAcceptedSolutionThatIsWrongTimesNothingAndFailsTheVersionOnlyAlone() throws IOException {
         List<TestCase> tests = List.of(new TestCase("1 2\n", "3\n"));
-        ProblemPreparation preparation = new ProblemPreparation(
-                1,
-                1,
-                null,
-                null,
-                null,
-                tests,
-                null,
-                List.of(solution("submissions/accepted/wrong.py", "accepted", "print(4)\n", tests, "python")),
-                null,
-                null,
-                new TimeLimitInference(2, 1.5, 1000),
-                null);
+        ProblemPreparation.TaggedSolution wrong =
+                solution("submissions/accepted/wrong.py", "accepted", "print(4)\n", tests, "python");
+        ProblemPreparation.TaggedSolution right = solution(
+                "submissions/accepted/sum.py", "accepted", "print(sum(map(int, input().split())))\n", tests, "python");
 
-        PreparationResult result = preparer.prepare(preparation);
+        PreparationResult alone = preparer.prepare(inferring(tests, List.of(wrong)));
+        PreparationResult beside = preparer.prepare(inferring(tests, List.of(wrong, right)));
 
-        assertThat(result.status()).isEqualTo(PreparationResult.Status.FAILED);
-        assertThat(result.message()).contains("submissions/accepted/wrong.py got WRONG_ANSWER");
-        assertThat(result.timeLimitMs()).isNull();
+        assertThat(alone.status()).isEqualTo(PreparationResult.Status.FAILED);
+        assertThat(alone.message())
+                .contains("No accepted solution was accepted")
+                .contains("submissions/accepted/wrong.py got WRONG_ANSWER");
+        assertThat(alone.timeLimitMs()).isNull();
+        assertThat(beside.status()).as("%s", beside).isEqualTo(PreparationResult.Status.READY);
+        assertThat(beside.timeLimitMs()).isEqualTo(1000);
+        assertThat(beside.solutions())
+                .extracting(verdict -> verdict.name() + " " + verdict.verdict() + " " + verdict.matchesTag())
+                .containsExactly(
+                        "submissions/accepted/wrong.py WRONG_ANSWER false",
+                        "submissions/accepted/sum.py ACCEPTED true");
+    }
+
+    private static ProblemPreparation inferring(
+            List<TestCase> tests, List<ProblemPreparation.TaggedSolution> solutions) {
+        return new ProblemPreparation(
+                1, 1, null, null, null, tests, null, solutions, null, null, new TimeLimitInference(2, 1.5, 1000), null);
     }
 
     private static final ProblemProgram VALIDATOR_OF_TWO =

@@ -35,6 +35,7 @@ final class TestLanguages {
                 null,
                 null,
                 null,
-                null);
+                null,
+                false);
     }
 }

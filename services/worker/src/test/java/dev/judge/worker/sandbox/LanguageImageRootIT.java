@@ -102,7 +102,8 @@ class LanguageImageRootIT {
                 null,
                 null,
                 null,
-                null);
+                null,
+                false);
     }
 
     private static String probe(Language language, String... paths) throws IOException {

@@ -52,7 +52,7 @@ final class Includes {
         Map<String, Map<String, String>> graders = new TreeMap<>();
         // Each folder is read once, however many languages it goes with (default/ goes with most).
         Map<String, Map<String, String>> read = new TreeMap<>();
-        for (Language language : languages.languages().values()) {
+        for (Language language : languages.forSubmissions().values()) {
             String own = folder + language.packageCode() + "/";
             String from = has(own) ? own : folder + "default/";
             Map<String, String> files = read.get(from);

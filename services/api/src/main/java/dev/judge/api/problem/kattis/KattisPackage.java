@@ -48,6 +48,7 @@ public final class KattisPackage implements AutoCloseable {
     private static final int MAX_YAML_BYTES = 1 << 20;
 
     private static final int MAX_YAML_DEPTH = 20;
+    private static final String INPUT_VALIDATOR = "input validator";
     private static final Pattern PROBLEM_NAME = Pattern.compile("\\\\problemname\\{([^}\\n]{1,200})}");
 
     /**
@@ -549,8 +550,8 @@ public final class KattisPackage implements AutoCloseable {
 
     /** Its input validator, of {@code input_validators/} (or the older {@code input_format_validators/}). */
     /**
-     * Its input validators, programs each, with what each gets on each test; checktestdata's ({@code .ctd})
-     * and VIVA's are refused by name.
+     * Its input validators, programs each (a checktestdata script, {@code .ctd}, is one in the catalog's
+     * checktestdata), with what each gets on each test; VIVA's are refused by name.
      */
     private List<InputValidator> inputValidators(List<Test> tests) throws IOException {
         List<String> paths = new ArrayList<>(programsIn("input_validators/"));
@@ -563,11 +564,10 @@ public final class KattisPackage implements AutoCloseable {
         }
         List<InputValidator> validators = new ArrayList<>();
         for (String path : paths) {
-            if (path.endsWith(".ctd") || path.endsWith(".viva")) {
-                throw new InvalidPackageException(
-                        path, "checktestdata and VIVA validators are not run by this judge; give a program");
+            if (path.endsWith(".viva")) {
+                throw new InvalidPackageException(path, "VIVA validators are not run by this judge; give a program");
             }
-            Program program = program(path, "input validator");
+            Program program = program(path, INPUT_VALIDATOR);
             Map<Integer, List<String>> testArguments = new TreeMap<>();
             for (int index = 0; index < tests.size(); index++) {
                 List<String> arguments = inputValidatorArguments(program, tests.get(index));
@@ -669,7 +669,7 @@ public final class KattisPackage implements AutoCloseable {
             String name = path.substring(path.lastIndexOf('/') + 1);
             String source = archive.program(path);
             String language = languageOf(path, name, source);
-            return new Program(path, language, source, Map.of());
+            return refusedOutOfPlace(new Program(path, language, source, Map.of()), what);
         }
         Map<String, String> files = new TreeMap<>();
         List<String> sources = new ArrayList<>();
@@ -710,7 +710,18 @@ public final class KattisPackage implements AutoCloseable {
                                     : "several sources " + sources + "; this judge takes one, beside its headers"));
         }
         String source = files.remove(sources.getFirst());
-        return new Program(path, language, source, files);
+        return refusedOutOfPlace(new Program(path, language, source, files), what);
+    }
+
+    /** A program in a language of input validators alone (checktestdata) is refused as any other program. */
+    private Program refusedOutOfPlace(Program program, String what) {
+        if (!what.equals(INPUT_VALIDATOR)
+                && languages.findForSubmissions(program.language()).isEmpty()) {
+            throw new InvalidPackageException(
+                    program.path(),
+                    "the " + what + " is in " + program.language() + ", which is for input validators alone");
+        }
+        return program;
     }
 
     private String languageOf(String path, String name, String source) {
@@ -765,17 +776,32 @@ public final class KattisPackage implements AutoCloseable {
         List<Submission> submissions = new ArrayList<>();
         String prefix = root + "submissions/";
         Set<String> files = new TreeSet<>();
+        Set<String> inFolders = new TreeSet<>();
         for (String file : archive.files()) {
             String rest = file.startsWith(prefix) ? file.substring(prefix.length()) : null;
-            if (rest != null && rest.chars().filter(c -> c == '/').count() == 1 && !ignored(rest)) {
+            if (rest == null || ignored(rest)) {
+                continue;
+            }
+            String[] names = rest.split("/");
+            if (names.length == 2) {
                 files.add(file);
+            } else if (names.length > 2) {
+                inFolders.add(names[0] + "/" + names[1]);
             }
         }
-        if (files.size() > archive.limits().maxSolutions()) {
+        if (files.size() + inFolders.size() > archive.limits().maxSolutions()) {
             throw new InvalidPackageException(
                     prefix,
-                    "it has " + files.size() + " submissions; an import judges up to "
+                    "it has " + (files.size() + inFolders.size()) + " submissions; an import judges up to "
                             + archive.limits().maxSolutions());
+        }
+        // A submission of several files (a folder of them) is listed, not judged: which is its entry is the
+        // language's rule, which this judge does not apply.
+        for (String folder : inFolders) {
+            notJudged.add(new NotJudged(
+                    folder.substring(0, folder.indexOf('/')),
+                    "submissions/" + folder + "/",
+                    "it is a submission of several files (a folder), which this judge does not judge"));
         }
         for (String file : files) {
             String folder = file.substring(prefix.length(), file.lastIndexOf('/'));
@@ -784,6 +810,12 @@ public final class KattisPackage implements AutoCloseable {
             // A submission in a language this judge lacks (Python 2, say) is not judged as another.
             Optional<String> language = languages.forPackageFile(name, firstLine(source));
             String path = file.substring(root.length());
+            if (language.isPresent()
+                    && languages.findForSubmissions(language.get()).isEmpty()) {
+                notJudged.add(new NotJudged(
+                        folder, path, "its language, " + language.get() + ", is for input validators alone"));
+                continue;
+            }
             if (language.isEmpty()) {
                 notJudged.add(new NotJudged(
                         folder,

@@ -52,7 +52,7 @@ class KattisPackageTests {
         assertThat(problem.judging().tokens()).isEqualTo(new Checker.Tokens(false, false, 1e-6, 1e-6));
         assertThat(problem.inputValidators())
                 .extracting(validator -> validator.program().language())
-                .containsExactly("python");
+                .containsExactly("checktestdata", "python");
         assertThat(problem.submissions())
                 .extracting(submission ->
                         submission.folder() + " " + submission.program().path() + " "
@@ -81,6 +81,7 @@ class KattisPackageTests {
                         validator.program().path() + " " + validator.program().language())
                 .containsExactly(
                         "input_validators/b_even/ c",
+                        "input_validators/format.ctd checktestdata",
                         "input_validators/validate.py python",
                         "input_format_validators/a.cpp cpp");
     }
@@ -104,8 +105,8 @@ class KattisPackageTests {
         List<KattisPackage.InputValidator> legacyGiven =
                 read(zip(legacy)).problem().inputValidators();
 
-        // Tests: 1 sample/1, 2-4 secret/*. Validators in the order of their names: limits/, validate.py.
-        assertThat(given.get(0).testArguments())
+        // Tests: 1 sample/1, 2-4 secret/*. Validators in the order of their names: format.ctd, limits/, validate.py.
+        assertThat(given.get(1).testArguments())
                 .isEqualTo(Map.of(
                         1,
                         List.of("--everywhere"),
@@ -115,10 +116,10 @@ class KattisPackageTests {
                         List.of("--max", "10"),
                         4,
                         List.of("--max", "10")));
-        assertThat(given.get(1).testArguments())
+        assertThat(List.of(given.get(0).testArguments(), given.get(2).testArguments()))
                 .as("not in secret's map: none")
-                .isEqualTo(Map.of(1, List.of("--everywhere")));
-        assertThat(legacyGiven.getFirst().testArguments())
+                .containsOnly(Map.of(1, List.of("--everywhere")));
+        assertThat(legacyGiven.get(1).testArguments())
                 .isEqualTo(Map.of(
                         1,
                         List.of("nFive=0", "strict"),
@@ -128,6 +129,37 @@ class KattisPackageTests {
                         List.of("nFive=1"),
                         4,
                         List.of("nFive=1")));
+    }
+
+    /**
+     * A checktestdata script (average's format.ctd) is an input validator in the catalog's checktestdata; as
+     * a submission, it is listed, not judged, as a submission of several files (a folder) is.
+     */
+    @Test
+    void aChecktestdataScriptIsAnInputValidatorAndNoSubmission() throws IOException {
+        Map<String, String> files = TestPackages.kattis("average");
+        files.put("submissions/accepted/valid.ctd", "EOF\n");
+        files.put("submissions/accepted/two/main.py", "import lib\n");
+        files.put("submissions/accepted/two/lib.py", "print(1)\n");
+
+        KattisPackage.Problem problem = read(zip(files)).problem();
+
+        assertThat(problem.inputValidators())
+                .extracting(validator ->
+                        validator.program().path() + " " + validator.program().language())
+                .containsExactly("input_validators/format.ctd checktestdata", "input_validators/validate.py python");
+        assertThat(problem.submissions())
+                .noneMatch(submission -> submission.program().path().endsWith(".ctd"));
+        assertThat(problem.notJudged())
+                .contains(
+                        new KattisPackage.NotJudged(
+                                "accepted",
+                                "submissions/accepted/valid.ctd",
+                                "its language, checktestdata, is for input validators alone"),
+                        new KattisPackage.NotJudged(
+                                "accepted",
+                                "submissions/accepted/two/",
+                                "it is a submission of several files (a folder), which this judge does not judge"));
     }
 
     @Test
@@ -222,7 +254,7 @@ class KattisPackageTests {
         assertThat(java.files()).containsOnlyKeys("Twice.java");
         assertThat(java.sourceCode()).contains("public class Main").contains("Twice.main(args)");
         assertThat(problem.notJudged())
-                .containsExactly(new KattisPackage.NotJudged(
+                .contains(new KattisPackage.NotJudged(
                         "accepted",
                         "submissions/accepted/twice.py",
                         "it is Python 2 (its first line says so), which this judge does not run"));
@@ -372,9 +404,9 @@ class KattisPackageTests {
             flags that differ between test groups          | problem.yaml                    | differ
             a driver included with submissions             | include/python3/__main__.py     | entry point
             included files in a folder                     | include/cpp/lib/x.h             | in folders
-            a checktestdata input validator                | input_validators/validate.ctd   | checktestdata
+            a checktestdata output validator               | output_validator/               | for input validators alone
             a VIVA input validator                         | input_validators/validate.viva  | VIVA validators
-            five input validators                          | input_validators/validate5.py   | input validator 5
+            five input validators                          | input_validators/validate4.py   | input validator 5
             an input validator argument with a line break  | data/secret/                    | holds a line break
             a validator with build and run scripts         | output_validator/build          | build and run scripts
             a validator in a language not run here         | output_validator/               | no source this judge runs
@@ -420,12 +452,12 @@ class KattisPackageTests {
                 files.put("data/sample/test_group.yaml", "output_validator_args: [case_sensitive]\n");
             case "a driver included with submissions" -> files.put("include/python3/__main__.py", "import solution\n");
             case "included files in a folder" -> files.put("include/cpp/lib/x.h", "int x;\n");
-            case "a checktestdata input validator" -> files.put("input_validators/validate.ctd", "INT(1,100000,n)\n");
+            case "a checktestdata output validator" -> files.put("output_validator/validate.ctd", "INT(1,100000,n)\n");
             case "a VIVA input validator" -> files.put("input_validators/validate.viva", "* int(1,100000) n;\n");
             case "an input validator argument with a line break" ->
                 files.put("data/secret/test_group.yaml", "input_validator_args: [\"a\\nb\"]\n");
             case "five input validators" -> {
-                for (int index = 2; index <= 5; index++) {
+                for (int index = 2; index <= 4; index++) {
                     files.put("input_validators/validate" + index + ".py", "import sys\nsys.exit(42)\n");
                 }
             }
