@@ -218,6 +218,7 @@ public final class KattisPackage implements AutoCloseable {
                         .scored(tests)
                 : new ScoringGroups.Scored(List.of(), tests);
         tests = scored.tests();
+        refuseUngivenSettings(tests);
         Integer timeLimitMs = timeLimitMs(limits);
         // A limit left to the example submissions needs them, whether or not they are to be verified.
         List<NotJudged> notJudged = new ArrayList<>();
@@ -587,9 +588,15 @@ public final class KattisPackage implements AutoCloseable {
      * the validator's name (a map: 2025-09's of names to lists, legacy's {@code name} and {@code flags}).
      */
     private List<String> inputValidatorArguments(Program validator, Test test) {
-        String folder = "data/" + test.name().substring(0, test.name().lastIndexOf('/') + 1);
-        for (; folder.startsWith("data/"); folder = parent(folder)) {
-            Map<String, Object> settings = settings(folder);
+        // The test's own settings (2025-09's <test>.yaml) first, then its folders', nearest first.
+        List<String> places = new ArrayList<>(List.of("data/" + test.name() + ".yaml"));
+        for (String folder = "data/" + test.name().substring(0, test.name().lastIndexOf('/') + 1);
+                folder.startsWith("data/");
+                folder = parent(folder)) {
+            places.add(folder);
+        }
+        for (String place : places) {
+            Map<String, Object> settings = place.endsWith(".yaml") ? testSettings(place) : settings(place);
             Object given = settings.containsKey("input_validator_args")
                     ? settings.get("input_validator_args")
                     : settings.get("input_validator_flags");
@@ -616,13 +623,54 @@ public final class KattisPackage implements AutoCloseable {
                                     || argument.indexOf('\0') >= 0
                                     || argument.indexOf('\n') >= 0)) {
                 throw new InvalidPackageException(
-                        folder,
+                        place,
                         "its input validator's arguments are over 20, or one is over 200 characters or "
                                 + "holds a line break");
             }
             return arguments;
         }
         return List.of();
+    }
+
+    /** A test's own settings ({@code data/secret/01.yaml}), empty for none. */
+    private Map<String, Object> testSettings(String path) {
+        try {
+            return archive.has(root + path) ? yaml(root + path) : Map.of();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * What tests' settings ask that this judge does not give, refused by name: arguments to the submission
+     * ({@code args}), and a test's own output validator arguments (one set serves all its tests here).
+     */
+    private void refuseUngivenSettings(List<Test> tests) {
+        for (String path : archive.files()) {
+            String file = path.substring(path.lastIndexOf('/') + 1);
+            if (path.startsWith(root + "data/")
+                    && !ignored(path.substring(root.length()))
+                    && (file.equals("testdata.yaml") || file.equals("test_group.yaml"))
+                    && settings(path.substring(root.length(), path.length() - file.length()))
+                                    .get("args")
+                            instanceof List<?> args
+                    && !args.isEmpty()) {
+                throw new InvalidPackageException(path, "its args (given to submissions) are not given by this judge");
+            }
+        }
+        for (Test test : tests) {
+            Map<String, Object> own = testSettings("data/" + test.name() + ".yaml");
+            if (own.get("args") instanceof List<?> args && !args.isEmpty()) {
+                throw new InvalidPackageException(
+                        root + "data/" + test.name() + ".yaml",
+                        "its args (given to submissions) are not given by this judge");
+            }
+            if (own.containsKey("output_validator_args")) {
+                throw new InvalidPackageException(
+                        root + "data/" + test.name() + ".yaml",
+                        "a test's own output_validator_args: this judge gives one set to all tests");
+            }
+        }
     }
 
     /** "data/secret/g1/" → "data/secret/"; "data/" → "". */
@@ -753,6 +801,11 @@ public final class KattisPackage implements AutoCloseable {
                 String answer = input.substring(0, input.length() - ".in".length()) + ".ans";
                 if (!archive.has(answer)) {
                     throw new InvalidPackageException(input, "its answer, " + answer + ", is not in the package");
+                }
+                String base = input.substring(0, input.length() - ".in".length());
+                if (archive.files().stream().anyMatch(file -> file.startsWith(base + ".files/"))) {
+                    throw new InvalidPackageException(
+                            base + ".files/", "files beside a test are not given to programs by this judge");
                 }
                 tests.add(new Test(
                         name, archive.checkedPath(input), archive.checkedPath(answer), set.equals("sample"), null));

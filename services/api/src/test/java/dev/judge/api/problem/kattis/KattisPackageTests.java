@@ -97,6 +97,7 @@ class KattisPackageTests {
         files.put("input_validators/limits/limits.c", "int main(void) { return 42; }\n");
         files.put("data/test_group.yaml", "input_validator_args: [--everywhere]\n");
         files.put("data/secret/test_group.yaml", "input_validator_args: {limits: [--max, '10']}\n");
+        files.put("data/secret/03-large.yaml", "input_validator_args: {limits: [--max, '1000000']}\n");
         Map<String, String> legacy = TestPackages.kattis("average");
         legacy.put("data/secret/testdata.yaml", "input_validator_flags: {name: validate, flags: nFive=1}\n");
         legacy.put("data/sample/testdata.yaml", "input_validator_flags: nFive=0 strict\n");
@@ -105,7 +106,8 @@ class KattisPackageTests {
         List<KattisPackage.InputValidator> legacyGiven =
                 read(zip(legacy)).problem().inputValidators();
 
-        // Tests: 1 sample/1, 2-4 secret/*. Validators in the order of their names: format.ctd, limits/, validate.py.
+        // Tests: 1 sample/1, 2-4 secret/* (4 is 03-large, whose own yaml says more). Validators in the order of
+        // their names: format.ctd, limits/, validate.py.
         assertThat(given.get(1).testArguments())
                 .isEqualTo(Map.of(
                         1,
@@ -115,7 +117,7 @@ class KattisPackageTests {
                         3,
                         List.of("--max", "10"),
                         4,
-                        List.of("--max", "10")));
+                        List.of("--max", "1000000")));
         assertThat(List.of(given.get(0).testArguments(), given.get(2).testArguments()))
                 .as("not in secret's map: none")
                 .containsOnly(Map.of(1, List.of("--everywhere")));
@@ -408,6 +410,9 @@ class KattisPackageTests {
             a VIVA input validator                         | input_validators/validate.viva  | VIVA validators
             five input validators                          | input_validators/validate4.py   | input validator 5
             an input validator argument with a line break  | data/secret/                    | holds a line break
+            a test's arguments to the submission           | data/secret/test_group.yaml     | args (given to submissions)
+            a test's own output validator arguments        | data/secret/02-one.yaml         | one set to all tests
+            files beside a test                            | data/secret/02-one.files/       | not given to programs
             a validator with build and run scripts         | output_validator/build          | build and run scripts
             a validator in a language not run here         | output_validator/               | no source this judge runs
             an input without its answer                    | data/secret/02-one.in           | its answer
@@ -456,6 +461,10 @@ class KattisPackageTests {
             case "a VIVA input validator" -> files.put("input_validators/validate.viva", "* int(1,100000) n;\n");
             case "an input validator argument with a line break" ->
                 files.put("data/secret/test_group.yaml", "input_validator_args: [\"a\\nb\"]\n");
+            case "a test's arguments to the submission" -> files.put("data/secret/test_group.yaml", "args: [--fast]\n");
+            case "a test's own output validator arguments" ->
+                files.put("data/secret/02-one.yaml", "output_validator_args: [case_sensitive]\n");
+            case "files beside a test" -> files.put("data/secret/02-one.files/extra.txt", "x\n");
             case "five input validators" -> {
                 for (int index = 2; index <= 4; index++) {
                     files.put("input_validators/validate" + index + ".py", "import sys\nsys.exit(42)\n");
