@@ -16,6 +16,13 @@ def verified(api, name, change=None, links=None):
     return problem, {s["name"]: (s["tag"], s.get("verdict"), s.get("matchesTag")) for s in preparation["solutions"]}
 
 
+def prepared(api, name, change):
+    """The preparation of the package changed, imported without verify: how it ended."""
+    status, problem = import_package(api, zipped(KATTIS / name, change))
+    assert status == 201, problem
+    return api.wait_for_preparation(problem["id"], timeout=120)
+
+
 def test_a_package_with_the_default_validators_flags_imports_and_each_submission_gets_its_folders_verdict(api, worker):
     problem, solutions = verified(api, "average")
 
@@ -151,9 +158,7 @@ def test_a_test_the_checktestdata_script_rejects_fails_the_version_with_its_word
         files["data/secret/02-one.in"] = b"2\n1  1\n"
         files["data/secret/02-one.ans"] = b"1\n"
 
-    status, problem = import_package(api, zipped(KATTIS / "average", two_spaces))
-    assert status == 201, problem
-    preparation = api.wait_for_preparation(problem["id"], timeout=120)
+    preparation = prepared(api, "average", two_spaces)
 
     assert (preparation["status"], preparation.get("file")) == ("FAILED", "test 3"), preparation
     assert "expected an integer but got <SPACE>" in preparation["message"], preparation
@@ -167,9 +172,7 @@ def test_a_test_any_of_a_packages_input_validators_rejects_fails_the_version_nam
     def out_of_range(files):
         files["data/secret/2-large/2.in"] = b"2000000000000\n"
 
-    status, problem = import_package(api, zipped(KATTIS / "double", out_of_range))
-    assert status == 201, problem
-    preparation = api.wait_for_preparation(problem["id"], timeout=120)
+    preparation = prepared(api, "double", out_of_range)
 
     assert (preparation["status"], preparation.get("file")) == ("FAILED", "test 5"), preparation
     assert "the validator 2 exited with code 43" in preparation["message"], preparation

@@ -123,25 +123,24 @@ final class KattisImport {
     }
 
     private static ProblemProgram validator(KattisPackage.Program program, List<String> arguments) {
-        return new ProblemProgram(
-                program.language(),
-                program.sourceCode(),
-                program.files(),
-                null,
-                ProblemProgram.Protocol.KATTIS,
-                arguments);
+        return validator(program, arguments, Map.of());
     }
 
     private static ProblemProgram inputValidator(KattisPackage.InputValidator validator) {
-        KattisPackage.Program program = validator.program();
+        return validator(validator.program(), List.of(), validator.testArguments());
+    }
+
+    /** A package's validator: of the format's protocol, with its arguments, and each test's own where given. */
+    private static ProblemProgram validator(
+            KattisPackage.Program program, List<String> arguments, Map<Integer, List<String>> testArguments) {
         return new ProblemProgram(
                 program.language(),
                 program.sourceCode(),
                 program.files(),
                 null,
                 ProblemProgram.Protocol.KATTIS,
-                List.of(),
-                validator.testArguments());
+                arguments,
+                testArguments);
     }
 
     private static List<ProblemVersion.TaggedSolution> solutions(KattisPackage.Problem problem) {
