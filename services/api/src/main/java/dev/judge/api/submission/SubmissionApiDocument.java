@@ -39,7 +39,8 @@ class SubmissionApiDocument implements OpenApiCustomizer {
         Map<String, Schema> fields = schemas.get("SubmissionRequest").getProperties();
         fields.get("sourceCode").setMaxLength(properties.maxSourceLength());
         fields.get("stdin").setMaxLength(properties.maxStdinLength());
-        fields.get("language").setEnum(new ArrayList<>(languages.forSubmissions().keySet()));
+        fields.get("language")
+                .setEnum(new ArrayList<>(languages.forSubmissions().keySet()));
         // Any other option is refused as invalid (400); one only another language allows, as for that language (422).
         fields.get("compileOptions").getItems().setEnum(new ArrayList<>(languages.allowedCompileOptions()));
         // A submission names a problem or carries stdin or stdins, exactly one of them: a complete shape
