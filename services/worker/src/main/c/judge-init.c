@@ -22,8 +22,10 @@
  *                             so that the worker chooses an order in which no two sandboxes wait for each other
  *            arg (repeated: the command, looked up on PATH)
  *   reply:   "exit=N signal=N cpu_us=N wall_us=N maxrss_kb=N timed_out=0|1 exec_errno=N disk_exceeded=0|1
- *             cpu_wait_us=N starved=0|1\n"
+ *             cpu_wait_us=N starved=0|1 ended_ns=N\n"
  *            cpu_us: every process of the run, those killed with it included; wall_us: the real clock;
+ *            ended_ns: when it was seen to end, by CLOCK_MONOTONIC (one clock for every sandbox of the
+ *            machine: which of two runs that talked ended first, which their wall_us cannot tell);
  *            cpu_wait_us: what the run's own clock did not count; timed_out: its own clock ran out;
  *            starved: the real clock ran out first
  *
@@ -438,6 +440,7 @@ int main(int argc, char **argv) {
         /* The last look at its clock, while its tasks can still be read (an ended program is a zombie
            until it is waited for). */
         long long real_ns = elapsed_ns(&started);
+        long long ended_ns = (long long) started.tv_sec * 1000000000LL + started.tv_nsec + real_ns;
         if (!timed_out && !starved && wall_max_ns > wall_ns) waited_ns = cpu_wait_ns(real_ns);
         int wait_status = 0;
         struct rusage usage;
@@ -454,11 +457,11 @@ int main(int argc, char **argv) {
         /* Every process of the run has been waited for by now, by us or by its parent. */
         long cpu_us = children_cpu_us() - cpu_before_us;
         printf("exit=%d signal=%d cpu_us=%ld wall_us=%lld maxrss_kb=%ld timed_out=%d exec_errno=%d disk_exceeded=%d"
-               " cpu_wait_us=%lld starved=%d\n",
+               " cpu_wait_us=%lld starved=%d ended_ns=%lld\n",
                WIFEXITED(wait_status) ? WEXITSTATUS(wait_status) : -1,
                WIFSIGNALED(wait_status) ? WTERMSIG(wait_status) : 0,
                cpu_us, real_ns / 1000, usage.ru_maxrss, timed_out, exec_errno, disk_exceeded,
-               waited_ns / 1000, starved);
+               waited_ns / 1000, starved, ended_ns);
         fflush(stdout);
     }
     return 0;

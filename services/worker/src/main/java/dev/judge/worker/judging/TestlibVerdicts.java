@@ -143,6 +143,14 @@ final class TestlibVerdicts {
      * @param validatorFeedback for an interactor that is a package's output validator (exit codes 42 and
      *        43), what it left for the judges; null for a testlib interactor
      */
+    /**
+     * Whether the interactor ended no later than a program: by when the sandboxes saw each end, or because
+     * the program died of SIGPIPE, writing to the interactor after it had closed its end (ended).
+     */
+    private static boolean endedNoLater(RunOutcome interactor, RunOutcome program) {
+        return Integer.valueOf(SIGPIPE).equals(program.signal()) || interactor.endedNoLaterThan(program);
+    }
+
     static Interaction interacted(
             List<RunOutcome> instances,
             RunSpec instanceLimits,
@@ -157,7 +165,7 @@ final class TestlibVerdicts {
                 && broken == null
                 && interactor.signal() == null
                 && interactor.exitCode() == VALIDATOR_WRONG_ANSWER
-                && instances.stream().allMatch(run -> interactor.wallTime().compareTo(run.wallTime()) <= 0)) {
+                && instances.stream().allMatch(run -> endedNoLater(interactor, run))) {
             return new Interaction(byValidatorExitCode(interactor, "interactor", validatorFeedback.get()), 0);
         }
         if (broken != null) {

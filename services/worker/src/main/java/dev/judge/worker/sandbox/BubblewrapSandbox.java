@@ -565,7 +565,8 @@ final class BubblewrapSandbox implements Sandbox {
                 failed && aFileReachedLimit(spec.outputLimitBytes()),
                 reply.get("disk_exceeded") == 1,
                 SandboxFiles.readRegularText(io.resolve(STDOUT), spec.outputLimitBytes()),
-                SandboxFiles.readRegularText(io.resolve(STDERR), STDERR_LIMIT_BYTES));
+                SandboxFiles.readRegularText(io.resolve(STDERR), STDERR_LIMIT_BYTES),
+                reply.get("ended_ns"));
         return new Measured(outcome, reply.get("starved") == 1);
     }
 

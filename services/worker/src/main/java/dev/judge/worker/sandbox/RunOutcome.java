@@ -21,6 +21,8 @@ import java.time.Duration;
  *     while it ran (it was killed) or only after it exited (a fast writer between two looks)
  * @param stdout what the program printed, up to the output limit
  * @param stderr the start of what it printed to stderr (compiler messages live here)
+ * @param endedAtNanos when it was seen to end, by the machine's monotonic clock (comparable between the
+ *     sandboxes of one worker: which of an interaction's runs ended first); 0 where unknown
  */
 public record RunOutcome(
         boolean wallLimitReached,
@@ -36,7 +38,52 @@ public record RunOutcome(
         boolean fileAtLimit,
         boolean diskLimitExceeded,
         String stdout,
-        String stderr) {
+        String stderr,
+        long endedAtNanos) {
+
+    /** An outcome whose end is unknown (measured otherwise, or made for a test). */
+    public RunOutcome(
+            boolean wallLimitReached,
+            Integer exitCode,
+            Integer signal,
+            Duration wallTime,
+            Duration cpuWait,
+            Duration cpuTime,
+            Long peakMemoryKb,
+            boolean oomKilled,
+            boolean memoryLimitedByCgroup,
+            boolean stdoutAtLimit,
+            boolean fileAtLimit,
+            boolean diskLimitExceeded,
+            String stdout,
+            String stderr) {
+        this(
+                wallLimitReached,
+                exitCode,
+                signal,
+                wallTime,
+                cpuWait,
+                cpuTime,
+                peakMemoryKb,
+                oomKilled,
+                memoryLimitedByCgroup,
+                stdoutAtLimit,
+                fileAtLimit,
+                diskLimitExceeded,
+                stdout,
+                stderr,
+                0);
+    }
+
+    /**
+     * Whether it ended no later than another run, by when each was seen to end where both are known; else
+     * by how long each ran, which holds for runs started together only to within their starts' skew.
+     */
+    public boolean endedNoLaterThan(RunOutcome other) {
+        return endedAtNanos != 0 && other.endedAtNanos != 0
+                ? endedAtNanos <= other.endedAtNanos
+                : wallTime.compareTo(other.wallTime) <= 0;
+    }
 
     /** The same outcome with other output: what a program wrote elsewhere when its stdout was a pipe. */
     public RunOutcome withStdout(String output) {
@@ -54,7 +101,8 @@ public record RunOutcome(
                 fileAtLimit,
                 diskLimitExceeded,
                 output,
-                stderr);
+                stderr,
+                endedAtNanos);
     }
 
     /** Ended by itself with exit code 0, before its wall clock ran out. */

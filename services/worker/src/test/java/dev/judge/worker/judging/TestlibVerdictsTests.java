@@ -172,6 +172,7 @@ class TestlibVerdictsTests {
             validator rejects first, then the program spun out | true  | - | 9  | 900 | 43 | WRONG_ANSWER
             program out of time, then the validator rejects    | true  | - | 9  | 50  | 43 | TIME_LIMIT_EXCEEDED
             program crashed, then the validator rejects        | false | 1 | -  | 50  | 43 | RUNTIME_ERROR
+            validator rejects, the program writing on dies of SIGPIPE a hair before by the clocks | false | - | 13 | 99 | 43 | WRONG_ANSWER
             program crashed, validator accepts                 | false | 1 | -  | 50  | 42 | RUNTIME_ERROR
             program fine, validator failed                     | false | 0 | -  | 50  | 1  | INTERNAL_ERROR
             """)
@@ -189,6 +190,46 @@ class TestlibVerdictsTests {
                 .judgement();
 
         assertThat(judgement.verdict()).isEqualTo(verdict);
+    }
+
+    /**
+     * Who ended first is when the sandboxes saw each end, not how long each ran: runs started a few
+     * milliseconds apart. A program that exits at once, then the validator that read its end and rejects,
+     * is the program's crash, however long each ran by its own clock; a validator that ended first decides.
+     */
+    @Test
+    void whichEndedFirstIsWhenEachWasSeenToEndNotHowLongEachRan() {
+        RunOutcome exitedAtOnce = ended(run(false, 42, null, "", 3), 1_000_000);
+        RunOutcome rejectedAfter = ended(run(false, 43, null, "", 2), 1_500_000);
+        RunOutcome rejectedBefore = ended(run(false, 43, null, "", 5), 900_000);
+
+        assertThat(TestlibVerdicts.interacted(List.of(exitedAtOnce), LIMITS, rejectedAfter, LIMITS, Optional.of(""))
+                        .judgement()
+                        .verdict())
+                .isEqualTo(Verdict.RUNTIME_ERROR);
+        assertThat(TestlibVerdicts.interacted(List.of(exitedAtOnce), LIMITS, rejectedBefore, LIMITS, Optional.of(""))
+                        .judgement()
+                        .verdict())
+                .isEqualTo(Verdict.WRONG_ANSWER);
+    }
+
+    private static RunOutcome ended(RunOutcome run, long atNanos) {
+        return new RunOutcome(
+                run.wallLimitReached(),
+                run.exitCode(),
+                run.signal(),
+                run.wallTime(),
+                run.cpuWait(),
+                run.cpuTime(),
+                run.peakMemoryKb(),
+                run.oomKilled(),
+                run.memoryLimitedByCgroup(),
+                run.stdoutAtLimit(),
+                run.fileAtLimit(),
+                run.diskLimitExceeded(),
+                run.stdout(),
+                run.stderr(),
+                atNanos);
     }
 
     @Test
