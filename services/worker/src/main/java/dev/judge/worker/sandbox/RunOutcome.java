@@ -41,40 +41,6 @@ public record RunOutcome(
         String stderr,
         long endedAtNanos) {
 
-    /** An outcome whose end is unknown (measured otherwise, or made for a test). */
-    public RunOutcome(
-            boolean wallLimitReached,
-            Integer exitCode,
-            Integer signal,
-            Duration wallTime,
-            Duration cpuWait,
-            Duration cpuTime,
-            Long peakMemoryKb,
-            boolean oomKilled,
-            boolean memoryLimitedByCgroup,
-            boolean stdoutAtLimit,
-            boolean fileAtLimit,
-            boolean diskLimitExceeded,
-            String stdout,
-            String stderr) {
-        this(
-                wallLimitReached,
-                exitCode,
-                signal,
-                wallTime,
-                cpuWait,
-                cpuTime,
-                peakMemoryKb,
-                oomKilled,
-                memoryLimitedByCgroup,
-                stdoutAtLimit,
-                fileAtLimit,
-                diskLimitExceeded,
-                stdout,
-                stderr,
-                0);
-    }
-
     /**
      * Whether it ended no later than another run, by when each was seen to end where both are known; else
      * by how long each ran, which holds for runs started together only to within their starts' skew.

@@ -74,7 +74,8 @@ class RunVerdictsTests {
                 fileAtLimit,
                 diskLimitExceeded,
                 stdout == null ? "" : stdout.replace("\\n", "\n"),
-                "");
+                "",
+                0);
         assertThat(RunVerdicts.verdict(run, LIMITS, SUM, Checker.EXACT)).isEqualTo(expected);
     }
 }

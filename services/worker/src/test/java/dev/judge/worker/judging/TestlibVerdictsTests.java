@@ -121,7 +121,8 @@ class TestlibVerdictsTests {
                 false,
                 false,
                 "",
-                stderr.replace("\\n", "\n"));
+                stderr.replace("\\n", "\n"),
+                0);
 
         TestlibVerdicts.Judgement judgement = TestlibVerdicts.checked(run, LIMITS, outOf);
 
@@ -199,9 +200,9 @@ class TestlibVerdictsTests {
      */
     @Test
     void whichEndedFirstIsWhenEachWasSeenToEndNotHowLongEachRan() {
-        RunOutcome exitedAtOnce = ended(run(false, 42, null, "", 3), 1_000_000);
-        RunOutcome rejectedAfter = ended(run(false, 43, null, "", 2), 1_500_000);
-        RunOutcome rejectedBefore = ended(run(false, 43, null, "", 5), 900_000);
+        RunOutcome exitedAtOnce = run(false, 42, null, "", 3, 1_000_000);
+        RunOutcome rejectedAfter = run(false, 43, null, "", 2, 1_500_000);
+        RunOutcome rejectedBefore = run(false, 43, null, "", 5, 900_000);
 
         assertThat(TestlibVerdicts.interacted(List.of(exitedAtOnce), LIMITS, rejectedAfter, LIMITS, Optional.of(""))
                         .judgement()
@@ -211,25 +212,6 @@ class TestlibVerdictsTests {
                         .judgement()
                         .verdict())
                 .isEqualTo(Verdict.WRONG_ANSWER);
-    }
-
-    private static RunOutcome ended(RunOutcome run, long atNanos) {
-        return new RunOutcome(
-                run.wallLimitReached(),
-                run.exitCode(),
-                run.signal(),
-                run.wallTime(),
-                run.cpuWait(),
-                run.cpuTime(),
-                run.peakMemoryKb(),
-                run.oomKilled(),
-                run.memoryLimitedByCgroup(),
-                run.stdoutAtLimit(),
-                run.fileAtLimit(),
-                run.diskLimitExceeded(),
-                run.stdout(),
-                run.stderr(),
-                atNanos);
     }
 
     @Test
@@ -272,7 +254,8 @@ class TestlibVerdictsTests {
                 false,
                 false,
                 "",
-                "");
+                "",
+                0);
         RunOutcome idle = run(true, null, 9, "");
 
         var spinning = TestlibVerdicts.interacted(
@@ -296,9 +279,15 @@ class TestlibVerdictsTests {
         return run(wallLimitReached, exitCode, signal, stdout, 100);
     }
 
-    /** @param wallMs how long it ran by the clock: which of two programs ended first */
+    /** @param wallMs how long it ran by the clock */
     private static RunOutcome run(
             boolean wallLimitReached, Integer exitCode, Integer signal, String stdout, long wallMs) {
+        return run(wallLimitReached, exitCode, signal, stdout, wallMs, 0);
+    }
+
+    /** @param endedAtNanos when the sandbox saw it end: which of two programs ended first (0: unknown) */
+    private static RunOutcome run(
+            boolean wallLimitReached, Integer exitCode, Integer signal, String stdout, long wallMs, long endedAtNanos) {
         return new RunOutcome(
                 wallLimitReached,
                 exitCode,
@@ -313,6 +302,7 @@ class TestlibVerdictsTests {
                 false,
                 false,
                 stdout,
-                "");
+                "",
+                endedAtNanos);
     }
 }
