@@ -19,7 +19,8 @@
  *            fd=N:r:path, fd=N:w:path (repeated)  a further file the program finds open as descriptor
  *                             N (3..MAX_FDS+2), for reading or writing: the FIFOs to the instances of a
  *                             communication task. Opened in the order given, after the three streams,
- *                             so that the worker chooses an order in which no two sandboxes wait for each other
+ *                             so that the worker chooses an order in which no two sandboxes wait for each other;
+ *                             a path that is the stdin (r) or stdout (w) given is that stream, duplicated
  *            arg (repeated: the command, looked up on PATH)
  *   reply:   "exit=N signal=N cpu_us=N wall_us=N maxrss_kb=N timed_out=0|1 exec_errno=N disk_exceeded=0|1
  *             cpu_wait_us=N starved=0|1 ended_ns=N\n"
@@ -164,20 +165,98 @@ static void redirect(const char *path, int fd, int flags) {
     close(opened);
 }
 
-/* In the child: limits, files, then the program. Reports a failed exec through report_fd. */
-static void start_program(const struct request *r, int report_fd) {
+/*
+ * Ends of the run's FIFOs that we hold ourselves until we have seen the run end, as problemtools'
+ * interactive runner does with its pipes: the program on the other side then reads end-of-file, or
+ * dies writing, only once this run's end is stamped, never before, so that which of two runs that
+ * talked ended first is what their ended_ns say. The same end as the run's (a writer on what it
+ * writes, a reader on what it reads), taken once the run has opened its own and before it starts
+ * (a FIFO's open waits for the other side's: a held end taken sooner would stand in for the
+ * program's, and a peer could find this run over before it had opened anything); closed on exec,
+ * so no program ever holds one.
+ */
+static int held[3 + MAX_FDS];
+static int held_count;
+
+static void hold(const char *path, int write) {
+    int at = open(path, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+    if (at < 0) return;  /* the run's own open reports it */
+    struct stat seen;
+    char self[64];
+    if (fstat(at, &seen) == 0 && S_ISFIFO(seen.st_mode) && held_count < (int) (sizeof held / sizeof *held)) {
+        /* Read-write never waits for a peer; the end we keep is then opened beside it, and it closed. */
+        snprintf(self, sizeof self, "/proc/self/fd/%d", at);
+        int both = open(self, O_RDWR | O_NONBLOCK | O_CLOEXEC);
+        if (both >= 0) {
+            snprintf(self, sizeof self, "/proc/self/fd/%d", both);
+            int end = open(self, (write ? O_WRONLY : O_RDONLY) | O_NONBLOCK | O_CLOEXEC);
+            if (end >= 0) held[held_count++] = end;
+            close(both);
+        }
+    }
+    close(at);
+}
+
+static int is_fifo(const char *path) {
+    struct stat seen;
+    return lstat(path, &seen) == 0 && S_ISFIFO(seen.st_mode);
+}
+
+static int has_fifos(const struct request *r) {
+    int any = is_fifo(r->in) || is_fifo(r->out);
+    for (int i = 0; i < r->fdc; i++) any = any || is_fifo(r->fds[i].path);
+    return any;
+}
+
+static void hold_fifos(const struct request *r) {
+    hold(r->in, 0);
+    hold(r->out, 1);
+    for (int i = 0; i < r->fdc; i++) hold(r->fds[i].path, r->fds[i].write);
+}
+
+static void release_fifos(void) {
+    while (held_count > 0) close(held[--held_count]);
+}
+
+/* A descriptor of ours moved above every descriptor a run may be given, so that none lands on it. */
+static int above_the_run(int fd) {
+    if (fd < 0) return fd;
+    int high = fcntl(fd, F_DUPFD_CLOEXEC, 3 + MAX_FDS);
+    if (high < 0) _exit(126);
+    close(fd);
+    return high;
+}
+
+/*
+ * In the child: limits, files, then the program. Reports a failed exec through report_fd. Where the
+ * run talks through FIFOs, says on opened_fd that it has opened them and waits on go_fd (-1: neither).
+ */
+static void start_program(const struct request *r, int report_fd, int opened_fd, int go_fd) {
     signal(SIGPIPE, SIG_DFL);
     /* Opening a FIFO blocks until its other end is opened; the wall clock already runs. */
     if (r->stdout_first) redirect(r->out, STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
     redirect(r->in, STDIN_FILENO, O_RDONLY);
     if (!r->stdout_first) redirect(r->out, STDOUT_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
     redirect(r->err, STDERR_FILENO, O_WRONLY | O_CREAT | O_TRUNC);
-    /* The report pipe moves above every descriptor the run is given, so that none lands on it. */
-    int high = fcntl(report_fd, F_DUPFD_CLOEXEC, 3 + MAX_FDS);
-    if (high < 0) _exit(126);
-    close(report_fd);
-    report_fd = high;
-    for (int i = 0; i < r->fdc; i++) redirect(r->fds[i].path, r->fds[i].fd, r->fds[i].write ? O_WRONLY : O_RDONLY);
+    report_fd = above_the_run(report_fd);
+    opened_fd = above_the_run(opened_fd);
+    go_fd = above_the_run(go_fd);
+    for (int i = 0; i < r->fdc; i++) {
+        int write = r->fds[i].write;
+        /* A stream's own FIFO is that stream again: opened a second time, it would wait for a peer
+           that may have ended already (a program that exits at once), and the run with it. */
+        if (!strcmp(r->fds[i].path, write ? r->out : r->in)) {
+            if (dup2(write ? STDOUT_FILENO : STDIN_FILENO, r->fds[i].fd) < 0) _exit(126);
+        } else {
+            redirect(r->fds[i].path, r->fds[i].fd, write ? O_WRONLY : O_RDONLY);
+        }
+    }
+    if (opened_fd >= 0) {
+        char byte = 1;
+        if (write(opened_fd, &byte, 1) != 1 || read(go_fd, &byte, 1) != 1) _exit(126);
+        close(opened_fd);
+        close(go_fd);
+    }
     /* CPU: SIGXCPU one second past the limit (rounded up), SIGKILL a second later; the worker
        compares the measured CPU time with the exact limit. */
     if (r->cpu_ms > 0) {
@@ -405,13 +484,31 @@ int main(int argc, char **argv) {
         if (pipe2(report, O_CLOEXEC) != 0) return 3;
 
         forget_tasks();
+        int fifos = has_fifos(&r), opened[2] = { -1, -1 }, go[2] = { -1, -1 };
+        if (fifos && (pipe2(opened, O_CLOEXEC) != 0 || pipe2(go, O_CLOEXEC) != 0)) return 3;
         long cpu_before_us = children_cpu_us();
         struct timespec started;
         clock_gettime(CLOCK_MONOTONIC, &started);
         pid_t pid = fork();
         if (pid < 0) return 3;
-        if (pid == 0) start_program(&r, report[1]);
+        if (pid == 0) start_program(&r, report[1], opened[1], go[0]);
         close(report[1]);
+        if (fifos) {
+            close(opened[1]);
+            close(go[0]);
+            /* Until the run has opened its FIFOs (each open waits for the other side's), or its
+               real clock has run out: the loop below then stops it. */
+            struct pollfd wait_opened = { opened[0], POLLIN, 0 };
+            long long left_ms = r.wall_max_ms - elapsed_ns(&started) / 1000000;
+            char byte;
+            while (left_ms > 0 && poll(&wait_opened, 1, (int) left_ms) < 0 && errno == EINTR)
+                left_ms = r.wall_max_ms - elapsed_ns(&started) / 1000000;
+            if (left_ms > 0 && (wait_opened.revents & POLLIN) && read(opened[0], &byte, 1) == 1) hold_fifos(&r);
+            byte = 1;
+            if (write(go[1], &byte, 1) != 1) { /* the run ended already: the loop below sees it */ }
+            close(opened[0]);
+            close(go[1]);
+        }
 
         int timed_out = 0, starved = 0, disk_exceeded = 0;
         int watch_disk = r.disk_bytes > 0 || r.disk_files > 0;
@@ -441,6 +538,7 @@ int main(int argc, char **argv) {
            until it is waited for). */
         long long real_ns = elapsed_ns(&started);
         long long ended_ns = (long long) started.tv_sec * 1000000000LL + started.tv_nsec + real_ns;
+        release_fifos();
         if (!timed_out && !starved && wall_max_ns > wall_ns) waited_ns = cpu_wait_ns(real_ns);
         int wait_status = 0;
         struct rusage usage;

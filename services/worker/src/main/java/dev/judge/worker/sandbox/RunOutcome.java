@@ -22,7 +22,8 @@ import java.time.Duration;
  * @param stdout what the program printed, up to the output limit
  * @param stderr the start of what it printed to stderr (compiler messages live here)
  * @param endedAtNanos when it was seen to end, by the machine's monotonic clock (comparable between the
- *     sandboxes of one worker: which of an interaction's runs ended first); 0 where unknown
+ *     sandboxes of one worker: which of an interaction's runs ended first; judge-init holds the run's FIFO
+ *     ends until it has taken this, so no other run saw this one end before it); 0 where unknown
  */
 public record RunOutcome(
         boolean wallLimitReached,
