@@ -6,7 +6,8 @@
 #
 # RabbitMQ's management API listens on AMQP_PORT+10000, its Prometheus endpoint on AMQP_PORT+10020,
 # its Erlang distribution on AMQP_PORT+20000 (RabbitMQ's own convention).
-# PostgreSQL gets a database and role "judge" (password "judge"), trust auth on loopback only.
+# PostgreSQL gets a database and role "judge" (password "judge"), trust auth on loopback only; a second
+# database (judge_training) and a RabbitMQ virtual host (judge-training) serve hack/services.sh's AOT training.
 # INFRA_POD_ADDRESS: an address on a pod network's bridge (hack/cluster/run.sh) where both also listen for
 # pods, which log in with a password: RabbitMQ user "judge" (password "judge"), PostgreSQL's "judge".
 set -euo pipefail
@@ -26,7 +27,7 @@ as_postgres() { if [[ $(id -un) == postgres ]]; then "$@"; elif [[ $(id -u) -eq 
 
 rabbit_up() {
   if [[ -f "$rabbit_dir/pid" ]] && kill -0 "$(cat "$rabbit_dir/pid")" 2>/dev/null; then
-    echo "RabbitMQ already running on $amqp_port"; return
+    echo "RabbitMQ already running on $amqp_port"; rabbit_training_vhost; return
   fi
   mkdir -p "$rabbit_dir"/{mnesia,log}
   if [[ ! -f "$rabbit_dir/.erlang.cookie" ]]; then
@@ -65,6 +66,7 @@ CONF
   for _ in $(seq 1 60); do [[ -f "$rabbit_dir/pid" ]] && break; sleep 0.5; done
   rabbitmqctl wait --timeout 60 "$rabbit_dir/pid" >/dev/null
   rabbitmqctl await_startup >/dev/null
+  rabbit_training_vhost
   if [[ -n "${INFRA_POD_ADDRESS:-}" ]]; then
     # guest may connect from loopback only; pods get a user as the RabbitMQ operator makes one.
     rabbitmqctl list_users --quiet | grep -q '^judge\b' || rabbitmqctl add_user judge judge >/dev/null
@@ -72,6 +74,12 @@ CONF
     rabbitmqctl set_permissions judge '.*' '.*' '.*' >/dev/null
   fi
   echo "RabbitMQ up (management http://127.0.0.1:$((amqp_port + 10000)), guest/guest)"
+}
+
+# Where hack/services.sh trains the services' AOT caches, apart from the real stack's queues.
+rabbit_training_vhost() {
+  rabbitmqctl list_vhosts --quiet | grep -qx judge-training || rabbitmqctl add_vhost judge-training >/dev/null
+  rabbitmqctl set_permissions -p judge-training guest '.*' '.*' '.*' >/dev/null
 }
 
 rabbit_down() {
@@ -92,7 +100,7 @@ pg_up() {
     as_postgres "$pg_bin/initdb" -D "$pg_dir/data" --auth=trust --username=postgres --encoding=UTF8 >/dev/null
   fi
   if as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" status >/dev/null 2>&1; then
-    echo "PostgreSQL already running on $pg_port"; return
+    echo "PostgreSQL already running on $pg_port"; pg_databases; return
   fi
   local addresses=127.0.0.1
   if [[ -n "${INFRA_POD_ADDRESS:-}" ]]; then
@@ -104,13 +112,20 @@ pg_up() {
   echo "Starting PostgreSQL on $addresses:$pg_port"
   as_postgres "$pg_bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/postgres.log" -w -t 60 \
     -o "-p $pg_port -c listen_addresses=$addresses -k $pg_dir -c max_connections=300" start >/dev/null
+  pg_databases
+  echo "PostgreSQL up (jdbc:postgresql://127.0.0.1:$pg_port/judge, judge/judge)"
+}
+
+# The role and database "judge", and the one hack/services.sh trains the services' AOT caches on.
+pg_databases() {
   as_postgres "$pg_bin/psql" -h 127.0.0.1 -p "$pg_port" -U postgres -v ON_ERROR_STOP=1 -q <<'SQL'
 select 'create role judge login password ''judge'''
  where not exists (select from pg_roles where rolname = 'judge') \gexec
 select 'create database judge owner judge'
  where not exists (select from pg_database where datname = 'judge') \gexec
+select 'create database judge_training owner judge'
+ where not exists (select from pg_database where datname = 'judge_training') \gexec
 SQL
-  echo "PostgreSQL up (jdbc:postgresql://127.0.0.1:$pg_port/judge, judge/judge)"
 }
 
 pg_down() {

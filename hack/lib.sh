@@ -130,10 +130,11 @@ stop_pidfile() { # pidfile [seconds]
   rm -f "$pidfile"
 }
 
-# JDK 25's AOT cache for a service (JEP 483, 514): the classes a start loads, loaded and linked once.
-# The jar is extracted into APP_DIR (the cache works only there) and a training run, which stops once
-# the Spring context is refreshed (nothing served, no broker or database touched), writes APP_DIR.aot;
-# the service then runs as: java -XX:AOTCache=APP_DIR.aot -jar APP_DIR/<the jar's name>.
+# JDK 25's AOT cache for a service (JEP 483, 514) trained on start-up alone: the classes a start loads,
+# loaded and linked once. The jar is extracted into APP_DIR (the cache works only there) and a training
+# run, which stops once the Spring context is refreshed (nothing served, no broker or database touched),
+# writes APP_DIR.aot; the service then runs as: java -XX:AOTCache=APP_DIR.aot -jar APP_DIR/<the jar's name>.
+# hack/services.sh trains on the work instead (its train), unless JUDGE_AOT_TRAINING=start.
 aot_train() { # jar app-dir heap log [NAME=value for the training run's environment...]
   local jar=$1 app=$2 heap=$3 log=$4 java
   java="$(judge_java_home)/bin/java"

@@ -23,10 +23,89 @@ languages=${JUDGE_LANGUAGES:-default}
 [[ "$languages" != all ]] || languages=""
 admin=$(admin_token "$state")
 
+# A service's own settings and secrets, for the stack whose API listens on API_PORT: the real one, or
+# the training one beside it (its own database and sandboxes' folder): the admin token only the API, no
+# database to the worker. Sets the arrays own (environment) and jit (the worker and consumer run C1
+# only, the API with C2 too, as the chart's javaOpts say and why).
+settings() { # name api-port real|training
+  local name=$1 port=$2 database=judge work="$state/work"
+  [[ $3 == real ]] || database=judge_training work="$state/training/work"
+  own=() jit=(-XX:TieredStopAtLevel=1)
+  case "$name" in
+    api) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/$database" JUDGE_TESTDATA_WORKERTOKEN="$token"
+              JUDGE_ENABLEDLANGUAGES="$languages"
+              JUDGE_HTTP_MANAGEMENTPORT="$(management_port "$port")"
+              JUDGE_ACCESS_ANONYMOUS=true JUDGE_ACCESS_ADMINTOKEN="$admin") jit=() ;;
+    worker) own=(JUDGE_SANDBOX_WORKDIR="$work" JUDGE_WORKER_INTERNALAPI_TOKEN="$token" JUDGE_ENABLEDLANGUAGES="$languages"
+                 JUDGE_WORKER_INTERNALAPI_URL="http://127.0.0.1:$(management_port "$port")"
+                 JUDGE_WORKER_TESTLIBHEADER="$PROJECT_DIR/build/testlib/testlib.h") ;;
+    consumer) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/$database") ;;
+  esac
+}
+
+heap() { [[ "$1" == api ]] && echo 1g || echo 512m; } # the API holds thousands of connections in a burst
+
+# Where a service runs from: extracted (the AOT cache works only there), with its cache beside it.
+app_dir() { echo "$state/app/$(basename "$(service_jar "$1")" .jar)"; }
+
+# Whether a service's AOT cache was trained on the jar built now.
+cache_current() { [[ -f "$(app_dir "$1").aot" ]] && cmp -s "$(service_jar "$1")" "$(app_dir "$1").trained.jar"; }
+
+# JDK 25's AOT caches (JEP 483, 514, 515), trained on the work rather than on start-up alone: the three
+# services run once more on ports of their own (API_PORT+10 on), against a database (judge_training) and
+# a RabbitMQ virtual host (judge-training) that hack/infra.sh keeps for this, so that nothing of the
+# training reaches the real stack; tests/bench/train.py sends them a burst of submissions (accepted,
+# polled, followed as events, judged, recorded); then they are stopped, and each service whose cache was
+# stale writes it as it exits: the classes it loaded and linked and its methods' profiles. Those whose
+# cache was current serve the training from it. JUDGE_AOT_TRAINING=start trains on start-up alone (a
+# run that stops once its context is refreshed: quicker, a smaller gain).
+train() { # stale service names...
+  local name port=$((api_port + 10)) training="$state/training" java launch own jit
+  java="$(judge_java_home)/bin/java"
+  mkdir -p "$training" "$state/logs"
+  for name in "$@"; do stop "$name"; done
+  if [[ "${JUDGE_AOT_TRAINING:-work}" == start ]]; then
+    for name in "$@"; do
+      settings "$name" "$port" training
+      aot_train "$(service_jar "$name")" "$(app_dir "$name")" "$(heap "$name")" "$state/logs/$name-training.log" "${own[@]}" \
+        || { echo "$name's AOT training run failed: $state/logs/$name-training.log" >&2; exit 1; }
+      cp "$(service_jar "$name")" "$(app_dir "$name").trained.jar"
+    done
+    return
+  fi
+  for name in "$@"; do
+    rm -rf "$(app_dir "$name")" "$(app_dir "$name").aot"
+    "$java" -Djarmode=tools -jar "$(service_jar "$name")" extract --destination "$(app_dir "$name")" > /dev/null
+  done
+  echo "Training the AOT caches of $* on a burst of submissions (once per build; logs in $state/logs/*-training.log)"
+  local offset=0
+  for name in api worker consumer; do
+    settings "$name" "$port" training
+    launch=(-XX:AOTCache="$(app_dir "$name").aot")
+    [[ " $* " == *" $name "* ]] && launch=(-XX:AOTCacheOutput="$(app_dir "$name").aot")
+    env SERVER_PORT=$((port + offset)) SPRING_RABBITMQ_PORT="$amqp_port" SPRING_RABBITMQ_VIRTUALHOST=judge-training "${own[@]}" \
+      setsid nohup "$java" "-Xmx$(heap "$name")" "${jit[@]}" "${launch[@]}" \
+        -jar "$(app_dir "$name")/$(basename "$(service_jar "$name")")" > "$state/logs/$name-training.log" 2>&1 < /dev/null &
+    echo $! > "$training/$name.pid"
+    offset=$((offset + 1))
+  done
+  local failed=0
+  await_ready api "$(management_port "$port")" "$state/logs/api-training.log" kill -0 "$(cat "$training/api.pid")" \
+    && await_ready worker $((port + 1)) "$state/logs/worker-training.log" kill -0 "$(cat "$training/worker.pid")" \
+    && await_ready consumer $((port + 2)) "$state/logs/consumer-training.log" kill -0 "$(cat "$training/consumer.pid")" \
+    && (cd "$PROJECT_DIR/tests" && python3 -m bench.train --base-url "http://127.0.0.1:$port") || failed=1
+  # Stopped as the real services are (the worker drains; each cache is written as its JVM exits).
+  for name in api worker consumer; do stop_pidfile "$training/$name.pid" 120; done
+  for name in "$@"; do
+    if [[ $failed -eq 1 || ! -f "$(app_dir "$name").aot" ]]; then
+      echo "$name's AOT training failed: $state/logs/$name-training.log" >&2; exit 1
+    fi
+    cp "$(service_jar "$name")" "$(app_dir "$name").trained.jar"
+  done
+}
+
 start() {
-  local name=$1 port=$2 java_home built jar heap=512m
-  # The API holds thousands of connections in a burst; the others hold little.
-  [[ "$name" == api ]] && heap=1g
+  local name=$1 port=$2 java_home built jar
   java_home=$(judge_java_home)
   built=$(service_jar "$name")
   [[ -f "$built" ]] || { echo "$built is missing: run 'make build'" >&2; exit 1; }
@@ -43,32 +122,12 @@ start() {
   fi
   mkdir -p "$state/logs" "$state/jars"
   cp "$built" "$jar.new" && mv -f "$jar.new" "$jar"
-  # Each service gets only its own settings and secrets: the admin token only the API, no database to the worker.
-  # The worker and consumer run C1 only, the API with C2 too, as the chart's javaOpts say and why.
-  local own=() jit=(-XX:TieredStopAtLevel=1)
-  case "$name" in
-    api) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge" JUDGE_TESTDATA_WORKERTOKEN="$token"
-              JUDGE_ENABLEDLANGUAGES="$languages"
-              JUDGE_HTTP_MANAGEMENTPORT="$management"
-              JUDGE_ACCESS_ANONYMOUS=true JUDGE_ACCESS_ADMINTOKEN="$admin") jit=() ;;
-    worker) own=(JUDGE_SANDBOX_WORKDIR="$state/work" JUDGE_WORKER_INTERNALAPI_TOKEN="$token" JUDGE_ENABLEDLANGUAGES="$languages"
-                 JUDGE_WORKER_INTERNALAPI_URL="http://127.0.0.1:$management"
-                 JUDGE_WORKER_TESTLIBHEADER="$PROJECT_DIR/build/testlib/testlib.h") ;;
-    consumer) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge") ;;
-  esac
-  # From the AOT cache (lib.sh aot_train), remade when the jar changes; JUDGE_AOT_CACHE=no starts without.
-  local app launch=(-jar "$jar")
-  app="$state/app/$(basename "$built" .jar)"
-  if [[ "${JUDGE_AOT_CACHE:-yes}" == yes ]]; then
-    if [[ ! -f "$app.aot" ]] || ! cmp -s "$jar" "$app.trained.jar"; then
-      aot_train "$jar" "$app" "$heap" "$state/logs/$name-training.log" "${own[@]}" \
-        || { echo "$name's AOT training run failed: $state/logs/$name-training.log" >&2; exit 1; }
-      cp "$jar" "$app.trained.jar"
-    fi
-    launch=(-XX:AOTCache="$app.aot" -jar "$app/$(basename "$jar")")
-  fi
+  local own jit launch=(-jar "$jar")
+  settings "$name" "$api_port" real
+  # From the AOT cache trained on this jar (train); JUDGE_AOT_CACHE=no starts without.
+  [[ "${JUDGE_AOT_CACHE:-yes}" != yes ]] || launch=(-XX:AOTCache="$(app_dir "$name").aot" -jar "$(app_dir "$name")/$(basename "$built")")
   env SERVER_PORT="$port" SPRING_RABBITMQ_PORT="$amqp_port" "${own[@]}" \
-    setsid nohup "$java_home/bin/java" "-Xmx$heap" "${jit[@]}" -XX:+ExitOnOutOfMemoryError "${launch[@]}" \
+    setsid nohup "$java_home/bin/java" "-Xmx$(heap "$name")" "${jit[@]}" -XX:+ExitOnOutOfMemoryError "${launch[@]}" \
       > "$state/logs/$name.log" 2>&1 < /dev/null &
   echo $! > "$state/$name.pid"
   echo "Started $name (pid $!, port $port, log $state/logs/$name.log)"
@@ -92,6 +151,11 @@ stop() {
 
 case "$action" in
   up)
+    if [[ "${JUDGE_AOT_CACHE:-yes}" == yes ]]; then
+      stale=()
+      for name in api worker consumer; do cache_current "$name" || stale+=("$name"); done
+      [[ ${#stale[@]} -eq 0 ]] || train "${stale[@]}"
+    fi
     start api "$api_port"
     start worker $((api_port + 1))
     start consumer $((api_port + 2))

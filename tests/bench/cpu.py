@@ -3,11 +3,15 @@
 `cpu.py snapshot FILE` records every process's CPU time (its own, and its reaped children's) and the
 machine's; report.py takes the difference between two snapshots, each process counted under the
 component whose process tree it belongs to. A reaped child's time is its parent's component's,
-except the worker's: its children are sandboxes (recycled every judge.sandbox.reuse submissions)."""
+except the worker's: its children are sandboxes (recycled every judge.sandbox.reuse submissions).
+`cpu.py children FILE COMMAND...` runs a command and writes the CPU seconds it and its children used:
+the bare floor's programs, what the orchestration's CPU is compared with."""
 
 import json
 import os
 import pathlib
+import resource
+import subprocess
 import sys
 
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -84,7 +88,19 @@ def seconds_by_component(before_path, after_path):
     return result
 
 
+def children(path, command):
+    """Runs a command (its stdout passed through) and writes the CPU seconds it and its children used."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, check=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    used = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    pathlib.Path(path).write_text(f"{used:.3f}\n")
+
+
 if __name__ == "__main__":
-    if sys.argv[1:2] != ["snapshot"] or len(sys.argv) != 3:
-        sys.exit("usage: cpu.py snapshot FILE")
-    snapshot(sys.argv[2])
+    if sys.argv[1:2] == ["snapshot"] and len(sys.argv) == 3:
+        snapshot(sys.argv[2])
+    elif sys.argv[1:2] == ["children"] and len(sys.argv) > 3:
+        children(sys.argv[2], sys.argv[3:])
+    else:
+        sys.exit("usage: cpu.py snapshot FILE | cpu.py children FILE COMMAND [ARG...]")

@@ -2,6 +2,7 @@
 and the services' counters.
 
   report.py outbox --api MANAGEMENT_URL --out FILE   before each scenario: the request messages sent so far
+  report.py counters --worker URL --consumer URL --out FILE   before each: judgements and verdicts so far
   report.py scenario --clients KIND ...   after each scenario: its figures, to RESULTS/KIND/report.json
   report.py combine --clients KIND... --out FILE   all of them side by side, written and printed
 """
@@ -47,6 +48,18 @@ def outbox(api):
     }
 
 
+def counters(args):
+    """Verdicts the consumer recorded and judgements the worker made, over their lives so far."""
+    return {
+        "verdicts": counter(args.consumer, "judge_submissions_verdicts_total"),
+        "judgements": counter(args.worker, "judge_submissions_execution_seconds_count"),
+    }
+
+
+def counters_snapshot(args):
+    pathlib.Path(args.out).write_text(json.dumps(counters(args)))
+
+
 def outbox_snapshot(args):
     pathlib.Path(args.out).write_text(json.dumps(outbox(args.api)) + "\n")
 
@@ -83,13 +96,14 @@ def scenario_report(args):
         "and status = 'FINISHED' group by verdict order by 2 desc",
     )
     verdicts = {row.split("|")[0]: int(row.split("|")[1]) for row in verdict_rows.splitlines() if row}
-    all_finished = int(sql(args.database, "select count(*) from submission where status = 'FINISHED'"))
     e2e_p50, e2e_p95, e2e_p99 = (float(x) for x in e2e.strip("{}").split(","))
     stored, finished, span_s = int(stored), int(finished), float(span_s)
 
-    # Over the whole run (warm-up and earlier scenarios included) on both sides, so that they compare.
-    recorded_verdicts = counter(args.consumer, "judge_submissions_verdicts_total")
-    judgements = counter(args.worker, "judge_submissions_execution_seconds_count")
+    # This scenario's alone (the services may have been restarted before it): against its own verdicts.
+    counted_before = json.loads((results / args.clients / "counters-before.json").read_text())
+    counted_after = counters(args)
+    recorded_verdicts = counted_after["verdicts"] - counted_before["verdicts"]
+    judgements = counted_after["judgements"] - counted_before["judgements"]
 
     report = {
         "clients": args.clients,
@@ -111,8 +125,8 @@ def scenario_report(args):
         "finished": finished,
         "lost": accepted - finished,
         "stored_not_acknowledged": stored - accepted,
-        "duplicated": int(recorded_verdicts - all_finished),
-        "judged_more_than_once": int(judgements - all_finished),
+        "duplicated": int(recorded_verdicts - finished),
+        "judged_more_than_once": int(judgements - finished),
         "verdicts": verdicts,
         "accept_rps": round(accepted / accept_window, 1) if accept_window else None,
         "trivial_rps": round(trivial_requests / trivial_window, 1) if trivial_window else None,
@@ -153,6 +167,16 @@ def scenario_report(args):
         round(report["accept_rps"] / report["trivial_rps"], 3) if report["accept_rps"] and report["trivial_rps"] else None
     )
     report["last_verdict_vs_bare_floor"] = round(span_s / bare_floor_s, 2) if bare_floor_s else None
+    # Everything but the judged programs and the clients, against what the same programs cost bare.
+    not_orchestration = {"sandboxes", "k6", "machine_busy", "machine_idle"}
+    orchestration_s = sum(v for k, v in report["cpu_seconds"].items() if k not in not_orchestration)
+    report["orchestration_cpu_ms_per_submission"] = round(orchestration_s * 1000 / accepted, 1) if accepted else None
+    bare_cpu = results / "bare-cpu-seconds"
+    if bare_cpu.exists() and accepted:
+        program_ms = float(bare_cpu.read_text()) * 1000 / args.submissions
+        report["bare_program_cpu_ms_per_submission"] = round(program_ms, 1)
+        report["orchestration_vs_bare_program"] = round(report["orchestration_cpu_ms_per_submission"] / program_ms, 2)
+    report["jvms"] = args.jvms
     (results / args.clients / "report.json").write_text(json.dumps(report, indent=2) + "\n")
 
 
@@ -173,7 +197,8 @@ def combine(args):
     for kind, r in scenarios.items():
         heap = r.get("api_heap_peak_mb", {})
         print(
-            f"{kind}: {r['accepted']}/{r['submissions']} accepted, {sum(r['errors'].values())} errors accepting, "
+            f"{kind} ({r.get('jvms', 'warm')} JVMs): {r['accepted']}/{r['submissions']} accepted, "
+            f"{sum(r['errors'].values())} errors accepting, "
             f"{sum(r['read_errors'].values())} reading ({r['read_errors']}), {r['lost']} lost, "
             f"{r['duplicated']} duplicated; accept {r['accept_rps']}/s = {r['accept_vs_trivial']} of the trivial "
             f"endpoint's {r['trivial_rps']}/s; last verdict after {r['time_to_last_verdict_s']} s = "
@@ -182,6 +207,8 @@ def combine(args):
             + (f"; accept rate {r['accept_vs_polite']}x the polite burst's" if r.get("accept_vs_polite") else "")
             + f"; API heap peak {heap.get('used')} MiB (live {heap.get('live')} MiB)"
             + f"; {r.get('request_message_bytes_mean')} bytes per request message"
+            + f"; orchestration {r.get('orchestration_cpu_ms_per_submission')} ms CPU per submission"
+            + f" = {r.get('orchestration_vs_bare_program')}x the bare program's"
         )
     print(f"Written to {args.out}")
 
@@ -193,15 +220,19 @@ def main():
     for option in ("results", "database", "worker", "consumer", "clients", "api"):
         scenario.add_argument("--" + option, required=True)
     scenario.add_argument("--submissions", type=int, required=True)
+    scenario.add_argument("--jvms", choices=("warm", "fresh"), default="warm", help="what the burst met")
     snapshot = steps.add_parser("outbox")
     snapshot.add_argument("--api", required=True)
     snapshot.add_argument("--out", required=True)
+    counted = steps.add_parser("counters")
+    for option in ("worker", "consumer", "out"):
+        counted.add_argument("--" + option, required=True)
     together = steps.add_parser("combine")
     together.add_argument("--results", required=True)
     together.add_argument("--clients", nargs="+", required=True)
     together.add_argument("--out", required=True)
     args = parser.parse_args()
-    {"scenario": scenario_report, "outbox": outbox_snapshot, "combine": combine}[args.step](args)
+    {"scenario": scenario_report, "outbox": outbox_snapshot, "counters": counters_snapshot, "combine": combine}[args.step](args)
 
 
 if __name__ == "__main__":

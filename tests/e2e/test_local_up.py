@@ -1,9 +1,11 @@
 """make local-up run again on a running stack (it calls hack/services.sh up, as here): what is
 unchanged keeps running, a service whose jar was rebuilt is restarted, and submissions are judged
 after each. The services run from copies of their jars, so that a rebuild never rewrites the jar
-under a running JVM (which once left a burst QUEUED and the worker dying with NoClassDefFoundError)."""
+under a running JVM (which once left a burst QUEUED and the worker dying with NoClassDefFoundError).
+The first start trains the services' AOT caches on real work, apart from the real stack."""
 
 import os
+import re
 import shutil
 import subprocess
 
@@ -25,6 +27,12 @@ def services(action, state):
     )
 
 
+def problems_titled(database, title):
+    query = f"select count(*) from problem where title = '{title}'"
+    psql = ["/usr/lib/postgresql/15/bin/psql", "-h", "127.0.0.1", "-p", str(PG_PORT), "-U", "judge", "-tAc", query, database]
+    return int(subprocess.run(psql, capture_output=True, text=True, check=True).stdout)
+
+
 def pids(state):
     return {name: (state / f"{name}.pid").read_text().strip() for name in SERVICES}
 
@@ -39,8 +47,17 @@ def test_local_up_again_keeps_what_is_unchanged_and_restarts_what_was_rebuilt():
     state = STATE / "local-up"
     shutil.rmtree(state, ignore_errors=True)
     try:
+        training_problems = problems_titled("judge_training", "AOT training")
         first = services("up", state)
         assert first.returncode == 0, first.stdout + first.stderr
+        # The first start trains each service's AOT cache on a burst of real work, every submission of it
+        # judged, on a database and virtual host of its own: nothing of it reaches the real stack.
+        assert "Training the AOT caches of api worker consumer" in first.stdout, first.stdout
+        assert re.search(r"training: (\d+) of \1 submissions judged", first.stdout), first.stdout
+        for name in SERVICES:
+            assert (state / "app" / f"{JARS[name].stem}.aot").is_file(), name
+        assert problems_titled("judge_training", "AOT training") == training_problems + 1
+        assert problems_titled("judge", "AOT training") == 0
         api = JudgeClient(f"http://127.0.0.1:{API_PORT}")
         problem_id = api.create_problem()
         assert_judges(api, problem_id)
@@ -48,6 +65,7 @@ def test_local_up_again_keeps_what_is_unchanged_and_restarts_what_was_rebuilt():
 
         again = services("up", state)
         assert again.returncode == 0, again.stdout + again.stderr
+        assert "Training" not in again.stdout, again.stdout
         assert again.stdout.count("already running, its jar unchanged") == 3, again.stdout
         assert pids(state) == started
 
