@@ -94,6 +94,7 @@ for clients in "${client_kinds[@]}"; do
     results="$state/results/$label"
     mkdir -p "$results"
     python3 "$PROJECT_DIR/tests/bench/cpu.py" snapshot "$results/cpu-before.json"
+    date -u +%Y-%m-%dT%H:%M:%S.%6NZ > "$results/started-at"
     python3 "$PROJECT_DIR/tests/bench/report.py" outbox --api "$management" --out "$results/outbox-before.json"
     python3 "$PROJECT_DIR/tests/bench/report.py" counters --worker "http://127.0.0.1:$((api_port + 1))" \
       --consumer "http://127.0.0.1:$((api_port + 2))" --out "$results/counters-before.json"

@@ -24,8 +24,8 @@ COMPONENTS = [
     ("consumer", lambda cmd: any("judge-result-consumer" in arg for arg in cmd)),
     ("rabbitmq", lambda cmd: any("rabbit" in arg for arg in cmd)),
     ("postgresql", lambda cmd: cmd[0].startswith("postgres") or cmd[0].endswith("/postgres")),
-    # k6 has exited by the second snapshot: its time is then bench.sh's reaped children's.
-    ("k6", lambda cmd: cmd[0].endswith("k6") or any(arg.endswith("bench.sh") for arg in cmd)),
+    # k6 has exited by the second snapshot: its time is then hack/bench/run.sh's reaped children's.
+    ("k6", lambda cmd: cmd[0].endswith("k6") or any(arg.endswith("bench/run.sh") for arg in cmd)),
 ]
 
 

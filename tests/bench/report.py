@@ -81,6 +81,10 @@ def scenario_report(args):
         if large.exists()
         else sql(args.database, "select max(id) from problem where title = 'Sum (load test)'")
     )
+    # The burst's own submissions: the load test submits to one problem, which the warm-up and every
+    # scenario before this one share.
+    started_at = (results / args.clients / "started-at").read_text().strip()
+    this_scenario = f"problem_id = {problem} and created_at >= '{started_at}'"
     stored, finished, first_created, span_s, e2e = sql(
         args.database,
         f"""
@@ -88,11 +92,11 @@ def scenario_report(args):
                extract(epoch from max(finished_at) - min(created_at)),
                percentile_cont(array[0.5, 0.95, 0.99]) within group (
                    order by extract(epoch from finished_at - created_at) * 1000)
-        from submission where problem_id = {problem}""",
+        from submission where {this_scenario}""",
     ).split("|")
     verdict_rows = sql(
         args.database,
-        f"select verdict, count(*) from submission where problem_id = {problem} "
+        f"select verdict, count(*) from submission where {this_scenario} "
         "and status = 'FINISHED' group by verdict order by 2 desc",
     )
     verdicts = {row.split("|")[0]: int(row.split("|")[1]) for row in verdict_rows.splitlines() if row}
