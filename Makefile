@@ -208,7 +208,7 @@ bench-problems: ## What a custom checker and an interactive test add per test, a
 	$(PROJECT_DIR)/hack/bench/worker.sh ProblemKindsBenchmark 30 10
 
 .PHONY: bench
-bench: deps ## The 10,000-submission burst here with polite, impolite and event-stream clients, and reference figures; report in build/bench/report.json
+bench: deps ## The 10,000-submission burst here with polite, impolite and event-stream clients, and reference figures (FRESH=1|both: on fresh JVMs); report in build/bench/report.json
 	$(PROJECT_DIR)/hack/bench/run.sh
 
 .PHONY: bench-large
