@@ -63,6 +63,8 @@ train() { # stale service names...
   local name port=$((api_port + 10)) training="$state/training" java launch own jit
   java="$(judge_java_home)/bin/java"
   mkdir -p "$training" "$state/logs"
+  # What an interrupted training left running would hold the training's ports.
+  for name in api worker consumer; do stop_pidfile "$training/$name.pid"; done
   for name in "$@"; do stop "$name"; done
   if [[ "${JUDGE_AOT_TRAINING:-work}" == start ]]; then
     for name in "$@"; do
