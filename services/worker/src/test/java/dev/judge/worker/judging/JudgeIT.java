@@ -147,8 +147,8 @@ class JudgeIT {
     /**
      * A compilation the machine keeps from a CPU until its time runs out, every time, is the judge's
      * fault: INTERNAL_ERROR saying so, never COMPILATION_ERROR. The compiler and fifteen busy neighbours
-     * share CPU 0: a sixteenth of it for a build of 0.6–1 s of CPU, which its 2 s of CPU allow, but not
-     * its 6 s by the real clock (with seven, an eighth, a build of 0.6 s once finished in time).
+     * share CPU 0: a sixteenth of it for a build of ~0.73 s of CPU (g++ -O2 here), which its 2 s of CPU
+     * allow, but not its 6 s by the real clock (an eighth, with seven, made it ~5.8 s: once in time).
      */
     @Test
     void aCompilationTheMachineStarvesEveryTimeIsAnInternalErrorNotACompilationError() throws IOException {
