@@ -110,3 +110,39 @@ def test_metrics_name_no_tenant(api, stack, worker):
         scraped = response.read().decode()
     assert "judge_quota_refused_total{" in scraped
     assert "tenant-name-canary" not in scraped
+
+
+def request_counts(url):
+    """http.server.requests' counts on the API, by (method, uri, status)."""
+    with urllib.request.urlopen(f"{url}/actuator/prometheus?includedNames=http_server_requests_seconds", timeout=10) as response:
+        lines = response.read().decode().splitlines()
+    counts = {}
+    for line in lines:
+        if line.startswith("http_server_requests_seconds_count{"):
+            labels = dict(re.findall(r'(\w+)="([^"]*)"', line.rsplit("} ", 1)[0]))
+            counts[labels["method"], labels["uri"], labels["status"]] = float(line.rsplit(" ", 1)[1])
+    return counts
+
+
+def test_the_hot_routes_answered_below_spring_mvc_are_counted_under_their_routes(api, stack):
+    """POST /api/submissions and GET /api/submissions/{id}, answered by filters that call their controllers
+    (SubmitShortcut, PollShortcut), are counted as Spring MVC counts them: the dashboard's accept latency
+    and error rate read these series. No long-task timer (.active) beside them."""
+    url = stack.service("api-a").management_url
+    before = request_counts(url)
+    problem = api.create_problem()
+    submission = api.submit(problem, "print(3)")
+    api.submission(submission)
+    with pytest.raises(ApiError) as unknown:
+        api.request("GET", "/api/submissions/00000000-0000-4000-8000-000000000000")
+    assert unknown.value.status == 404
+    after = request_counts(url)
+
+    def added(method, uri, status):
+        return after.get((method, uri, status), 0) - before.get((method, uri, status), 0)
+
+    assert added("POST", "/api/submissions", "202") == 1
+    assert added("GET", "/api/submissions/{id}", "200") >= 1
+    assert added("GET", "/api/submissions/{id}", "404") == 1
+    with urllib.request.urlopen(f"{url}/actuator/prometheus", timeout=10) as response:
+        assert "http_server_requests_active" not in response.read().decode()

@@ -3,7 +3,7 @@ worker Deployment from the request queue, and workers judging: a burst, then a t
 for the HPA to scale down while workers are still judging. It ends once the HPA is down to its one
 worker, which the tests after use; KEDA's cooldown back to zero is make test-cluster's
 (tests/autoscaling): five idle minutes that make test cannot spare.
-Whatever runs the workers is given as `workers`, with ready_count(), stop_times() and exit_codes()
+Whatever runs the workers is given as `workers`, with ready_count(), stop_times(), exit_codes() and first_pod_timeline()
 (tests/pods: real pods, followed by a watch). Writes <state>/closed-loop.json and closed-loop.png."""
 
 import json
@@ -85,6 +85,8 @@ class Loop:
             "first_worker_ready_s": first(samples, lambda s: s["running"] > 0),
             # From zero workers: KEDA's activation, a pod scheduled, its JVM started, the first judging.
             "first_verdict_s": first(samples, lambda s: s["finished"] > 0),
+            # Where the seconds to the first verdict went: the first worker pod's steps.
+            "first_worker_timeline_s": self.workers.first_pod_timeline(recorder.started_at),
             "peak_replicas": peak,
             "scale_out_s": first(samples, lambda s: s["desired"] == peak),
             "peak_workers_ready": max(s["running"] for s in samples),

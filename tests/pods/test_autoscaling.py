@@ -29,6 +29,8 @@ class PodWatcher(threading.Thread):
         self.kube, self.selector = kube, selector
         self.pods, self.deleting, self.gone, self.exits = {}, {}, {}, {}
         self.started_in = {}
+        # When each pod was first seen, bound to a node, with its container running, and ready.
+        self.seen, self.scheduled, self.running, self.became_ready = {}, {}, {}, {}
         self.lock, self.stopped = threading.Lock(), threading.Event()
 
     def run(self):
@@ -51,12 +53,19 @@ class PodWatcher(threading.Thread):
                 self.gone.setdefault(name, now)
             else:
                 self.pods[name] = pod
+            self.seen.setdefault(name, now)
+            if pod["spec"].get("nodeName"):
+                self.scheduled.setdefault(name, now)
+            if any("running" in status.get("state", {}) for status in pod["status"].get("containerStatuses", [])):
+                self.running.setdefault(name, now)
             if pod["metadata"].get("deletionTimestamp"):
                 self.deleting.setdefault(name, now)
             for status in pod["status"].get("containerStatuses", []):
                 if "terminated" in status.get("state", {}):
                     self.exits.setdefault(name, status["state"]["terminated"]["exitCode"])
             ready = any(c["type"] == "Ready" and c["status"] == "True" for c in pod["status"].get("conditions", []))
+            if ready:
+                self.became_ready.setdefault(name, now)
             if ready and name not in self.started_in:
                 self.started_in[name] = None
                 threading.Thread(target=self.read_start_time, args=(name,), daemon=True).start()
@@ -73,6 +82,28 @@ class PodWatcher(threading.Thread):
     def start_times(self):
         with self.lock:
             return sorted(seconds for seconds in self.started_in.values() if seconds is not None)
+
+    def first_pod_timeline(self, origin):
+        """The first pod's way to ready, in seconds from origin (a time.monotonic()): created (first seen),
+        bound to a node, its container running, its JVM started (its own count added to the container's
+        start), ready (the probe answered after the self-check)."""
+        with self.lock:
+            if not self.seen:
+                return {}
+            name = min(self.seen, key=self.seen.get)
+            timeline = {
+                step: round(times[name] - origin, 1)
+                for step, times in (
+                    ("created", self.seen),
+                    ("scheduled", self.scheduled),
+                    ("container_running", self.running),
+                    ("ready", self.became_ready),
+                )
+                if name in times
+            }
+            if self.started_in.get(name) is not None and "container_running" in timeline:
+                timeline["jvm_started"] = round(timeline["container_running"] + self.started_in[name], 1)
+            return timeline
 
     def ready_count(self):
         with self.lock:

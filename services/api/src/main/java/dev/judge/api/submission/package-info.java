@@ -5,7 +5,8 @@
  * read side learns of a submission just accepted from {@link dev.judge.api.submission.SubmissionQueued}.
  *
  * <ul>
- * <li><b>Accepting</b>: {@code SubmissionController} (the POSTs), {@code SubmissionRequest} and
+ * <li><b>Accepting</b>: {@code SubmissionController} (the POSTs; {@code SubmitShortcut} answers a burst's
+ *     {@code POST /api/submissions} by calling it without Spring MVC's dispatch), {@code SubmissionRequest} and
  *     {@code SubmissionBatch} (what a client sends, validated), {@code SubmissionService} (quota, lane,
  *     webhook URL, then one transaction), {@code SubmissionWriter} (bursts written in batches), {@code
  *     SubmissionStored} (wakes the outbox relay, api {@code messaging/}), {@code SubmissionQueued} (tells

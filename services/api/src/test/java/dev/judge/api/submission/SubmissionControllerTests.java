@@ -1,7 +1,9 @@
 package dev.judge.api.submission;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.doReturn;
 import static org.mockito.Mockito.verifyNoInteractions;
 import static org.mockito.Mockito.when;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.post;
@@ -22,20 +24,25 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.webmvc.test.autoconfigure.WebMvcTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.http.MediaType;
+import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
 
 import dev.judge.api.access.Caller;
 import dev.judge.api.access.Callers;
+import dev.judge.api.access.UnauthorizedException;
 import dev.judge.api.system.StrictJson;
+import dev.judge.api.system.UnknownReferenceException;
 import dev.judge.contracts.SubmissionStatus;
 
 /**
  * Accepting submissions: the POSTs' HTTP shape and validation, without a database, broker or server: what a
- * client must send, and what it gets back. The same requests against the real stack are in the *IT.
+ * client must send, and what it gets back, from {@link SubmitShortcut} as from Spring MVC. The same requests
+ * against the real stack are in the *IT.
  */
 @WebMvcTest(SubmissionController.class)
-@Import(StrictJson.class)
+@Import({StrictJson.class, SubmitShortcut.Registration.class})
 class SubmissionControllerTests {
 
     private static final UUID ID = UUID.fromString("0b40d70b-76ba-4fa9-806b-1c56aa6b282d");
@@ -142,6 +149,53 @@ class SubmissionControllerTests {
                         .content("{\"problemId\": 1, \"language\": \"python\", \"sourceCode\": \"print(1)\"}"))
                 .andExpect(status().isNotAcceptable());
         verifyNoInteractions(service);
+    }
+
+    /**
+     * The shortcut answers a JSON submission itself, as Spring MVC answers it (a query string sends the same
+     * request to Spring MVC): accepted, refused by a quota or the service, or from an unknown key; an invalid
+     * body it hands to Spring MVC, which names the field.
+     */
+    @Test
+    void answersASubmissionBeforeSpringMvcWithSpringMvcsAnswers() throws Exception {
+        String valid = "{\"problemId\": 1, \"language\": \"python\", \"sourceCode\": \"print(1)\"}";
+        when(queue.retryAfterAccepting(any())).thenReturn(Duration.ofSeconds(3));
+        when(service.accept(any(), any()))
+                .thenReturn(new SubmissionService.Accepted(List.of(queued()), Optional.empty()));
+        assertSameAnswer(valid, true, 202);
+
+        when(service.accept(any(), any())).thenThrow(new UnknownReferenceException("problemId", 1, "no such problem"));
+        assertSameAnswer(valid, true, 422);
+
+        when(callers.resolve(any())).thenThrow(UnauthorizedException.notTheOwner("submission"));
+        assertSameAnswer(valid, true, 403);
+
+        doReturn(new Caller.Anonymous()).when(callers).resolve(any());
+        assertSameAnswer("{\"problemId\": 0, \"language\": \"python\", \"sourceCode\": \"print(1)\"}", false, 400);
+        assertSameAnswer("{\"problemId\": \"1\", \"language\": \"python\", \"sourceCode\": \"print(1)\"}", false, 400);
+        assertSameAnswer("{\"problemId\": 1, ", false, 400);
+    }
+
+    private void assertSameAnswer(String body, boolean answeredByTheShortcut, int status) throws Exception {
+        MvcResult direct = http.perform(post("/api/submissions")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(body))
+                .andReturn();
+        MvcResult byMvc = http.perform(post("/api/submissions?via=mvc")
+                        .contentType(MediaType.APPLICATION_JSON)
+                        .content(body))
+                .andReturn();
+        assertThat(byMvc.getHandler()).as("Spring MVC answered").isNotNull();
+        assertThat(direct.getHandler() == null).as("the shortcut answered").isEqualTo(answeredByTheShortcut);
+        MockHttpServletResponse expected = byMvc.getResponse(), actual = direct.getResponse();
+        assertThat(actual.getStatus()).isEqualTo(status).isEqualTo(expected.getStatus());
+        assertThat(actual.getContentType()).isEqualTo(expected.getContentType());
+        for (String header : List.of("Location", "Retry-After", "ETag", "WWW-Authenticate")) {
+            assertThat(actual.getHeader(header)).as(header).isEqualTo(expected.getHeader(header));
+        }
+        // The problem documents name the request they answer: the same but for the query string.
+        assertThat(actual.getContentAsString())
+                .isEqualTo(expected.getContentAsString().replace("?via=mvc", ""));
     }
 
     private static SubmissionView queued() {

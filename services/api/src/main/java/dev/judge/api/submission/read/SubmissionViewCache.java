@@ -84,12 +84,6 @@ class SubmissionViewCache {
         return Optional.ofNullable(entry.view());
     }
 
-    /** The submission if this replica holds it in memory; empty for one it does not, or an unknown id. */
-    Optional<SubmissionView> held(UUID id) {
-        Held entry = held.getIfPresent(id);
-        return entry == null ? Optional.empty() : Optional.ofNullable(entry.view());
-    }
-
     /**
      * Each of these submissions that exists, in the order given: those held here from memory, the
      * others in one database read (which counts as one of the {@code maxDatabaseReads}).

@@ -3,8 +3,8 @@
  *
  * <ul>
  * <li>{@code SubmissionReadController}: the GETs of {@code /api/submissions} (one, many, events,
- *     judgements); {@code PollShortcut}, a filter that answers a too-early or unchanged poll (429, 304)
- *     before Spring MVC, by the controller's rules ({@code PollPacing} and the ETag).</li>
+ *     judgements); {@code PollShortcut}, a filter that answers a poll ({@code GET /api/submissions/{id}})
+ *     by calling the controller's method without Spring MVC's dispatch (api {@code system/DirectRoute}).</li>
  * <li>{@code SubmissionViewCache}: the submissions held in memory, kept current by {@code
  *     SubmissionUpdateListener} (PostgreSQL LISTEN for the result consumer's notices, and preparations'
  *     ends); {@code ReadProperties} its sizes.</li>

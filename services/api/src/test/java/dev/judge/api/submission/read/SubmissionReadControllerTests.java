@@ -5,10 +5,6 @@ import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyInt;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.ArgumentMatchers.eq;
-import static org.mockito.Mockito.clearInvocations;
-import static org.mockito.Mockito.never;
-import static org.mockito.Mockito.times;
-import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 import static org.springframework.test.web.servlet.request.MockMvcRequestBuilders.get;
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.header;
@@ -16,6 +12,7 @@ import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.
 import static org.springframework.test.web.servlet.result.MockMvcResultMatchers.status;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -27,9 +24,12 @@ import org.springframework.context.annotation.Import;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.test.context.bean.override.mockito.MockitoBean;
 import org.springframework.test.web.servlet.MockMvc;
+import org.springframework.test.web.servlet.MvcResult;
+import org.springframework.test.web.servlet.request.MockHttpServletRequestBuilder;
 
 import dev.judge.api.access.Caller;
 import dev.judge.api.access.Callers;
+import dev.judge.api.access.UnauthorizedException;
 import dev.judge.api.problem.ProblemAccess;
 import dev.judge.api.problem.ProblemVersion;
 import dev.judge.api.submission.SubmissionFeedback;
@@ -40,8 +40,8 @@ import dev.judge.api.system.StrictJson;
 import dev.judge.contracts.SubmissionStatus;
 
 /**
- * Reading submissions: the GETs' answers (404, 400, 429, 304), and the poll shortcut giving the same
- * ones, without a database, broker or server. The same requests against the real stack are in the *IT.
+ * Reading submissions: the GETs' answers (404, 400, 429, 304), and the poll shortcut giving Spring MVC's,
+ * without a database, broker or server. The same requests against the real stack are in the *IT.
  */
 @WebMvcTest(SubmissionReadController.class)
 @Import({StrictJson.class, PollShortcut.Registration.class, SubmissionFeedback.class})
@@ -103,51 +103,53 @@ class SubmissionReadControllerTests {
                 .andExpect(jsonPath("$.verdict").doesNotExist());
     }
 
+    /**
+     * The shortcut answers every poll of a well-formed id itself, as Spring MVC answers it (a query string
+     * sends the same request to Spring MVC): far too soon, unchanged, changed, another key's, unknown, and
+     * from a key that is refused; a malformed id it leaves to Spring MVC.
+     */
     @Test
-    void answersAPollOfAHeldSubmissionBeforeSpringMvcWithTheSameAnswers() throws Exception {
-        // Spring MVC's answers first: the submission read by SubmissionViewCache.find, not held.
+    void answersAPollBeforeSpringMvcWithSpringMvcsAnswers() throws Exception {
         when(views.find(ID)).thenReturn(Optional.of(queued()));
         when(pacing.tooSoon(eq(ID), any())).thenReturn(Optional.of(Duration.ofSeconds(4)));
-        MockHttpServletResponse byMvc =
-                http.perform(get("/api/submissions/" + ID)).andReturn().getResponse();
+        assertSameAnswer(get("/api/submissions/" + ID), true, 429);
+
         when(pacing.tooSoon(eq(ID), any())).thenReturn(Optional.empty());
         when(pacing.nextPoll(any())).thenReturn(Optional.of(Duration.ofSeconds(2)));
-        MockHttpServletResponse unchangedByMvc = http.perform(
-                        get("/api/submissions/" + ID).header("If-None-Match", queued().etag()))
-                .andReturn()
-                .getResponse();
+        assertSameAnswer(get("/api/submissions/" + ID).header("If-None-Match", queued().etag()), true, 304);
+        assertSameAnswer(get("/api/submissions/" + ID).header("If-None-Match", "\"other\""), true, 200);
+        assertSameAnswer(get("/api/submissions/" + ID), true, 200);
 
-        // Then held in memory: PollShortcut answers, and the controller is never asked.
-        clearInvocations(views);
-        when(views.held(ID)).thenReturn(Optional.of(queued()));
-        when(pacing.tooSoon(eq(ID), any())).thenReturn(Optional.of(Duration.ofSeconds(4)));
-        MockHttpServletResponse tooSoon = http.perform(get("/api/submissions/" + ID))
-                .andExpect(status().isTooManyRequests())
-                .andReturn()
-                .getResponse();
-        when(pacing.tooSoon(eq(ID), any())).thenReturn(Optional.empty());
-        MockHttpServletResponse unchanged = http.perform(
-                        get("/api/submissions/" + ID).header("If-None-Match", queued().etag()))
-                .andExpect(status().isNotModified())
-                .andReturn()
-                .getResponse();
-        verify(views, never()).find(any());
+        when(views.find(ID)).thenReturn(Optional.of(queuedFor(UUID.randomUUID())));
+        assertSameAnswer(get("/api/submissions/" + ID), true, 404);
+        when(views.find(ID)).thenReturn(Optional.empty());
+        assertSameAnswer(get("/api/submissions/" + ID), true, 404);
 
-        assertThat(byMvc.getStatus()).isEqualTo(429);
-        assertThat(tooSoon.getContentAsString()).isEqualTo(byMvc.getContentAsString());
-        assertThat(tooSoon.getContentType()).isEqualTo(byMvc.getContentType());
-        assertThat(tooSoon.getHeader("Retry-After")).isEqualTo(byMvc.getHeader("Retry-After"));
-        assertThat(unchangedByMvc.getStatus()).isEqualTo(304);
-        assertThat(unchanged.getHeader("ETag")).isEqualTo(unchangedByMvc.getHeader("ETag"));
-        assertThat(unchanged.getHeader("Retry-After")).isEqualTo("2");
-        assertThat(unchanged.getContentAsString()).isEmpty();
-        verify(pacing, times(2)).nextPoll(queued());
+        when(callers.resolve(any())).thenThrow(UnauthorizedException.notTheOwner("submission"));
+        assertSameAnswer(get("/api/submissions/" + ID), true, 403);
+        assertSameAnswer(get("/api/submissions/" + "x".repeat(36)), false, 403);
+    }
+
+    private void assertSameAnswer(MockHttpServletRequestBuilder request, boolean answeredByTheShortcut, int status)
+            throws Exception {
+        MvcResult direct = http.perform(request).andReturn();
+        MvcResult byMvc = http.perform(request.queryParam("via", "mvc")).andReturn();
+        assertThat(byMvc.getHandler()).as("Spring MVC answered").isNotNull();
+        assertThat(direct.getHandler() == null).as("the shortcut answered").isEqualTo(answeredByTheShortcut);
+        MockHttpServletResponse expected = byMvc.getResponse(), actual = direct.getResponse();
+        assertThat(actual.getStatus()).isEqualTo(status).isEqualTo(expected.getStatus());
+        assertThat(actual.getContentType()).isEqualTo(expected.getContentType());
+        for (String header : List.of("ETag", "Retry-After", "WWW-Authenticate")) {
+            assertThat(actual.getHeader(header)).as(header).isEqualTo(expected.getHeader(header));
+        }
+        // The problem documents name the request they answer: the same but for the query string.
+        assertThat(actual.getContentAsString())
+                .isEqualTo(expected.getContentAsString().replace("?via=mvc", ""));
     }
 
     @Test
     void answersAnotherKeysHeldSubmissionOnlyWith404NotWithItsPacing() throws Exception {
         SubmissionView anotherKeys = queuedFor(UUID.randomUUID());
-        when(views.held(ID)).thenReturn(Optional.of(anotherKeys));
         when(views.find(ID)).thenReturn(Optional.of(anotherKeys));
         when(pacing.tooSoon(eq(ID), any())).thenReturn(Optional.of(Duration.ofSeconds(4)));
 
