@@ -52,7 +52,7 @@ class SubmitShortcut extends DirectRoute {
             JsonMapper json,
             Validator validator,
             ObjectProvider<HandlerExceptionResolver> errors) {
-        super(PATH, json, errors);
+        super("POST", PATH, json, errors);
         this.controller = controller;
         this.callers = callers;
         this.json = json;
@@ -60,15 +60,12 @@ class SubmitShortcut extends DirectRoute {
     }
 
     @Override
-    protected boolean shouldNotFilter(HttpServletRequest request) {
+    protected boolean takes(HttpServletRequest request) {
         long length = request.getContentLengthLong();
-        return !"POST".equals(request.getMethod())
-                || request.getQueryString() != null
-                || !PATH.equals(request.getRequestURI())
-                || !isJson(request.getContentType())
-                || length < 0
-                || length > LARGEST_BODY
-                || !acceptsJson(request);
+        return PATH.equals(request.getRequestURI())
+                && isJson(request.getContentType())
+                && length >= 0
+                && length <= LARGEST_BODY;
     }
 
     @Override

@@ -33,23 +33,42 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public abstract class DirectRoute extends OncePerRequestFilter {
 
+    private final String method;
     private final String route;
     private final JsonMapper json;
     // Asked for when a request comes: filters are built before Spring MVC is.
     private final ObjectProvider<HandlerExceptionResolver> errors;
 
     /**
+     * @param method the route's HTTP method
      * @param route the route's pattern, as Spring MVC names it in metrics ({@code /api/submissions/{id}})
      * @param json the application's mapper, the one Spring MVC writes bodies with
      */
-    protected DirectRoute(String route, JsonMapper json, ObjectProvider<HandlerExceptionResolver> errors) {
+    protected DirectRoute(
+            String method, String route, JsonMapper json, ObjectProvider<HandlerExceptionResolver> errors) {
+        this.method = method;
         this.route = route;
         this.json = json;
         this.errors = errors;
     }
 
+    /**
+     * Whether this filter answers the request: its method, no query (a request with one is Spring MVC's), a
+     * client that takes JSON, and what {@link #takes} says of the rest.
+     */
+    @Override
+    protected final boolean shouldNotFilter(HttpServletRequest request) {
+        return !method.equals(request.getMethod())
+                || request.getQueryString() != null
+                || !takes(request)
+                || !acceptsJson(request);
+    }
+
+    /** Whether the request's path (and body, if any) is one this filter answers. */
+    protected abstract boolean takes(HttpServletRequest request);
+
     /** Whether the client takes JSON, as a mapping that produces only JSON requires (Spring MVC answers 406). */
-    protected static boolean acceptsJson(HttpServletRequest request) {
+    private static boolean acceptsJson(HttpServletRequest request) {
         String accept = request.getHeader(HttpHeaders.ACCEPT);
         if (accept == null || accept.equals(MediaType.ALL_VALUE) || accept.equals(MediaType.APPLICATION_JSON_VALUE)) {
             return true;

@@ -28,7 +28,7 @@ import dev.judge.api.system.DirectRoute;
  * by {@link SubmissionReadController#get} without Spring MVC's dispatch ({@link DirectRoute}): the caller
  * from its credentials, then the method, whose answer (200, 304 for an unchanged submission, 429 far too
  * soon, 404) is written as Spring MVC writes it. Dispatching each poll through Spring MVC cost several
- * times the answer (docs/benchmarks.md, "Polls answered before the framework"). A path whose id is not a
+ * times the answer (docs/benchmarks.md, "The hot routes below Spring MVC"). A path whose id is not a
  * UUID's canonical form, a query, or a client that does not take JSON go on to Spring MVC.
  *
  * <p>Registered by {@link Registration}, a configuration that test slices of other controllers leave out.
@@ -46,19 +46,15 @@ class PollShortcut extends DirectRoute {
             Callers callers,
             JsonMapper json,
             ObjectProvider<HandlerExceptionResolver> errors) {
-        super("/api/submissions/{id}", json, errors);
+        super("GET", "/api/submissions/{id}", json, errors);
         this.controller = controller;
         this.callers = callers;
     }
 
     @Override
-    protected boolean shouldNotFilter(HttpServletRequest request) {
+    protected boolean takes(HttpServletRequest request) {
         String uri = request.getRequestURI();
-        return !"GET".equals(request.getMethod())
-                || request.getQueryString() != null
-                || uri.length() != PATH.length() + UUID_LENGTH
-                || !uri.startsWith(PATH)
-                || !acceptsJson(request);
+        return uri.length() == PATH.length() + UUID_LENGTH && uri.startsWith(PATH);
     }
 
     @Override
