@@ -54,9 +54,11 @@ abstract class JudgeCases {
     private static final int SANDBOXES_AT_MOST = 3;
 
     static void startSandboxes(String cgroupMode) {
-        // Short compile limits keep the compile bombs quick.
+        // Shorter than the worker's 15 s, to keep the compile bombs quick, yet twice the slowest correct
+        // program's build under it (gdc -O2 on accepted-d: 2.4-2.8 s of CPU here, idle): with 3 s, a busy
+        // machine made that build a COMPILATION_ERROR (a CI run, 29 Nov).
         properties = TestSandboxes.workerProperties(
-                Map.of("judge.worker.compile-time-limit", "3s", "judge.worker.setter-time-limit", "2s"));
+                Map.of("judge.worker.compile-time-limit", "6s", "judge.worker.setter-time-limit", "2s"));
         sandbox = TestSandboxes.startPool(TestSandboxes.sandboxProperties(Map.of("judge.sandbox.cgroup", cgroupMode)));
         judge = JudgeIT.newJudge(sandbox, LanguageCatalog.shipped(), properties, TestSandboxes.testDataStore(Map.of()));
         System.out.println("Sandbox isolation: " + TestSandboxes.describeIsolation(sandbox));
