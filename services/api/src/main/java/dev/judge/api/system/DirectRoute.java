@@ -114,13 +114,14 @@ public abstract class DirectRoute extends OncePerRequestFilter {
     protected final void fail(Exception thrown, HttpServletRequest request, HttpServletResponse response)
             throws ServletException {
         routed(request);
-        request.setAttribute(DispatcherServlet.EXCEPTION_ATTRIBUTE, thrown);
         if (errors.getObject().resolveException(request, response, null, thrown) == null) {
             if (thrown instanceof RuntimeException unchecked) {
                 throw unchecked;
             }
             throw new ServletException(thrown);
         }
+        // As DispatcherServlet marks an exception its resolvers answered.
+        request.setAttribute(DispatcherServlet.EXCEPTION_ATTRIBUTE, thrown);
     }
 
     /** The request as Spring MVC will read it, its body the bytes this filter read from it (for the answers it leaves to MVC). */

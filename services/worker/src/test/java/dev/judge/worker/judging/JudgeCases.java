@@ -55,7 +55,7 @@ abstract class JudgeCases {
 
     static void startSandboxes(String cgroupMode) {
         // Shorter than the worker's 15 s, to keep the compile bombs quick, yet twice the slowest correct
-        // program's build under it (gdc -O2 on accepted-d: 2.4-2.8 s of CPU here, idle): with 3 s, a busy
+        // program's build under it (gdc -O2 on accepted-d: 2.3-2.7 s of CPU here, idle): with 3 s, a busy
         // machine made that build a COMPILATION_ERROR (a CI run, 29 Nov).
         properties = TestSandboxes.workerProperties(
                 Map.of("judge.worker.compile-time-limit", "6s", "judge.worker.setter-time-limit", "2s"));
