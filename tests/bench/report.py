@@ -75,14 +75,10 @@ def scenario_report(args):
     trivial_window = window_seconds(trivial)
     trivial_requests = int(k6_metric(trivial, "http_reqs", "count") or 0)
 
-    large = results / "large-problem.json"
-    problem = (
-        json.loads(large.read_text())["problemId"]
-        if large.exists()
-        else sql(args.database, "select max(id) from problem where title = 'Sum (load test)'")
-    )
-    # The burst's own submissions: the load test submits to one problem, which the warm-up and every
-    # scenario before this one share.
+    # The burst's own submissions: to the problem its setup chose (k6 keeps setup()'s answer in the
+    # summary), which the warm-up and the scenarios before may share; a keyed burst's is its key's own,
+    # so the newest problem is not always this burst's.
+    problem = int(json.loads((results / args.clients / "burst.json").read_text())["setup_data"]["problemId"])
     started_at = (results / args.clients / "started-at").read_text().strip()
     this_scenario = f"problem_id = {problem} and created_at >= '{started_at}'"
     stored, finished, first_created, span_s, e2e = sql(
@@ -152,6 +148,7 @@ def scenario_report(args):
     before, after = json.loads((results / args.clients / "outbox-before.json").read_text()), outbox(args.api)
     messages = after["messages"] - before["messages"]
     report["request_message_bytes_mean"] = round((after["bytes"] - before["bytes"]) / messages) if messages else None
+    large = results / "large-problem.json"
     if large.exists():
         report["large_problem"] = json.loads(large.read_text())
     # Where the two cores went from the first POST until k6 had every verdict (CPU seconds).
