@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # make bench-start: how long each service takes to start, from its JVM's launch to Spring's "Started"
-# ("process running for"), without and with its AOT cache (what hack/services.sh and the images run),
-# alternating, ROUNDS (5) times each, one service at a time, against a private RabbitMQ and
-# PostgreSQL. Prints one line per start and the medians; writes build/bench/start.json.
+# ("process running for"), and the CPU its JVM used meanwhile, without and with its AOT cache trained on
+# start-up (as the images train it), and with the cache make bench or make local-up trained on the work
+# when that one is current, alternating, ROUNDS (5) times each, one service at a time, against a
+# private RabbitMQ and PostgreSQL. Each starts as its pod does: the chart's JIT (C1 only for the worker
+# and consumer) and the worker's one-language self-check (its image's JUDGE_WORKER_SELFCHECKLANGUAGES).
+# Prints one line per start and the medians; writes build/bench/start.json.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -24,47 +27,66 @@ rm -rf "$state" && mkdir -p "$state/work" "$PROJECT_DIR/build/bench"
 
 settings=(SPRING_RABBITMQ_PORT="$amqp_port" SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/judge"
   SERVER_PORT="$port" JUDGE_HTTP_MANAGEMENTPORT=$((port + 3)) JUDGE_SANDBOX_WORKDIR="$state/work"
-  JUDGE_TESTDATA_WORKERTOKEN=bench JUDGE_WORKER_INTERNALAPI_TOKEN=bench JUDGE_ACCESS_ADMINTOKEN=bench)
+  JUDGE_TESTDATA_WORKERTOKEN=bench JUDGE_WORKER_INTERNALAPI_TOKEN=bench JUDGE_ACCESS_ADMINTOKEN=bench
+  JUDGE_WORKER_SELFCHECKLANGUAGES=python) # as the worker image sets it (services/Dockerfile)
 
-# Seconds from the launch to "Started", as the JVM counts them.
+# "<seconds> <cpu seconds>": from the launch to "Started" as the JVM counts them, and the CPU its JVM used.
 started_in() {
-  local log=$1
-  env "${settings[@]}" "$java" -Xmx512m "${@:2}" > "$log" 2>&1 &
+  local log=$1 name=$2 jit=()
+  [[ $name == api ]] || jit=(-XX:TieredStopAtLevel=1) # the chart's javaOpts
+  env "${settings[@]}" "$java" -Xmx512m "${jit[@]}" "${@:3}" > "$log" 2>&1 &
   pid=$!
   for _ in $(seq 1200); do
     grep -q "Started [A-Za-z]*Application in" "$log" && break
     kill -0 "$pid" 2>/dev/null || { echo "it exited: $log" >&2; exit 1; }
     sleep 0.05
   done
+  local cpu
+  cpu=$(awk -v hz="$(getconf CLK_TCK)" '{ print ($14 + $15) / hz }' "/proc/$pid/stat")
   kill "$pid"; wait "$pid" 2>/dev/null || true; pid=
-  grep -o "process running for [0-9.]*" "$log" | grep -o "[0-9.]*$"
+  if grep -q "\[aot\]" "$log"; then echo "the JVM refused its AOT cache: $log" >&2; exit 1; fi
+  echo "$(grep -o "process running for [0-9.]*" "$log" | grep -o "[0-9.]*$") $cpu"
 }
 
-results="{}"
 for name in api worker consumer; do
   jar="$state/$name.jar" app="$state/$name"
   cp "$(service_jar "$name")" "$jar"
-  aot_train "$jar" "$app" 512m "$state/$name-training.log" "${settings[@]}" # as hack/services.sh does
-  plain=() cached=()
+  aot_train "$jar" "$app" 512m "$state/$name-training.log" "${settings[@]}" # as the images do
+  # make bench's cache, trained on a burst, from its last run (with the jar it was trained on: a build
+  # rewrites the jar, and the JVM refuses a cache whose jar changed).
+  worked="$PROJECT_DIR/build/bench/app/$(basename "$(service_jar "$name")" .jar)"
+  [[ -f "$worked.aot" ]] || worked=
   for round in $(seq "$ROUNDS"); do
-    plain+=("$(started_in "$state/$name-plain-$round.log" -jar "$jar")")
-    cached+=("$(started_in "$state/$name-aot-$round.log" -XX:AOTCache="$app.aot" -jar "$app/$name.jar")")
-    echo "$name round $round: ${plain[-1]} s without the AOT cache, ${cached[-1]} s with it"
+    read -r plain plain_cpu <<< "$(started_in "$state/$name-plain-$round.log" "$name" -jar "$jar")"
+    read -r cached cached_cpu <<< "$(started_in "$state/$name-aot-$round.log" "$name" -XX:AOTCache="$app.aot" -jar "$app/$name.jar")"
+    line="$name round $round: $plain s ($plain_cpu s of CPU) without the AOT cache, $cached s ($cached_cpu) with it"
+    echo "$name without $plain $plain_cpu" >> "$state/starts"
+    echo "$name start-up $cached $cached_cpu" >> "$state/starts"
+    if [[ -n "$worked" ]]; then
+      read -r work work_cpu <<< "$(started_in "$state/$name-work-$round.log" "$name" -XX:AOTCache="$worked.aot" \
+        -jar "$worked/$(basename "$(service_jar "$name")")")"
+      line+=", $work s ($work_cpu) with the one trained on the work"
+      echo "$name work $work $work_cpu" >> "$state/starts"
+    fi
+    echo "$line"
   done
-  results=$(python3 - "$name" "$results" "${plain[*]}" "${cached[*]}" <<'EOF'
-import json, statistics, sys
-name, results, plain, cached = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3].split(), sys.argv[4].split()
-plain, cached = [float(s) for s in plain], [float(s) for s in cached]
-results[name] = {"without_s": plain, "with_s": cached, "median_without_s": statistics.median(plain),
-                 "median_with_s": statistics.median(cached),
-                 "ratio": round(statistics.median(cached) / statistics.median(plain), 2)}
-print(json.dumps(results))
-EOF
-)
 done
-echo "$results" > "$PROJECT_DIR/build/bench/start.json"
-python3 - "$PROJECT_DIR/build/bench/start.json" <<'EOF'
-import json, sys
-for name, r in json.load(open(sys.argv[1])).items():
-    print(f"{name}: median {r['median_without_s']} s without the AOT cache, {r['median_with_s']} s with it ({r['ratio']}x)")
+python3 - "$state/starts" "$PROJECT_DIR/build/bench/start.json" <<'EOF'
+import collections, json, statistics, sys
+runs = collections.defaultdict(lambda: collections.defaultdict(lambda: {"seconds": [], "cpu_seconds": []}))
+for line in open(sys.argv[1]):
+    name, cache, seconds, cpu = line.split()
+    runs[name][cache]["seconds"].append(float(seconds))
+    runs[name][cache]["cpu_seconds"].append(float(cpu))
+labels = {"without": "without the AOT cache", "start-up": "trained on start-up", "work": "trained on the work"}
+results = {}
+for name, caches in runs.items():
+    results[name] = {cache: dict(r, median_s=round(statistics.median(r["seconds"]), 2),
+                          median_cpu_s=round(statistics.median(r["cpu_seconds"]), 2))
+                     for cache, r in caches.items()}
+    without = results[name]["without"]["median_s"]
+    print(f"{name}: median " + ", ".join(
+        f"{r['median_s']} s ({r['median_cpu_s']} s of CPU, {r['median_s'] / without:.2f}x) {labels[cache]}"
+        for cache, r in results[name].items()))
+json.dump(results, open(sys.argv[2], "w"), indent=1)
 EOF
