@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # make bench-start: how long each service takes to start, from its JVM's launch to Spring's "Started"
 # ("process running for"), and the CPU its JVM used meanwhile, without and with its AOT cache trained on
-# start-up (as the images train it), and with the cache make bench or make local-up trained on the work
-# when that one is current, alternating, ROUNDS (5) times each, one service at a time, against a
+# start-up (as the images train it), and with the cache make bench's last run trained on the work (with
+# the jars of that run) when there is one, alternating, ROUNDS (5) times each, one service at a time, against a
 # private RabbitMQ and PostgreSQL. Each starts as its pod does: the chart's JIT (C1 only for the worker
 # and consumer) and the worker's one-language self-check (its image's JUDGE_WORKER_SELFCHECKLANGUAGES).
 # Prints one line per start and the medians; writes build/bench/start.json.
