@@ -130,6 +130,12 @@ stop_pidfile() { # pidfile [seconds]
   rm -f "$pidfile"
 }
 
+# A service's JIT options, as the chart's javaOpts give them (and say why): the worker and consumer run
+# C1 only, the API C2 too.
+service_jit() { # name
+  [[ $1 == api ]] || echo "-XX:TieredStopAtLevel=1"
+}
+
 # JDK 25's AOT cache for a service (JEP 483, 514) trained on start-up alone: the classes a start loads,
 # loaded and linked once. The jar is extracted into APP_DIR (the cache works only there) and a training
 # run, which stops once the Spring context is refreshed (nothing served, no broker or database touched),

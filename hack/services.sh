@@ -25,17 +25,17 @@ admin=$(admin_token "$state")
 
 # A service's own settings and secrets, for the stack whose API listens on API_PORT: the real one, or
 # the training one beside it (its own database and sandboxes' folder): the admin token only the API, no
-# database to the worker. Sets the arrays own (environment) and jit (the worker and consumer run C1
-# only, the API with C2 too, as the chart's javaOpts say and why).
+# database to the worker. Sets the arrays own (environment) and jit (service_jit).
 settings() { # name api-port real|training
   local name=$1 port=$2 database=judge work="$state/work"
   [[ $3 == real ]] || database=judge_training work="$state/training/work"
-  own=() jit=(-XX:TieredStopAtLevel=1)
+  own=()
+  read -ra jit <<< "$(service_jit "$name")"
   case "$name" in
     api) own=(SPRING_DATASOURCE_URL="jdbc:postgresql://127.0.0.1:$pg_port/$database" JUDGE_TESTDATA_WORKERTOKEN="$token"
               JUDGE_ENABLEDLANGUAGES="$languages"
               JUDGE_HTTP_MANAGEMENTPORT="$(management_port "$port")"
-              JUDGE_ACCESS_ANONYMOUS=true JUDGE_ACCESS_ADMINTOKEN="$admin") jit=() ;;
+              JUDGE_ACCESS_ANONYMOUS=true JUDGE_ACCESS_ADMINTOKEN="$admin") ;;
     worker) own=(JUDGE_SANDBOX_WORKDIR="$work" JUDGE_WORKER_INTERNALAPI_TOKEN="$token" JUDGE_ENABLEDLANGUAGES="$languages"
                  JUDGE_WORKER_INTERNALAPI_URL="http://127.0.0.1:$(management_port "$port")"
                  JUDGE_WORKER_TESTLIBHEADER="$PROJECT_DIR/build/testlib/testlib.h") ;;

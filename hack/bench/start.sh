@@ -2,9 +2,9 @@
 # make bench-start: how long each service takes to start, from its JVM's launch to Spring's "Started"
 # ("process running for"), and the CPU its JVM used meanwhile, without and with its AOT cache trained on
 # start-up (as the images train it), and with the cache make bench's last run trained on the work (with
-# the jars of that run) when there is one, alternating, ROUNDS (5) times each, one service at a time, against a
-# private RabbitMQ and PostgreSQL. Each starts as its pod does: the chart's JIT (C1 only for the worker
-# and consumer) and the worker's one-language self-check (its image's JUDGE_WORKER_SELFCHECKLANGUAGES).
+# that run's jars) when there is one, alternating, ROUNDS (5) times each, one service at a time, against
+# a private RabbitMQ and PostgreSQL. Each starts as its pod does: the chart's JIT (service_jit) and the
+# worker's one-language self-check (its image's JUDGE_WORKER_SELFCHECKLANGUAGES).
 # Prints one line per start and the medians; writes build/bench/start.json.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -32,8 +32,8 @@ settings=(SPRING_RABBITMQ_PORT="$amqp_port" SPRING_DATASOURCE_URL="jdbc:postgres
 
 # "<seconds> <cpu seconds>": from the launch to "Started" as the JVM counts them, and the CPU its JVM used.
 started_in() {
-  local log=$1 name=$2 jit=()
-  [[ $name == api ]] || jit=(-XX:TieredStopAtLevel=1) # the chart's javaOpts
+  local log=$1 name=$2 jit
+  read -ra jit <<< "$(service_jit "$name")"
   env "${settings[@]}" "$java" -Xmx512m "${jit[@]}" "${@:3}" > "$log" 2>&1 &
   pid=$!
   for _ in $(seq 1200); do
