@@ -130,10 +130,12 @@ stop_pidfile() { # pidfile [seconds]
   rm -f "$pidfile"
 }
 
-# A service's JIT options, as the chart's javaOpts give them (and say why): the worker and consumer run
-# C1 only, the API C2 too.
-service_jit() { # name
-  [[ $1 == api ]] || echo "-XX:TieredStopAtLevel=1"
+# A service's JIT options: those of the chart's javaOpts (values.yaml says why the worker and consumer
+# run C1 only), so that a JVM started here compiles as its pod's does.
+service_jit() { # api|worker|consumer
+  python3 -c 'import sys, yaml
+print(" ".join(o for o in yaml.safe_load(open(sys.argv[1]))[sys.argv[2]]["javaOpts"].split() if o.startswith("-XX:Tiered")))' \
+    "$PROJECT_DIR/charts/judge/values.yaml" "$1"
 }
 
 # JDK 25's AOT cache for a service (JEP 483, 514) trained on start-up alone: the classes a start loads,
