@@ -126,7 +126,7 @@ verify-chart: ## Offline checks of the chart and manifests: lint, unit tests, sc
 ##@ Test
 
 .PHONY: test
-test: deps ## Run all tests against a private RabbitMQ and PostgreSQL: Maven unit and integration, the chart offline, end to end (the API fuzzed too), containers, the pod cluster
+test: ## Run all tests against a private RabbitMQ and PostgreSQL: Maven unit and integration, the chart offline, end to end (the API fuzzed too), containers, the pod cluster
 	$(PROJECT_DIR)/hack/test.sh
 
 .PHONY: lint
@@ -141,11 +141,11 @@ fmt: ## Format the Java (Spotless: palantir-java-format) and the Python of tests
 	cd $(PROJECT_DIR) && python3 -m ruff format tests && python3 -m ruff check --fix tests
 
 .PHONY: test-it
-test-it: deps ## The middle loop: the services' unit and integration tests against a private RabbitMQ and PostgreSQL (no images, no pods)
+test-it: ## The middle loop: the services' unit and integration tests against a private RabbitMQ and PostgreSQL (no images, no pods)
 	$(PROJECT_DIR)/hack/test.sh it
 
 .PHONY: test-e2e
-test-e2e: deps ## The three services as processes, end to end (the API fuzzed too), against a private RabbitMQ and PostgreSQL
+test-e2e: ## The three services as processes, end to end (the API fuzzed too), against a private RabbitMQ and PostgreSQL
 	$(PROJECT_DIR)/hack/test.sh e2e
 
 .PHONY: test-cluster

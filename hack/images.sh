@@ -18,6 +18,9 @@ source "$(dirname "$0")/lib.sh"
 
 tool=${1:?usage: images.sh docker|podman|kind}
 version=$(judge_version)
+# Listed first, so that a catalog that cannot be read stops the script before it builds anything (a
+# failing substitution in a for loop's list would not).
+language_images=$(judge_language_images)
 
 content_tag() { echo "$version-$(docker image inspect -f '{{.Id}}' "$(judge_image "$1"):$version" | sed 's/^sha256://' | cut -c1-12)"; }
 
@@ -26,7 +29,7 @@ case "$tool" in
     for target in api worker consumer; do
       "$PROJECT_DIR/bin/kind" load docker-image "$(judge_image "$target"):$(content_tag "$target")" --name judge
     done
-    for image in $(judge_language_images); do
+    for image in $language_images; do
       "$PROJECT_DIR/bin/kind" load docker-image "$image" --name judge
     done
     exit ;;
@@ -63,7 +66,7 @@ done
 if [[ "$tool" == docker ]]; then
   # This project's own language images (no upstream image carries those toolchains), from the
   # official Debian image; podman's are made by hack/stand-ins.sh languages, on its stand-in.
-  for image in $(judge_language_images); do
+  for image in $language_images; do
     name=${image#"$JUDGE_LANGUAGE_IMAGES/"} && name=${name%%:*}
     echo "== $image"
     "${build[@]}" -t "$image" -f "$SERVICES_DIR/language-images/$name.Containerfile" "$SERVICES_DIR/language-images"

@@ -2,7 +2,7 @@
 # Installs what running and testing the judge needs on a Debian bookworm machine: RabbitMQ and
 # PostgreSQL servers, bubblewrap for the sandbox, the toolchains the judge runs, and what builds and
 # runs the images without Docker (podman, buildah, mmdebstrap, debuerreotype), what a node for the
-# pod tests needs (libseccomp for runc, the CNI plugins, iptables); Temurin 25 is expected
+# pod tests needs (libseccomp for runc, the CNI plugins, iptables), PyYAML for the scripts; Temurin 25 is expected
 # at $JAVA_HOME (see README). Idempotent: installs only what is missing.
 set -euo pipefail
 
@@ -35,6 +35,15 @@ done
 # program. Go itself is the machine's (the tools are built with it too); without one, Go is not judged here.
 if command -v go >/dev/null; then
   $sudo env "PATH=$PATH" GODEBUG=installgoroot=all CGO_ENABLED=0 GOTOOLCHAIN=local go install std
+fi
+# PyYAML, with which the scripts read the language catalog and the chart's values (hack/lib.sh), at the
+# version tests/requirements.txt pins: Debian's package for Debian's python3, else pip's.
+if ! python3 -c 'import yaml' 2>/dev/null; then
+  if [[ "$(command -v python3)" == /usr/bin/python3 ]]; then
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y --no-install-recommends python3-yaml
+  else
+    python3 -m pip install --quiet "$(grep '^PyYAML==' "$(dirname "$0")/../tests/requirements.txt")"
+  fi
 fi
 # The Debian package starts a system RabbitMQ on 5672; the project runs its own nodes.
 if command -v systemctl >/dev/null && systemctl is-active --quiet rabbitmq-server 2>/dev/null; then

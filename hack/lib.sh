@@ -16,6 +16,14 @@ judge_java_home() {
   return 1
 }
 
+# `env` options that remove the scripts' own settings (hack/script-settings says why) from a service's
+# environment: env "${WITHOUT_SCRIPT_SETTINGS[@]}" NAME=value... java ... (env execs, so $! stays the JVM's).
+WITHOUT_SCRIPT_SETTINGS=()
+while read -r setting; do
+  [[ -z "$setting" || "$setting" == \#* ]] || WITHOUT_SCRIPT_SETTINGS+=(-u "$setting")
+done < "$PROJECT_DIR/hack/script-settings"
+unset setting
+
 service_jar() {
   local module=$1 artifact
   case "$module" in
@@ -49,8 +57,18 @@ judge_version() { sed -n 's/^appVersion: "\(.*\)"/\1/p' "$PROJECT_DIR/charts/jud
 # services/language-images/): those of the catalog's languages no upstream image carries.
 JUDGE_LANGUAGE_IMAGES=judge-languages
 
+# The scripts read the language catalog and the chart's values with PyYAML (hack/install-deps.sh
+# installs it): without it they stop here, naming it, rather than read nothing and go on.
+require_pyyaml() {
+  python3 -c 'import yaml' 2>/dev/null && return
+  echo "PyYAML is missing for $(command -v python3): run make deps (hack/install-deps.sh installs it)," >&2
+  echo "or python3 -m pip install PyYAML" >&2
+  return 1
+}
+
 # This project's language images the catalog names, one per line.
 judge_language_images() {
+  require_pyyaml || return
   python3 -c 'import sys, yaml
 images = {entry["image"] for entry in yaml.safe_load(open(sys.argv[1]))["judge"]["languages"].values()}
 print("\n".join(sorted(image for image in images if image.startswith(sys.argv[2] + "/"))))' \
@@ -61,6 +79,7 @@ print("\n".join(sorted(image for image in images if image.startswith(sys.argv[2]
 # default (its default set: by-default) or ids (c,cpp,...).
 judge_selected_languages() { # all|default|ids
   if [[ $1 == all || $1 == default ]]; then
+    require_pyyaml || return
     python3 -c 'import sys, yaml
 languages = yaml.safe_load(open(sys.argv[1]))["judge"]["languages"]
 print("\n".join(id for id, entry in languages.items() if sys.argv[2] == "all" or entry.get("by-default")))' \
@@ -133,6 +152,7 @@ stop_pidfile() { # pidfile [seconds]
 # A service's JIT options: those of the chart's javaOpts (values.yaml says why the worker and consumer
 # run C1 only), so that a JVM started here compiles as its pod's does.
 service_jit() { # api|worker|consumer
+  require_pyyaml || return
   python3 -c 'import sys, yaml
 print(" ".join(o for o in yaml.safe_load(open(sys.argv[1]))[sys.argv[2]]["javaOpts"].split() if o.startswith("-XX:Tiered")))' \
     "$PROJECT_DIR/charts/judge/values.yaml" "$1"
@@ -148,6 +168,6 @@ aot_train() { # jar app-dir heap log [NAME=value for the training run's environm
   java="$(judge_java_home)/bin/java"
   rm -rf "$app" "$app.aot"
   "$java" -Djarmode=tools -jar "$jar" extract --destination "$app" > /dev/null
-  env "${@:5}" "$java" "-Xmx$heap" -XX:AOTCacheOutput="$app.aot" -Dspring.context.exit=onRefresh \
+  env "${WITHOUT_SCRIPT_SETTINGS[@]}" "${@:5}" "$java" "-Xmx$heap" -XX:AOTCacheOutput="$app.aot" -Dspring.context.exit=onRefresh \
     -Dspring.flyway.enabled=false -jar "$app/$(basename "$jar")" > "$log" 2>&1
 }

@@ -10,7 +10,7 @@ shellcheck -x -P SCRIPTDIR hack/*.sh hack/*/*.sh .ci/run
 python3 -m ruff format --check tests
 python3 -m ruff check tests
 # The docs as a reader meets them: the README a front door, every page indexed, links that lead somewhere.
-python3 -m pytest -q -p no:cacheprovider tests/docs
+python3 -m pytest -q -p no:cacheprovider tests/docs tests/scripts
 # The kind path (make kind-up, images, deploy) runs on macOS too: none of GNU's own forms in its scripts
 # (BSD sed's -i takes a suffix and has no \s; macOS has shasum, not sha256sum; lib.sh's sha256_of is both).
 kind_path=(hack/lib.sh hack/tools.sh hack/kind-up.sh hack/images.sh hack/testlib.sh)

@@ -85,7 +85,7 @@ train() { # stale service names...
     settings "$name" "$port" training
     launch=(-XX:AOTCache="$(app_dir "$name").aot")
     [[ " $* " == *" $name "* ]] && launch=(-XX:AOTCacheOutput="$(app_dir "$name").aot")
-    env SERVER_PORT=$((port + offset)) SPRING_RABBITMQ_PORT="$amqp_port" SPRING_RABBITMQ_VIRTUALHOST=judge-training "${own[@]}" \
+    env "${WITHOUT_SCRIPT_SETTINGS[@]}" SERVER_PORT=$((port + offset)) SPRING_RABBITMQ_PORT="$amqp_port" SPRING_RABBITMQ_VIRTUALHOST=judge-training "${own[@]}" \
       setsid nohup "$java" "-Xmx$(heap "$name")" "${jit[@]}" "${launch[@]}" \
         -jar "$(app_dir "$name")/$(basename "$(service_jar "$name")")" > "$state/logs/$name-training.log" 2>&1 < /dev/null &
     echo $! > "$training/$name.pid"
@@ -128,7 +128,7 @@ start() {
   settings "$name" "$api_port" real
   # From the AOT cache trained on this jar (train); JUDGE_AOT_CACHE=no starts without.
   [[ "${JUDGE_AOT_CACHE:-yes}" != yes ]] || launch=(-XX:AOTCache="$(app_dir "$name").aot" -jar "$(app_dir "$name")/$(basename "$built")")
-  env SERVER_PORT="$port" SPRING_RABBITMQ_PORT="$amqp_port" "${own[@]}" \
+  env "${WITHOUT_SCRIPT_SETTINGS[@]}" SERVER_PORT="$port" SPRING_RABBITMQ_PORT="$amqp_port" "${own[@]}" \
     setsid nohup "$java_home/bin/java" "-Xmx$(heap "$name")" "${jit[@]}" -XX:+ExitOnOutOfMemoryError "${launch[@]}" \
       > "$state/logs/$name.log" 2>&1 < /dev/null &
   echo $! > "$state/$name.pid"

@@ -16,19 +16,15 @@ state="$PROJECT_DIR/build/test"
 amqp_port=${TEST_AMQP_PORT:-5673}
 pg_port=${TEST_PG_PORT:-5433}
 
-if [[ "$scope" == all ]]; then
-  echo "== Lint: shell scripts and the tests' Python"
-  "$PROJECT_DIR/hack/lint.sh"
-fi
-
 # What the tiers after the suites need and the suites do not is made beside them, below them: the Go
 # tools (the chart's checks' helm, kubeconform, helm-unittest, helm-docs, kube-apiserver and etcd; the
-# pod tier's Kubernetes node binaries, containerd, runc, KEDA, k6, metrics-server, CloudNativePG) and
-# the language images' stand-ins (the containers and pod tiers'). Cold, they take tens of minutes of
-# CPU and downloads that the Maven and end-to-end suites leave idle; warm, nothing. Each runs in a
-# session of its own (so that an early exit stops its builds too) whose autogroup is at nice 19, as
-# SCHED_IDLE: a plain `nice -n 19` in a session of its own weighs as much as any session, the judge's
-# sandboxes included, and took their CPU (sched(7), "autogroup"). Their output is shown if they fail.
+# pod tier's Kubernetes node binaries, containerd, runc, KEDA, k6, metrics-server, CloudNativePG), the
+# language images' stand-ins (the containers and pod tiers') and the pod tier's upstream images. Cold,
+# they take more CPU than all the suites before the pod tier (docs/testing.md, "Time"); warm, nothing.
+# Each runs in a session of its own (so that an early exit stops its builds too) whose autogroup is at
+# nice 19, as SCHED_IDLE: a plain `nice -n 19` in a session of its own weighs as much as any session,
+# the judge's sandboxes included, and took their CPU (sched(7), "autogroup"). Their output is shown if
+# they fail.
 mkdir -p "$PROJECT_DIR/build"
 background=()
 below_judging() { # log command...
@@ -48,25 +44,47 @@ await() { # pid log what
 cleanup() { "$PROJECT_DIR/hack/infra.sh" down "$state" "$amqp_port" "$pg_port" || true; }
 stop_background() { local pid; for pid in "${background[@]}"; do kill -- -"$pid" 2>/dev/null || true; done; }
 trap 'stop_background; cleanup' EXIT
-# The chart's checks' tools are made first (with the other Kubernetes binaries: one build of the module),
-# then the pod tier's; a file says when the first are, so that the chart's checks and the containers
-# tier go on while the pod tier's build below them.
-tools_log="$PROJECT_DIR/build/tools.log" stand_ins_log="$PROJECT_DIR/build/stand-ins.log"
-chart_tools_made="$PROJECT_DIR/build/chart-tools.made"
-rm -f "$chart_tools_made"
-await_made() { # file pid log what: until the file is there, or the job ended without it
-  while [[ ! -e "$1" ]] && kill -0 "$2" 2>/dev/null; do sleep 1; done
-  [[ -e "$1" ]] || await "$2" "$3" "$4"
+# Marks that one step is done, for the background jobs that wait on it (made.sh waits for a mark).
+made="$PROJECT_DIR/build/made"
+rm -rf "$made" && mkdir -p "$made"
+await_made() { # mark pid log what: until the mark is there, or the job ended without it
+  while [[ ! -e "$made/$1" ]] && kill -0 "$2" 2>/dev/null; do sleep 1; done
+  [[ -e "$made/$1" ]] || await "$2" "$3" "$4"
 }
 if [[ "$scope" == all ]]; then
+  # Two lanes of Go builds, each module's downloads and single-threaded links beside the other's
+  # compiles, both started before the Debian packages (they need only Go; runc its libseccomp and the
+  # pause image podman, so those wait for the packages). The first lane makes the chart's checks' tools
+  # first (with the other Kubernetes binaries: one build of the module); the second the operators', then
+  # the pod tier's upstream images from them (once the stand-ins they build on are made).
   # shellcheck disable=SC2016 # expanded by the inner shell
-  below_judging "$tools_log" bash -c '"$1" helm kubeconform helm-unittest helm-docs kube-apiserver kubectl etcd \
-      kube-controller-manager kube-scheduler kubelet kube-proxy && touch "$2" \
-    && "$1" coredns containerd runc pause keda-operator keda-adapter keda-webhooks k6 k6-operator metrics-server cloudnative-pg' \
-    tools "$PROJECT_DIR/hack/tools.sh" "$chart_tools_made"
-  tools=$!
-  below_judging "$stand_ins_log" "$PROJECT_DIR/hack/stand-ins.sh" languages
+  below_judging "$PROJECT_DIR/build/tools-kubernetes.log" bash -c 'set -e; tools=$1 made=$2
+    "$tools" helm kubeconform helm-unittest helm-docs kube-apiserver kubectl etcd kube-controller-manager kube-scheduler \
+      kubelet kube-proxy
+    touch "$made/chart-tools"
+    "$tools" coredns containerd
+    until [[ -e "$made/deps" ]]; do sleep 1; done
+    "$tools" runc pause' kubernetes-tools "$PROJECT_DIR/hack/tools.sh" "$made"
+  kubernetes_tools=$!
+  # shellcheck disable=SC2016 # expanded by the inner shell
+  below_judging "$PROJECT_DIR/build/tools-operators.log" bash -c 'set -e; project=$1 made=$2
+    "$project/hack/tools.sh" keda-operator keda-adapter keda-webhooks k6 k6-operator metrics-server cloudnative-pg
+    until [[ -e "$made/stand-ins" ]]; do sleep 1; done
+    "$project/hack/cluster/upstream-images.sh" "$project/build/pods/images"' operators "$PROJECT_DIR" "$made"
+  operators=$!
+fi
+
+# The machine's packages (make deps), while the Go tools build.
+"$PROJECT_DIR/hack/install-deps.sh"
+touch "$made/deps"
+
+if [[ "$scope" == all ]]; then
+  # shellcheck disable=SC2016 # expanded by the inner shell
+  below_judging "$PROJECT_DIR/build/stand-ins.log" bash -c '"$1" languages && touch "$2/stand-ins"' \
+    stand-ins "$PROJECT_DIR/hack/stand-ins.sh" "$made"
   stand_ins=$!
+  echo "== Lint: shell scripts and the tests' Python"
+  "$PROJECT_DIR/hack/lint.sh"
 fi
 
 # A fresh database and broker every run: tests must not depend on what an earlier run left.
@@ -94,11 +112,11 @@ export JUDGE_TEST_STATE="$state" JUDGE_TEST_AMQP_PORT=$amqp_port JUDGE_TEST_PG_P
 python3 -m pytest "$PROJECT_DIR/tests/e2e" -v -p no:cacheprovider
 [[ "$scope" == e2e ]] && exit 0
 
-await_made "$chart_tools_made" "$tools" "$tools_log" "Building the Go tools"
+await_made chart-tools "$kubernetes_tools" "$PROJECT_DIR/build/tools-kubernetes.log" "Building the Kubernetes tools"
 echo "== Chart and manifests, offline"
 "$PROJECT_DIR/hack/verify-chart.sh"
 
-await "$stand_ins" "$stand_ins_log" "Making the language images' stand-ins"
+await "$stand_ins" "$PROJECT_DIR/build/stand-ins.log" "Making the language images' stand-ins"
 echo "== Images: built from services/Dockerfile, run as containers with their pods' settings"
 "$PROJECT_DIR/hack/images.sh" podman
 python3 -m pytest "$PROJECT_DIR/tests/containers" -v -p no:cacheprovider
@@ -106,6 +124,10 @@ python3 -m pytest "$PROJECT_DIR/tests/containers" -v -p no:cacheprovider
 # KEDA's and the HPA's timing step by step (tests/autoscaling) is make test-cluster's: it takes ~9
 # minutes that a cold run on the slowest machine cannot spare, and the pod tier scales real pods.
 cleanup
-await "$tools" "$tools_log" "Building the Go tools"
+# The pod tier's archives of our images, while the tools may still build.
+"$PROJECT_DIR/hack/cluster/test-pods.sh" --our-images
+await "$kubernetes_tools" "$PROJECT_DIR/build/tools-kubernetes.log" "Building the Kubernetes tools"
+await "$operators" "$PROJECT_DIR/build/tools-operators.log" "Building the operators and their images"
+grep -h '^tools.sh: ' "$PROJECT_DIR"/build/tools-*.log || true
 echo "== Pods: the chart on a real kubelet and containerd, in a sealed network namespace"
 "$PROJECT_DIR/hack/cluster/test-pods.sh"

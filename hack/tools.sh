@@ -26,6 +26,13 @@ CACHE=${JUDGE_TOOLS_CACHE:-$HOME/.cache/judge/bin}
 BIN="$PROJECT_DIR/bin"
 mkdir -p "$CACHE" "$BIN"
 export GOFLAGS="-buildvcs=false" GOTOOLCHAIN=local
+# Every tool is built the same way where it can be (static, -trimpath, no symbol tables or DWARF, as
+# the projects' own release builds are): Go's build cache keys a package by its flags, so the standard
+# library and the dependencies two tools share at one version are compiled once, not once per flag set,
+# and the links skip the DWARF that nothing here reads. runc alone needs cgo (libseccomp).
+export CGO_ENABLED=0
+GO_BUILD_FLAGS=(-trimpath)
+STRIP="-s -w"
 
 link() { ln -sfn "$CACHE/$1-$2" "$BIN/$1"; }
 
@@ -88,7 +95,7 @@ go_install() { # tool version package [ldflags]
   if [[ ! -x "$CACHE/$tool-$version" ]]; then
     echo "Building $tool $version (once; cached in $CACHE)"
     local gobin; gobin=$(mktemp -d)
-    GOBIN="$gobin" go install -ldflags "$ldflags" "$package@$version"
+    GOBIN="$gobin" go install "${GO_BUILD_FLAGS[@]}" -ldflags "$STRIP $ldflags" "$package@$version"
     mv "$gobin/$(basename "${package%%/v[0-9]*}")" "$CACHE/$tool-$version" 2>/dev/null || mv "$gobin"/* "$CACHE/$tool-$version"
     rm -rf "$gobin"
   fi
@@ -101,7 +108,7 @@ build_helm_unittest() {
     echo "Building helm-unittest $version"
     local src; src=$(module_copy github.com/helm-unittest/helm-unittest "$version")
     # The name plugin.yaml runs on linux/amd64; its install hook (which downloads it) never runs.
-    (cd "$src" && go build -o untt-linux-amd64 ./cmd/helm-unittest)
+    (cd "$src" && go build "${GO_BUILD_FLAGS[@]}" -ldflags "$STRIP" -o untt-linux-amd64 ./cmd/helm-unittest)
     rm -rf "$plugin"; mkdir -p "$plugin"
     cp "$src/untt-linux-amd64" "$src/plugin.yaml" "$plugin/"
     rm -rf "$src"
@@ -126,8 +133,8 @@ build_kubernetes() { # Kubernetes binaries from k8s.io/kubernetes, whose staging
       sed -E -e '/=> \.\/staging\//d' -e "s#^([[:space:]]*k8s\.io/[a-z0-9-]+) v0\.0\.0\$#\1 v0${version#v1}#" go.mod > go.mod.new
       mv go.mod.new go.mod
       # One go build for all of them: shared packages compile once, in parallel.
-      GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build \
-        -ldflags "-X k8s.io/component-base/version.gitVersion=$version -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(echo "$version" | cut -d. -f2)" \
+      GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" \
+        -ldflags "$STRIP -X k8s.io/component-base/version.gitVersion=$version -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(echo "$version" | cut -d. -f2)" \
         -o "$src/out/" "${missing[@]/#/./cmd/}"
       for tool in "${missing[@]}"; do mv "$src/out/$tool" "$CACHE/$tool-$version"; done
     )
@@ -142,6 +149,20 @@ tools=("$@")
 ((${#tools[@]})) || tools=(helm kubeconform helm-unittest helm-docs kube-apiserver kubectl kube-controller-manager kubelet
   kube-scheduler kube-proxy coredns etcd keda-operator keda-adapter keda-webhooks containerd runc pause)
 kubernetes_tools=()  # built together, from one copy of the (large) module
+# Each build's time and CPU, for docs/testing.md's account of a cold run (cached tools take none).
+children_cpu() { # sets CPU to the CPU seconds (user + sys) of this shell's finished children so far
+  local times; times=$(mktemp)
+  times > "$times"  # in this shell: a subshell's children (as in $(...)) are not this shell's
+  CPU=$(awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); cpu += t[1] * 60 + t[2] } } END { printf "%.0f", cpu }' "$times")
+  rm -f "$times"
+}
+timed() { # what command...: runs it in this shell, and says what it took when it built anything
+  local started=$SECONDS before
+  children_cpu; before=$CPU
+  "${@:2}"
+  children_cpu
+  if ((SECONDS - started >= 2)); then echo "tools.sh: $1 took $((SECONDS - started)) s, $((CPU - before)) s of CPU"; fi
+}
 for tool in "${tools[@]}"; do
   case "$tool" in
     helm)
@@ -149,12 +170,12 @@ for tool in "${tools[@]}"; do
         "https://get.helm.sh/helm-$HELM_VERSION-$os-$arch.tar.gz" "$os-$arch/helm" || require_go helm.sh/helm/v3 "$HELM_VERSION"
       # As helm's own Makefile sets them: its version, and the Kubernetes version it assumes when no
       # cluster says otherwise (its client-go 0.37 → 1.37); verify-chart.sh passes the pinned one anyway.
-      go_install helm "$HELM_VERSION" helm.sh/helm/v3/cmd/helm "-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION \
+      timed helm go_install helm "$HELM_VERSION" helm.sh/helm/v3/cmd/helm "-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION \
         -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=37 \
         -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=37" ;;
-    kubeconform) go_install kubeconform "$KUBECONFORM_VERSION" github.com/yannh/kubeconform/cmd/kubeconform ;;
-    helm-docs) go_install helm-docs "$HELM_DOCS_VERSION" github.com/norwoodj/helm-docs/cmd/helm-docs ;;
-    helm-unittest) build_helm_unittest ;;
+    kubeconform) timed kubeconform go_install kubeconform "$KUBECONFORM_VERSION" github.com/yannh/kubeconform/cmd/kubeconform ;;
+    helm-docs) timed helm-docs go_install helm-docs "$HELM_DOCS_VERSION" github.com/norwoodj/helm-docs/cmd/helm-docs ;;
+    helm-unittest) timed helm-unittest build_helm_unittest ;;
     kubectl)
       [[ -x "$CACHE/kubectl-$KUBERNETES_VERSION" ]] || download kubectl "$KUBERNETES_VERSION" \
         "https://dl.k8s.io/release/$KUBERNETES_VERSION/bin/$os/$arch/kubectl" || require_go k8s.io/kubernetes "$KUBERNETES_VERSION"
@@ -164,8 +185,8 @@ for tool in "${tools[@]}"; do
       [[ -x "$CACHE/kind-$KIND_VERSION" ]] || download kind "$KIND_VERSION" \
         "https://github.com/kubernetes-sigs/kind/releases/download/$KIND_VERSION/kind-$os-$arch" || require_go sigs.k8s.io/kind "$KIND_VERSION"
       go_install kind "$KIND_VERSION" sigs.k8s.io/kind ;;
-    *) cluster_tool "$tool" ;;  # hack/cluster/builders.sh
+    *) timed "$tool" cluster_tool "$tool" ;;  # hack/cluster/builders.sh
   esac
 done
-((${#kubernetes_tools[@]} == 0)) || build_kubernetes "${kubernetes_tools[@]}"
-cluster_tools_build
+((${#kubernetes_tools[@]} == 0)) || timed "${kubernetes_tools[*]}" build_kubernetes "${kubernetes_tools[@]}"
+timed "KEDA, cert-manager" cluster_tools_build

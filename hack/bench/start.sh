@@ -34,7 +34,7 @@ settings=(SPRING_RABBITMQ_PORT="$amqp_port" SPRING_DATASOURCE_URL="jdbc:postgres
 started_in() {
   local log=$1 name=$2 jit
   read -ra jit <<< "$(service_jit "$name")"
-  env "${settings[@]}" "$java" -Xmx512m "${jit[@]}" "${@:3}" > "$log" 2>&1 &
+  env "${WITHOUT_SCRIPT_SETTINGS[@]}" "${settings[@]}" "$java" -Xmx512m "${jit[@]}" "${@:3}" > "$log" 2>&1 &
   pid=$!
   for _ in $(seq 1200); do
     grep -q "Started [A-Za-z]*Application in" "$log" && break

@@ -4,7 +4,7 @@
 # k6-operator, metrics-server, CloudNativePG, the RabbitMQ operators, cert-manager, the Prometheus
 # Operator, Prometheus and kube-state-metrics. Each is built as its own Makefile or Dockerfile
 # builds it, from the Go module proxy, at the version versions.env pins.
-# shellcheck shell=bash disable=SC2154 # hack/tools.sh's variables: CACHE, BIN and versions.env's
+# shellcheck shell=bash disable=SC2154 # hack/tools.sh's variables: CACHE, BIN, GO_BUILD_FLAGS, STRIP and versions.env's
 
 keda_tools=() cert_manager_tools=()  # each set built together, from one copy of its (large) module
 
@@ -30,9 +30,9 @@ cluster_tool() { # tool: built now, or queued for its set (cluster_tools_build)
     prometheus-operator) build_prometheus_operator ;;
     prometheus) build_prometheus ;;
     kube-state-metrics) build_kube_state_metrics ;;
-    # Static, for its image FROM scratch, as its own Makefile builds it.
-    metrics-server) CGO_ENABLED=0 go_install metrics-server "$METRICS_SERVER_VERSION" sigs.k8s.io/metrics-server/cmd/metrics-server \
-      "-s -w -X sigs.k8s.io/metrics-server/pkg/version.gitVersion=$METRICS_SERVER_VERSION" ;;
+    # Static, for its image FROM scratch (hack/tools.sh builds every tool so), as its own Makefile builds it.
+    metrics-server) go_install metrics-server "$METRICS_SERVER_VERSION" sigs.k8s.io/metrics-server/cmd/metrics-server \
+      "-X sigs.k8s.io/metrics-server/pkg/version.gitVersion=$METRICS_SERVER_VERSION" ;;
     *) echo "unknown tool: $tool" >&2; exit 2 ;;
   esac
 }
@@ -51,8 +51,8 @@ build_keda() { # the operator, the metrics adapter and the admission webhooks, f
     # One go build for all: the binaries share nearly every package. Static, for their images FROM scratch.
     (
       cd "$src" && mkdir out
-      GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath \
-        -ldflags "-s -w -X github.com/kedacore/keda/v2/version.Version=$version" \
+      GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" \
+        -ldflags "$STRIP -X github.com/kedacore/keda/v2/version.Version=$version" \
         -o out/ "${missing[@]/#keda-/./cmd/}"
       for tool in "${missing[@]}"; do mv "out/${tool#keda-}" "$CACHE/$tool-$version"; done
     )
@@ -67,8 +67,8 @@ build_containerd() { # containerd, its runc shim and ctr; go install refuses the
     echo "Building containerd $version (~1 minute cold)"
     local src; src=$(module_copy github.com/containerd/containerd/v2 "$version")
     rm -rf "$CACHE/containerd-$version"; mkdir -p "$CACHE/containerd-$version"
-    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath -tags urfave_cli_no_docs \
-      -ldflags "-X github.com/containerd/containerd/v2/version.Version=$version" \
+    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" -tags urfave_cli_no_docs \
+      -ldflags "$STRIP -X github.com/containerd/containerd/v2/version.Version=$version" \
       -o "$CACHE/containerd-$version/" ./cmd/containerd ./cmd/containerd-shim-runc-v2 ./cmd/ctr)
     rm -rf "$src"
   fi
@@ -80,8 +80,8 @@ build_runc() { # with seccomp (cgo, libseccomp-dev), and new enough to give pods
   if [[ ! -x "$CACHE/runc-$version" ]]; then
     echo "Building runc $version"
     local gobin; gobin=$(mktemp -d)
-    GOBIN="$gobin" CGO_ENABLED=1 go install -trimpath -tags "seccomp urfave_cli_no_docs" \
-      -ldflags "-X main.version=${version#v}" "github.com/opencontainers/runc@$version"
+    GOBIN="$gobin" CGO_ENABLED=1 go install "${GO_BUILD_FLAGS[@]}" -tags "seccomp urfave_cli_no_docs" \
+      -ldflags "$STRIP -X main.version=${version#v}" "github.com/opencontainers/runc@$version"
     mv "$gobin/runc" "$CACHE/runc-$version"
     rm -rf "$gobin"
   fi
@@ -110,7 +110,7 @@ build_main() { # tool version module: a tool whose main package is the Go progra
     local src; src=$(mktemp -d)
     cat > "$src/main.go"
     (cd "$src" && go mod init "$tool-local" >/dev/null 2>&1 && go get "$module@$version" >/dev/null 2>&1 \
-      && go mod tidy >/dev/null 2>&1 && CGO_ENABLED=0 go build -trimpath -o "$CACHE/$tool-$version" .)
+      && go mod tidy >/dev/null 2>&1 && go build "${GO_BUILD_FLAGS[@]}" -ldflags "$STRIP" -o "$CACHE/$tool-$version" .)
     rm -rf "$src"
   else
     cat > /dev/null
@@ -123,7 +123,7 @@ build_k6_operator() { # the controller ("manager"), as the operator's Dockerfile
   if [[ ! -x "$CACHE/k6-operator-$version" ]]; then
     echo "Building k6-operator $version"
     local src; src=$(module_copy github.com/grafana/k6-operator "$version")
-    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath -ldflags "-s -w" \
+    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" -ldflags "$STRIP" \
       -o "$CACHE/k6-operator-$version" ./cmd)
     rm -rf "$src"
   fi
@@ -136,7 +136,7 @@ build_cloudnative_pg() { # the operator's manager (also its instance manager), a
     echo "Building cloudnative-pg $version"
     # From a copy: go install asks the proxy for the module's version list, which it refuses.
     local src; src=$(module_copy github.com/cloudnative-pg/cloudnative-pg "$version")
-    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath -ldflags "-s -w \
+    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" -ldflags "$STRIP \
       -X github.com/cloudnative-pg/cloudnative-pg/pkg/versions.buildVersion=$CLOUDNATIVE_PG_VERSION" \
       -o "$CACHE/cloudnative-pg-$version" ./cmd/manager)
     rm -rf "$src"
@@ -159,8 +159,8 @@ build_rabbitmq_operator() { # tool module version package [replacement...]
     echo "Building $tool $version"
     local src; src=$(module_copy "$module" "$version")
     replace_refused "$src" "${@:5}"
-    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath -tags timetzdata \
-      -ldflags "-s -w" -o "$CACHE/$tool-$version" "$package")
+    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" -tags timetzdata \
+      -ldflags "$STRIP" -o "$CACHE/$tool-$version" "$package")
     rm -rf "$src"
   fi
   link "$tool" "$version"
@@ -188,8 +188,8 @@ build_cert_manager() { # tools...
       rm -rf "$clone"
     fi
     for tool in "${missing[@]}"; do
-      (cd "$src/cmd/${tool#cert-manager-}" && GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath -ldflags \
-        "-s -w -X github.com/cert-manager/cert-manager/pkg/util.AppVersion=$version" -o "$CACHE/$tool-$version" .)
+      (cd "$src/cmd/${tool#cert-manager-}" && GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" -ldflags \
+        "$STRIP -X github.com/cert-manager/cert-manager/pkg/util.AppVersion=$version" -o "$CACHE/$tool-$version" .)
     done
     rm -rf "$src"
   fi
@@ -210,8 +210,8 @@ build_prometheus_operator() { # the operator and its config reloader, from one c
     done
     (
       cd "$src" && chmod -R u+w . && mkdir out
-      GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath \
-        -ldflags "-s -w -X github.com/prometheus/common/version.Version=${version#v}" -o out/ ./cmd/operator ./cmd/prometheus-config-reloader
+      GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" \
+        -ldflags "$STRIP -X github.com/prometheus/common/version.Version=${version#v}" -o out/ ./cmd/operator ./cmd/prometheus-config-reloader
       mv out/operator "$CACHE/prometheus-operator-$version"
       mv out/prometheus-config-reloader "$CACHE/prometheus-config-reloader-$version"
     )
@@ -231,8 +231,8 @@ build_prometheus() { # Prometheus and promtool, with the one service discovery t
     printf 'package plugins\n\nimport _ "github.com/prometheus/prometheus/discovery/kubernetes" // Register kubernetes plugin.\n' \
       > "$src/plugins/plugins.go"
     rm -rf "$CACHE/prometheus-$version"; mkdir -p "$CACHE/prometheus-$version"
-    (cd "$src" && GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath \
-      -ldflags "-s -w -X github.com/prometheus/common/version.Version=${version#v}" \
+    (cd "$src" && GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" \
+      -ldflags "$STRIP -X github.com/prometheus/common/version.Version=${version#v}" \
       -o "$CACHE/prometheus-$version/" ./cmd/prometheus ./cmd/promtool)
     rm -rf "$src"
   fi
@@ -244,8 +244,8 @@ build_kube_state_metrics() { # static, as its Makefile's build-local; go install
   if [[ ! -x "$CACHE/kube-state-metrics-$version" ]]; then
     echo "Building kube-state-metrics $version"
     local src; src=$(module_copy k8s.io/kube-state-metrics/v2 "$version")
-    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" CGO_ENABLED=0 go build -trimpath \
-      -ldflags "-s -w -X github.com/prometheus/common/version.Version=$version" -o "$CACHE/kube-state-metrics-$version" .)
+    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" \
+      -ldflags "$STRIP -X github.com/prometheus/common/version.Version=$version" -o "$CACHE/kube-state-metrics-$version" .)
     rm -rf "$src"
   fi
   link kube-state-metrics "$version"

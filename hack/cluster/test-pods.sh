@@ -7,6 +7,7 @@
 # The kernel settings the kubelet changes at start are put back afterwards.
 #
 #   [JUDGE_LANGUAGES=all|default|c,cpp,...] hack/cluster/test-pods.sh [--monitoring | --rabbitmq-operators] [pytest args...]
+#   hack/cluster/test-pods.sh --our-images    only build and save the three images and the language images
 #
 # --monitoring (make test-monitoring) runs the tests marked monitoring instead of the others: the
 # Prometheus Operator, Prometheus and kube-state-metrics in the cluster, reading the chart's monitors,
@@ -21,8 +22,9 @@ source "$PROJECT_DIR/versions.env"
 
 state="$PROJECT_DIR/build/pods"
 images="$state/images"
-selection=(-m "not monitoring and not rabbitmq_operators") image_sets=()
+selection=(-m "not monitoring and not rabbitmq_operators") image_sets=() our_images_only=false
 case "${1:-}" in
+  --our-images) our_images_only=true ;;
   --monitoring)
     shift
     selection=(-m monitoring) image_sets=(monitoring)
@@ -34,9 +36,7 @@ case "${1:-}" in
     export JUDGE_PODS_BROKER=operators ;;
 esac
 
-"$PROJECT_DIR/hack/tools.sh" helm kubectl kube-apiserver kube-controller-manager kube-scheduler kubelet kube-proxy coredns etcd \
-  containerd runc pause
-"$PROJECT_DIR/hack/schemas.sh"
+# Our images first: they need no tool, so make test saves them (--our-images) while the tools still build.
 "$PROJECT_DIR/hack/images.sh" podman
 mkdir -p "$images"
 version=$(judge_version)
@@ -80,6 +80,11 @@ if [[ "$(cat "$images/languages.id" 2>/dev/null)" != "$ids" ]]; then
   judge_podman save --multi-image-archive --format docker-archive -o "$images/languages.tar" "${language_images[@]}"
   echo "$ids" > "$images/languages.id"
 fi
+[[ "$our_images_only" == false ]] || exit 0
+
+"$PROJECT_DIR/hack/tools.sh" helm kubectl kube-apiserver kube-controller-manager kube-scheduler kubelet kube-proxy coredns etcd \
+  containerd runc pause
+"$PROJECT_DIR/hack/schemas.sh"
 
 # The upstream images the user's manifests name (the k6-operator's controller, the TestRun's runner
 # and starter), built from their pinned sources; the operator's chart from its Go module, as pinned.

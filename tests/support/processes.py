@@ -23,6 +23,13 @@ JARS = {
     "worker": PROJECT / "services/worker/target/judge-worker.jar",
     "consumer": PROJECT / "services/consumer/target/judge-result-consumer.jar",
 }
+# The scripts' and suites' own settings, which Spring would bind as the services' properties too
+# (hack/script-settings says why): a service started here never inherits them.
+SCRIPT_SETTINGS = frozenset(
+    line.strip()
+    for line in (PROJECT / "hack/script-settings").read_text().splitlines()
+    if line.strip() and not line.startswith("#")
+)
 # The API's management port (Actuator, the workers' /internal) when run here: its public port + 3, as
 # hack/lib.sh's management_port (a worker's Actuator listens on its own server.port).
 API_MANAGEMENT_PORT_OFFSET = 3
@@ -57,7 +64,11 @@ class Service:
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
                 [str(JAVA), *jvm_options, "-jar", str(JARS[kind])],
-                env=dict(env, SERVER_PORT=str(port), JUDGE_HTTP_MANAGEMENTPORT=str(self.management_port)),
+                env={
+                    **{name: value for name, value in env.items() if name not in SCRIPT_SETTINGS},
+                    "SERVER_PORT": str(port),
+                    "JUDGE_HTTP_MANAGEMENTPORT": str(self.management_port),
+                },
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
