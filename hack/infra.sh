@@ -22,7 +22,8 @@ rabbit_dir="$state/rabbitmq"
 pg_dir="$state/postgres"
 pg_bin=/usr/lib/postgresql/15/bin
 
-rabbitmqctl() { HOME="$rabbit_dir" /usr/lib/rabbitmq/bin/rabbitmqctl -n "$node" "$@"; }
+# Erlang writes a crash dump into the working folder unless told where: the node's own log folder.
+rabbitmqctl() { HOME="$rabbit_dir" ERL_CRASH_DUMP="$rabbit_dir/log/erl_crash.dump" /usr/lib/rabbitmq/bin/rabbitmqctl -n "$node" "$@"; }
 as_postgres() { if [[ $(id -un) == postgres ]]; then "$@"; elif [[ $(id -u) -eq 0 ]]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
 rabbit_up() {
@@ -54,7 +55,7 @@ disk_free_limit.absolute = 500MB
 CONF
   echo '[rabbitmq_management,rabbitmq_prometheus].' > "$rabbit_dir/enabled_plugins"
   echo "Starting RabbitMQ node $node on 127.0.0.1:$amqp_port"
-  HOME="$rabbit_dir" \
+  HOME="$rabbit_dir" ERL_CRASH_DUMP="$rabbit_dir/log/erl_crash.dump" \
   RABBITMQ_NODENAME="$node" \
   RABBITMQ_DIST_PORT=$((amqp_port + 20000)) \
   RABBITMQ_MNESIA_BASE="$rabbit_dir/mnesia" \
