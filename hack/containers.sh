@@ -10,7 +10,7 @@
 # and mounted: all (the default here, as the chart's), the catalog's default set, or catalog ids, as
 # hack/services.sh takes them.
 #
-# What differs from a pod (README, "Images"): the host's network namespace (loopback is where the
+# What differs from a pod (docs/images.md, "Containers without a cluster"): the host's network namespace (loopback is where the
 # broker and database are), so no NetworkPolicy; podman's user namespace instead of the kubelet's;
 # no probes restarting a container (up waits for readiness once).
 set -euo pipefail

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Makes local stand-ins for the base images services/Dockerfile names, for machines that reach
 # Debian's packages and the npm registry but no container registry. Each one is made the way its
-# official image is, as far as that is possible here (README, "Images"):
+# official image is, as far as that is possible here (docs/images.md, "The stand-in base images"):
 #
 #   localhost/stand-in/debian:bookworm-slim      mmdebstrap --variant=minbase, then Debian's own
 #                                                debuerreotype slimming, as the official image

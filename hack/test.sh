@@ -109,7 +109,7 @@ fi
 
 echo "== End to end: the three services as processes"
 export JUDGE_TEST_STATE="$state" JUDGE_TEST_AMQP_PORT=$amqp_port JUDGE_TEST_PG_PORT=$pg_port
-python3 -m pytest "$PROJECT_DIR/tests/e2e" -v -p no:cacheprovider
+python3 -m pytest "$PROJECT_DIR/tests/e2e" -v -p no:cacheprovider --durations=10
 [[ "$scope" == e2e ]] && exit 0
 
 await_made chart-tools "$kubernetes_tools" "$PROJECT_DIR/build/tools-kubernetes.log" "Building the Kubernetes tools"
@@ -119,7 +119,7 @@ echo "== Chart and manifests, offline"
 await "$stand_ins" "$PROJECT_DIR/build/stand-ins.log" "Making the language images' stand-ins"
 echo "== Images: built from services/Dockerfile, run as containers with their pods' settings"
 "$PROJECT_DIR/hack/images.sh" podman
-python3 -m pytest "$PROJECT_DIR/tests/containers" -v -p no:cacheprovider
+python3 -m pytest "$PROJECT_DIR/tests/containers" -v -p no:cacheprovider --durations=10
 
 # KEDA's and the HPA's timing step by step (tests/autoscaling) is make test-cluster's: it takes ~9
 # minutes that a cold run on the slowest machine cannot spare, and the pod tier scales real pods.

@@ -2,6 +2,7 @@
 relative link leading somewhere, no page citing what a reader cannot look up."""
 
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -59,3 +60,40 @@ def test_no_page_but_the_changelog_dates_its_figures_by_commit(page):
     was at is history, which git keeps."""
     cited = re.findall(r"\b(?=[0-9a-f]*[a-f])(?=[0-9a-f]*[0-9])[0-9a-f]{7,40}\b", page.read_text())
     assert not cited, cited
+
+
+# A comment's pointer to a section: (README, "Quick start") or (docs/pods.md, "The closed loop").
+POINTER = re.compile(r'\b(README|docs/[a-z-]+\.md)\b,? "([A-Z0-9`][^"\n]{1,100})"')
+
+
+def pointers(text):
+    return POINTER.findall(text)
+
+
+def test_every_pointer_in_code_to_a_docs_section_names_one_that_exists():
+    tracked = subprocess.run(["git", "ls-files"], cwd=PROJECT, capture_output=True, text=True, check=True).stdout
+    stale = []
+    for name in tracked.split():
+        if name.startswith(("docs/", "tests/docs/")) or name == "README.md" or name.endswith((".png", ".jar", ".zip")):
+            continue
+        try:
+            text = (PROJECT / name).read_text()
+        except (UnicodeDecodeError, FileNotFoundError, IsADirectoryError):
+            continue
+        for document, section in pointers(text):
+            page = PROJECT / ("README.md" if document == "README" else document)
+            headings = (
+                {heading.strip() for heading in re.findall(r"^#+ (.+)$", page.read_text(), flags=re.M)}
+                if page.exists()
+                else set()
+            )
+            if section not in headings:
+                stale.append(f'{name}: {document}, "{section}"')
+    assert not stale, stale
+
+
+def test_the_pointer_finder_reads_the_forms_comments_use():
+    assert pointers('# What differs (README, "Images"): the host') == [("README", "Images")]
+    assert pointers('(docs/benchmarks.md, "Start-up (`make bench-start`)")') == [
+        ("docs/benchmarks.md", "Start-up (`make bench-start`)")
+    ]

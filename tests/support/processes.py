@@ -2,6 +2,7 @@
 
 import os
 import pathlib
+import shutil
 import signal
 import subprocess
 import time
@@ -52,6 +53,21 @@ def require_jars():
         assert jar.exists(), f"{jar} is missing: build with 'make build' (make test does)"
 
 
+def running_copy(kind, folder):
+    """A copy of the service's jar to run, made by copy and rename: a build rewrites target/'s jars in place,
+    and a JVM running from one then fails to load its classes (an e2e run's make local-up rebuilt them
+    under the session's stack: NoClassDefFoundError in every service, 41 tests failed). A copy that a later
+    build made stale is replaced by a new file; JVMs already running keep the one they opened."""
+    folder.mkdir(parents=True, exist_ok=True)
+    copy = folder / JARS[kind].name
+    built = JARS[kind].stat()
+    if not copy.exists() or copy.stat().st_size != built.st_size or copy.stat().st_mtime < built.st_mtime:
+        partial = folder / (JARS[kind].name + ".partial")
+        shutil.copy2(JARS[kind], partial)
+        os.replace(partial, copy)
+    return copy
+
+
 class Service:
     """One service process, in its own process group so that killing it kills what it ran."""
 
@@ -63,7 +79,7 @@ class Service:
         self.log_path = log_dir / f"{name}.log"
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(
-                [str(JAVA), *jvm_options, "-jar", str(JARS[kind])],
+                [str(JAVA), *jvm_options, "-jar", str(running_copy(kind, log_dir.parent / "jars"))],
                 env={
                     **{name: value for name, value in env.items() if name not in SCRIPT_SETTINGS},
                     "SERVER_PORT": str(port),

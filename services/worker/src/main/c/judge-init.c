@@ -61,6 +61,10 @@
 #include <string.h>
 #include <sys/ipc.h>
 #include <sys/msg.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/sem.h>
@@ -228,6 +232,44 @@ static int above_the_run(int fd) {
 }
 
 /*
+ * The kernel's keyrings outlive every process of a run: a key a program adds to its user keyring is
+ * still there for the next submission this sandbox serves (its user namespace lives on), and no reset
+ * can list another uid's keys to remove them. No judged program needs a keyring, so the three calls
+ * that reach one (add_key, request_key, keyctl) fail with EPERM, by a seccomp filter installed just
+ * before exec (inherited by every process of the run, and not removable: no_new_privs is set). Calls of
+ * another architecture's ABI (x32, i386 through int 0x80), where these calls have other numbers, fail
+ * the same way.
+ */
+#if defined(__x86_64__)
+#define NATIVE_AUDIT_ARCH AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define NATIVE_AUDIT_ARCH AUDIT_ARCH_AARCH64
+#else
+#error "judge-init's keyring filter knows x86_64 and aarch64"
+#endif
+static int refuse_keyrings(void) {
+    struct sock_filter filter[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, NATIVE_AUDIT_ARCH, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+#if defined(__x86_64__)
+        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000 /* __X32_SYSCALL_BIT */, 3, 0),
+#else
+        BPF_JUMP(BPF_JMP | BPF_JA, 0, 0, 0),
+#endif
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_add_key, 2, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_request_key, 1, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_keyctl, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog program = { .len = sizeof filter / sizeof filter[0], .filter = filter };
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
+    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program);
+}
+
+/*
  * In the child: limits, files, then the program. Reports a failed exec through report_fd. Where the
  * run talks through FIFOs, says on opened_fd that it has opened them and waits on go_fd (-1: neither).
  */
@@ -290,6 +332,7 @@ static void start_program(const struct request *r, int report_fd, int opened_fd,
     /* Before execvp, which looks the program up in this PATH. */
     for (int i = 0; i < r->envc; i++)
         if (putenv(r->env[i]) != 0) _exit(126);
+    if (refuse_keyrings() != 0) _exit(126);
     execvp(r->argv[0], r->argv);
     int error = errno;
     if (write(report_fd, &error, sizeof error) < 0) { /* nothing more to do */ }

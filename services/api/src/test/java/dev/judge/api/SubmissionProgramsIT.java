@@ -340,6 +340,16 @@ class SubmissionProgramsIT extends LiveApi {
         }
         byte[] invalidUtf8 = zipBytes("1.out", new byte[] {(byte) 0xC3, (byte) 0x28});
         assertThat(postZip(path, invalidUtf8).statusCode()).isEqualTo(400);
+        // Cut short inside its deflated data (once an unmapped EOFException: 500).
+        byte[] whole = zip(Map.of("1.out", "1 2 3 4 5 6 7 8 9\n".repeat(1000)));
+        assertThat(postZip(path, java.util.Arrays.copyOf(whole, whole.length / 2))
+                        .statusCode())
+                .isEqualTo(400);
+        // Who may submit to what is checked before the zip is unpacked: to a problem that does not exist,
+        // a zip that is none is the problem's 422, not the zip's 400 (which once showed it had been read).
+        HttpResponse<String> unknown = postZip("/api/submissions/outputs?problemId=987654321", "not a zip".getBytes());
+        assertThat(unknown.statusCode()).as(unknown.body()).isEqualTo(422);
+        assertThat(unknown.body()).contains("Unknown problem");
         assertThat(send(request(path)
                                 .header("Content-Type", "text/plain")
                                 .POST(HttpRequest.BodyPublishers.ofString("1")))

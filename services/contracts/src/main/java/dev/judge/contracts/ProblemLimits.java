@@ -1,5 +1,7 @@
 package dev.judge.contracts;
 
+import java.util.List;
+
 /**
  * The highest limits a problem may set, one definition for the API, which refuses a problem above them,
  * and the worker, which never runs a program with more.
@@ -22,6 +24,20 @@ public final class ProblemLimits {
     public static final int MAX_PROGRAM_ARGUMENTS = 20;
 
     public static final int MAX_ARGUMENT_LENGTH = 200;
+
+    /**
+     * Whether a setter's program may be given these arguments: at most {@link #MAX_PROGRAM_ARGUMENTS}, none
+     * longer than {@link #MAX_ARGUMENT_LENGTH}, none holding a NUL (which would end its field of the
+     * sandbox's requests and make the rest a field of its own) or a line break.
+     */
+    public static boolean argumentsAllowed(List<String> arguments) {
+        return arguments.size() <= MAX_PROGRAM_ARGUMENTS
+                && arguments.stream()
+                        .noneMatch(argument -> argument.length() > MAX_ARGUMENT_LENGTH
+                                || argument.indexOf('\0') >= 0
+                                || argument.indexOf('\n') >= 0
+                                || argument.indexOf('\r') >= 0);
+    }
 
     /** {@link #MAX_TIME_LIMIT_MS} as a Spring Boot {@code Duration} setting's text, for defaults. */
     public static final String MAX_TIME_LIMIT = MAX_TIME_LIMIT_MS + "ms";

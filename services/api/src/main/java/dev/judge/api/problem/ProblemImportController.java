@@ -123,7 +123,8 @@ class ProblemImportController {
     @ApiResponse(responseCode = "415", description = "The body is neither application/zip nor application/octet-stream")
     @ApiResponse(
             responseCode = "429",
-            description = "Another upload or import of this caller's is under way on this replica; nothing stored",
+            description = "Another upload, download or import of this caller's is under way on this replica; "
+                    + "nothing stored",
             headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
     @ApiResponse(
             responseCode = "503",
@@ -145,27 +146,34 @@ class ProblemImportController {
             throw UnauthorizedException.outOfScope(Scope.PROBLEMS);
         }
         Path spooled = Files.createTempFile("problem-package", ".zip");
-        try (TestTransfers.Transfer slot = transfers.takeWriting(caller)) {
+        // The body is spooled under the key's own share only: a slow upload (renewed before Jetty's idle
+        // timeout) once held one of the replica's slots for as long as it lasted.
+        try (TestTransfers.Transfer admitted = transfers.admit(caller)) {
             spool(body, spooled);
-            ProblemOwner owner = ProblemOwner.of(caller, null);
-            long id;
-            try {
-                id = importPackage(PackageArchive.open(spooled, limits()), owner, verify);
-            } catch (InvalidPackageException e) {
-                throw refusal(
-                        e.tooLarge() ? HttpStatus.CONTENT_TOO_LARGE : HttpStatus.BAD_REQUEST,
-                        e.file(),
-                        e.file() + ": " + e.getMessage() + ". Nothing was stored.");
+            try (TestTransfers.Transfer slot = transfers.take()) {
+                return importSpooled(caller, spooled, verify, uri);
             }
-            ProblemView view = problems.findCurrent(
-                            id, testData.shownTestsLimit().toBytes())
-                    .map(stored -> ProblemView.forManager(stored, owner, false))
-                    .orElseThrow();
-            return ResponseEntity.created(uri.path("/api/problems/{id}").build(id))
-                    .body(view);
         } finally {
             Files.deleteIfExists(spooled);
         }
+    }
+
+    private ResponseEntity<ProblemView> importSpooled(
+            Caller caller, Path spooled, boolean verify, UriComponentsBuilder uri) throws IOException {
+        ProblemOwner owner = ProblemOwner.of(caller, null);
+        long id;
+        try {
+            id = importPackage(PackageArchive.open(spooled, limits()), owner, verify);
+        } catch (InvalidPackageException e) {
+            throw refusal(
+                    e.tooLarge() ? HttpStatus.CONTENT_TOO_LARGE : HttpStatus.BAD_REQUEST,
+                    e.file(),
+                    e.file() + ": " + e.getMessage() + ". Nothing was stored.");
+        }
+        ProblemView view = problems.findCurrent(id, testData.shownTestsLimit().toBytes())
+                .map(stored -> ProblemView.forManager(stored, owner, false))
+                .orElseThrow();
+        return ResponseEntity.created(uri.path("/api/problems/{id}").build(id)).body(view);
     }
 
     /**

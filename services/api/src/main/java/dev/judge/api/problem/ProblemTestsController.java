@@ -96,6 +96,11 @@ class ProblemTestsController {
             description = "The problem's groups changed while the tests came; nothing stored")
     @ApiResponse(responseCode = "415", description = "The body is not application/x-ndjson")
     @ApiResponse(
+            responseCode = "429",
+            description = "Another upload, download or import of this caller's is under way on this replica; "
+                    + "nothing stored",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(
             responseCode = "503",
             description = "As many uploads and downloads as this replica takes at once are "
                     + "under way, or the database cannot be reached; nothing was stored",
@@ -105,7 +110,7 @@ class ProblemTestsController {
         ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));
         int version;
         // Read and checked in full first, so the transaction below never waits for the client.
-        try (TestTransfers.Transfer slot = transfers.takeWriting(caller);
+        try (TestTransfers.Transfer slot = transfers.takeFor(caller);
                 SpooledTests tests =
                         SpooledTests.of(new TestUpload(body, properties, uploads).against(current.groups()))) {
             version = problems.addVersionWithTests(id, base -> {
@@ -143,6 +148,10 @@ class ProblemTestsController {
     @ApiResponse(responseCode = "403", description = "Not the problem's owner (nor the admin)")
     @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
     @ApiResponse(
+            responseCode = "429",
+            description = "Another upload, download or import of this caller's is under way on this replica",
+            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(
             responseCode = "503",
             description = "As many uploads and downloads as this replica takes at once are "
                     + "under way, or the database cannot be reached",
@@ -151,7 +160,7 @@ class ProblemTestsController {
         access.requireManaged(caller, id);
         ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));
         // A download holds a database connection while the client reads: a slot too, given back when it ends.
-        TestTransfers.Transfer slot = transfers.take();
+        TestTransfers.Transfer slot = transfers.takeFor(caller);
         ResponseEntity<StreamingResponseBody> stream = testLines.stream(id, current.version());
         StreamingResponseBody body = stream.getBody();
         return ResponseEntity.ok().headers(stream.getHeaders()).body(out -> {

@@ -21,8 +21,8 @@ import org.springframework.util.unit.DataSize;
  * @param maxConcurrentTransfers setters' uploads, downloads and imports of tests at once per replica;
  *        more are answered 503 with Retry-After. Bounds the heap uploads take (each holds one test, a few
  *        times {@code maxTestSize}) and the database connections downloads hold while a client reads
- * @param maxConcurrentTransfersPerKey uploads and imports of one key (the admin's, the anonymous caller's)
- *        at once per replica; more are answered 429 with Retry-After
+ * @param maxConcurrentTransfersPerKey uploads, downloads and imports of one key (the admin's, the anonymous
+ *        caller's) at once per replica; more are answered 429 with Retry-After
  * @param maxStoredPerKey the most tests (inputs and answers, every version of every problem) one key's
  *        problems may hold, and the anonymous caller's; an upload, import or edit past it is refused (413),
  *        so that no tenant fills the database. The admin's problems are not counted

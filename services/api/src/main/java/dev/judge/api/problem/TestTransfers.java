@@ -14,8 +14,9 @@ import dev.judge.api.system.TryLaterException;
  * This replica's slots for moving tests: setters' uploads, downloads and package imports, and the tests
  * workers generate. At most {@code judge.test-data.max-concurrent-transfers} at once, 503 with
  * Retry-After past it: each holds up to a few tests in memory, or a database connection while a client
- * reads. And at most {@code max-concurrent-transfers-per-key} uploads and imports of one key at a time,
- * 429 past it: one tenant's many imports do not take every slot.
+ * reads. And at most {@code max-concurrent-transfers-per-key} uploads, downloads and imports of one key
+ * at a time, 429 past it: one tenant's transfers do not take every slot (two slow downloads of one
+ * key's test once kept every other tenant's imports and uploads at 503).
  */
 @Component
 class TestTransfers {
@@ -31,7 +32,7 @@ class TestTransfers {
         this.perKey = properties.maxConcurrentTransfersPerKey();
     }
 
-    /** A slot, or 503 when all are taken. */
+    /** A slot (for a worker's generated tests), or 503 when all are taken. */
     Transfer take() {
         if (!slots.tryAcquire()) {
             throw TryLaterException.busy(
@@ -41,8 +42,29 @@ class TestTransfers {
         return new Transfer(slots::release);
     }
 
-    /** A slot for the caller's upload or import: 429 while as many of the same key's are under way here as it may have. */
-    Transfer takeWriting(Caller caller) {
+    /**
+     * A slot for the caller's upload, download or import: 429 while as many of the same key's are under
+     * way here as it may have.
+     */
+    Transfer takeFor(Caller caller) {
+        Transfer admitted = admit(caller);
+        try {
+            Transfer slot = take();
+            return new Transfer(() -> {
+                slot.close();
+                admitted.close();
+            });
+        } catch (RuntimeException e) {
+            admitted.close();
+            throw e;
+        }
+    }
+
+    /**
+     * The caller's own share alone (429 past it), for what it does before it needs a slot: an import
+     * spools its body first, so that a slow upload holds its key's share, not one of the replica's slots.
+     */
+    Transfer admit(Caller caller) {
         String writer = switch (caller) {
             case Caller.KeyHolder holder -> holder.keyId().toString();
             case Caller.Admin admin -> "admin";
@@ -51,20 +73,11 @@ class TestTransfers {
         if (writing.merge(writer, 1, Integer::sum) > perKey) {
             release(writer);
             throw TryLaterException.tooManyAtOnce(
-                    "This caller has " + perKey + " uploads or imports under way on this replica, as many as one key "
-                            + "may (judge.test-data.max-concurrent-transfers-per-key).",
+                    "This caller has " + perKey + " uploads, downloads or imports under way on this replica, as many "
+                            + "as one key may (judge.test-data.max-concurrent-transfers-per-key).",
                     RETRY_AFTER);
         }
-        try {
-            Transfer slot = take();
-            return new Transfer(() -> {
-                slot.close();
-                release(writer);
-            });
-        } catch (RuntimeException e) {
-            release(writer);
-            throw e;
-        }
+        return new Transfer(() -> release(writer));
     }
 
     private void release(String writer) {

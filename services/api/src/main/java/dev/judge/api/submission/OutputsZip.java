@@ -1,5 +1,6 @@
 package dev.judge.api.submission;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -73,7 +74,8 @@ final class OutputsZip {
                     throw invalid(name, "a second file for test " + number);
                 }
             }
-        } catch (ZipException e) {
+        } catch (ZipException | EOFException e) {
+            // EOFException: a zip cut short inside an entry's deflated data (once a 500).
             throw invalid("(the zip)", "not a zip file: " + e.getMessage());
         }
         if (outputs.isEmpty()) {

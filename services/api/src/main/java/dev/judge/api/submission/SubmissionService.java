@@ -144,6 +144,14 @@ class SubmissionService {
 
     /** Outputs to an output-only problem as a zip of files ({@link OutputsZip}), then as {@link #accept}. */
     Accepted acceptZippedOutputs(Caller caller, long problemId, InputStream zip) throws IOException {
+        // Who may submit, and to which problem, before the zip is unpacked: unpacking costs the memory and
+        // CPU of what it holds (a key without SUBMIT, to a problem that did not exist, once got its zip read).
+        if (!caller.has(Scope.SUBMIT)) {
+            throw UnauthorizedException.outOfScope(Scope.SUBMIT);
+        }
+        if (!problems.isOpenTo(caller, problemId)) {
+            throw new UnknownReferenceException("problem", problemId, null);
+        }
         return accept(
                 caller, SubmissionRequest.outputsTo(problemId, OutputsZip.read(zip, properties.maxOutputsLength())));
     }

@@ -17,7 +17,7 @@ import tools.jackson.databind.json.JsonMapper;
  * <li>The per-connection header cache ({@code judge.http.header-cache-size}), off (Jetty's default 1,024).
  * Jetty builds one on each connection's second request (a poll or an event stream after the POST)
  * and keeps it while the connection lives, so a burst of kept-alive clients fills the heap with
- * them (docs/benchmarks.md, "Event streams").</li>
+ * them (docs/benchmarks.md, "Event streams: heap per open stream").</li>
  * <li>Errors Jetty answers itself as problem details ({@link JettyProblemErrorHandler}).</li>
  * </ul>
  */

@@ -599,7 +599,7 @@ final class BubblewrapSandbox implements Sandbox {
         }
     }
 
-    private byte[] request(RunSpec spec, Streams streams) {
+    private byte[] request(RunSpec spec, Streams streams) throws IOException {
         List<String> fields = new ArrayList<>(List.of(
                 "cpu_ms=" + spec.timeLimit().toMillis(),
                 "wall_ms=" + spec.wallLimit().toMillis(),
@@ -631,6 +631,12 @@ final class BubblewrapSandbox implements Sandbox {
         spec.command().forEach(argument -> fields.add("arg=" + argument));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         for (String field : fields) {
+            // judge-init's fields end at a NUL: one inside a value (a setter's flag, a name) would end
+            // its field there and make the rest a field of the request's own (env=, nofile=, ...).
+            if (field.indexOf('\0') >= 0) {
+                throw new IOException("A NUL in a sandbox request's field: "
+                        + field.substring(0, field.indexOf('=') + 1) + "... (refused: it would end the field)");
+            }
             bytes.writeBytes(field.getBytes(StandardCharsets.UTF_8));
             bytes.write(0);
         }

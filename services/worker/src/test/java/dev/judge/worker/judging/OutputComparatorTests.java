@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.judge.contracts.Checker;
 
@@ -36,6 +37,43 @@ class OutputComparatorTests {
         Checker checker = new Checker(kind, 1e-6, null);
         assertThat(OutputComparator.matches(checker, unescape(expected), unescape(actual)))
                 .isEqualTo(matches);
+    }
+
+    /**
+     * A contestant's output is compared in time linear in its length (it may be 4 MiB): the float
+     * checker's number pattern once split a run of digits every way before refusing a token of 20,000
+     * digits and a letter (11 s in the worker). Each shape takes about as long as ordinary numbers of the
+     * same size.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"digits then a letter", "digits, a dot, digits, then a letter", "signs and dots"})
+    void comparesFloatsInTimeLinearInTheOutput(String shape) {
+        int size = 16 * 1024;
+        String number = "1".repeat(size);
+        String hostile = switch (shape) {
+            case "digits then a letter" -> "1".repeat(size) + "x";
+            case "digits, a dot, digits, then a letter" -> "1".repeat(size / 2) + "." + "2".repeat(size / 2) + "e";
+            default -> "+.".repeat(size / 2);
+        };
+        Checker checker = new Checker(Checker.Kind.FLOAT, 1e-6, null);
+
+        // The answer is a number, so the contestant's token is read as one: a number of the same size is the control.
+        long control = fastestOfFive(() -> OutputComparator.matches(checker, "1", number));
+        long measured = fastestOfFive(() -> OutputComparator.matches(checker, "1", hostile));
+
+        assertThat(measured)
+                .as("%s: %d µs, a number of the same size %d µs", shape, measured / 1000, control / 1000)
+                .isLessThan(Math.max(20 * control, 50_000_000L));
+    }
+
+    private static long fastestOfFive(Runnable compare) {
+        long fastest = Long.MAX_VALUE;
+        for (int run = 0; run < 5; run++) {
+            long started = System.nanoTime();
+            compare.run();
+            fastest = Math.min(fastest, System.nanoTime() - started);
+        }
+        return fastest;
     }
 
     /** The default output validator of the problem package format, flag by flag (as problemtools reads them). */

@@ -1,6 +1,7 @@
 package dev.judge.worker.sandbox;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
 class SandboxReuseIT {
 
     private static final String LEAVE_TRACES = """
-            import ctypes, os, subprocess
+            import ctypes, os, platform, subprocess
             for folder in ("/box", "/tmp", "/dev/shm"):
                 with open(folder + "/trace", "w") as trace:
                     trace.write("secret")
@@ -26,12 +27,14 @@ class SandboxReuseIT {
             libc = ctypes.CDLL(None, use_errno=True)
             ipc = [libc.shmget(1234, 4096, 0o1666), libc.semget(1234, 1, 0o1666), libc.msgget(1234, 0o1666)]
             mq = libc.mq_open(b"/trace", os.O_CREAT | os.O_RDWR, 0o666, None)
+            add_key = {"x86_64": 248, "aarch64": 217}[platform.machine()]
+            key = libc.syscall(add_key, b"user", b"trace", b"secret", 6, -4)  # into the user keyring
             subprocess.Popen(["sleep", "600"], start_new_session=True)
-            print(ipc, mq)
+            print(ipc, mq, key)
             """;
 
     private static final String LOOK_FOR_TRACES = """
-            import ctypes, os
+            import ctypes, os, platform
             found = [folder for folder in ("/box", "/tmp", "/dev/shm", "/io") if os.path.exists(folder + "/trace")]
             found += ["/box/locked"] if os.path.exists("/box/locked") else []
             for kind in ("shm", "sem", "msg"):
@@ -39,6 +42,8 @@ class SandboxReuseIT {
                     found += [kind] * (len(listing.readlines()) - 1)
             libc = ctypes.CDLL(None)
             found += ["mqueue"] if libc.mq_open(b"/trace", os.O_RDWR) >= 0 else []
+            keyctl = {"x86_64": 250, "aarch64": 219}[platform.machine()]
+            found += ["keyring"] if libc.syscall(keyctl, 10, -4, b"user", b"trace", 0) >= 0 else []  # KEYCTL_SEARCH
             found += [pid for pid in os.listdir("/proc") if pid.isdigit() and int(pid) not in (1, os.getpid())]
             print(found if found else "clean")
             """;
@@ -63,8 +68,9 @@ class SandboxReuseIT {
             first = session.folder();
             RunOutcome left = run(session, LEAVE_TRACES);
             assertThat(left.exitedZero()).as("%s", left).isTrue();
-            // Message queues are refused outright (RLIMIT_MSGQUEUE=0): mq_open returned -1.
-            assertThat(left.stdout()).contains("] -1");
+            // Message queues are refused outright (RLIMIT_MSGQUEUE=0): mq_open returned -1. So are keyrings,
+            // which outlive a run and which no reset can list (judge-init's seccomp filter): add_key too.
+            assertThat(left.stdout()).contains("] -1 -1");
         }
         try (Sandbox session = sandbox.open(TestSandboxes.C)) {
             assertThat(session.folder()).as("the same sandbox, reused").isEqualTo(first);
@@ -148,6 +154,33 @@ class SandboxReuseIT {
                     """);
             String expected = Files.exists(Path.of("/proc/self/autogroup")) ? "19 0\n" : "19 none\n";
             assertThat(outcome.stdout()).isEqualTo(expected);
+        }
+    }
+
+    /**
+     * judge-init's requests are NUL-separated fields: an argument holding a NUL would end its field and
+     * make the rest a field of the request's own (here, a descriptor limit and an environment variable).
+     * The request is refused before it is sent, and the sandbox serves the next run as before.
+     */
+    @Test
+    void anArgumentHoldingANulCannotAddFieldsToTheSandboxsRequest() throws Exception {
+        try (Sandbox session = sandbox.open(TestSandboxes.C)) {
+            Files.writeString(
+                    session.folder().resolve("main.py"),
+                    "import os, resource, sys\n"
+                            + "print(sys.argv[1:], os.environ.get('INJECTED'), resource.getrlimit(resource.RLIMIT_NOFILE))\n");
+            RunSpec injected = new RunSpec(
+                    List.of("python3", "main.py", "x\0env=INJECTED=yes\0nofile=77"),
+                    null,
+                    Duration.ofSeconds(2),
+                    Duration.ofSeconds(5),
+                    256L << 20,
+                    1 << 20);
+
+            assertThatThrownBy(() -> session.run(injected))
+                    .isInstanceOf(java.io.IOException.class)
+                    .hasMessageContaining("A NUL in a sandbox request's field: arg=");
+            assertThat(run(session, "print('still serving')").stdout()).isEqualTo("still serving\n");
         }
     }
 

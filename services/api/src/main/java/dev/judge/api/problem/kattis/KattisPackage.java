@@ -1,7 +1,10 @@
 package dev.judge.api.problem.kattis;
 
 import java.io.IOException;
+import java.io.StringReader;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -17,6 +20,10 @@ import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 import org.yaml.snakeyaml.error.YAMLException;
+import org.yaml.snakeyaml.events.AliasEvent;
+import org.yaml.snakeyaml.events.CollectionEndEvent;
+import org.yaml.snakeyaml.events.CollectionStartEvent;
+import org.yaml.snakeyaml.events.Event;
 
 import dev.judge.api.problem.archive.InvalidPackageException;
 import dev.judge.api.problem.archive.PackageArchive;
@@ -48,6 +55,10 @@ public final class KattisPackage implements AutoCloseable {
     private static final int MAX_YAML_BYTES = 1 << 20;
 
     private static final int MAX_YAML_DEPTH = 20;
+
+    /** The most aliases a YAML file may hold, of scalars and collections alike (each may repeat what it names). */
+    private static final int MAX_YAML_ALIASES = 20;
+
     private static final String INPUT_VALIDATOR = "input validator";
     private static final Pattern PROBLEM_NAME = Pattern.compile("\\\\problemname\\{([^}\\n]{1,200})}");
 
@@ -368,6 +379,9 @@ public final class KattisPackage implements AutoCloseable {
     }
 
     private static String clipped(String title) {
+        if (title.indexOf('\0') >= 0) { // stored as PostgreSQL text, which refuses U+0000
+            throw invalid("its name holds a NUL character");
+        }
         return title.length() > 200 ? title.substring(0, 200) : title;
     }
 
@@ -475,9 +489,9 @@ public final class KattisPackage implements AutoCloseable {
                     + "; this judge takes one set for all tests");
         }
         List<String> arguments = given.isEmpty() ? List.of() : given.getFirst();
-        if (arguments.size() > ProblemLimits.MAX_PROGRAM_ARGUMENTS
-                || arguments.stream().anyMatch(argument -> argument.length() > ProblemLimits.MAX_ARGUMENT_LENGTH)) {
-            throw invalid("its output validator's arguments are over 20, or one is over 200 characters");
+        if (!ProblemLimits.argumentsAllowed(arguments)) {
+            throw invalid("its output validator's arguments are over 20, or one is over 200 characters or "
+                    + "holds a NUL or a line break");
         }
         return arguments;
     }
@@ -617,15 +631,11 @@ public final class KattisPackage implements AutoCloseable {
             List<String> arguments = given instanceof List<?> list
                     ? list.stream().map(String::valueOf).toList()
                     : words(String.valueOf(given));
-            if (arguments.size() > ProblemLimits.MAX_PROGRAM_ARGUMENTS
-                    || arguments.stream()
-                            .anyMatch(argument -> argument.length() > ProblemLimits.MAX_ARGUMENT_LENGTH
-                                    || argument.indexOf('\0') >= 0
-                                    || argument.indexOf('\n') >= 0)) {
+            if (!ProblemLimits.argumentsAllowed(arguments)) {
                 throw new InvalidPackageException(
                         place,
                         "its input validator's arguments are over 20, or one is over 200 characters or "
-                                + "holds a line break");
+                                + "holds a NUL or a line break");
             }
             return arguments;
         }
@@ -904,6 +914,7 @@ public final class KattisPackage implements AutoCloseable {
         options.setCodePointLimit(MAX_YAML_BYTES);
         Object read;
         try {
+            refuseAliasesThatMultiply(path, new Yaml(options).parse(new StringReader(text)));
             read = new Yaml(new SafeConstructor(options)).load(text);
         } catch (YAMLException e) {
             throw new InvalidPackageException(
@@ -918,6 +929,32 @@ public final class KattisPackage implements AutoCloseable {
         Map<String, Object> keyed = new TreeMap<>();
         map.forEach((key, value) -> keyed.put(String.valueOf(key), value));
         return keyed;
+    }
+
+    /**
+     * SnakeYAML bounds aliases of collections, not of scalars: a 429-byte file aliasing one 8 KB scalar
+     * 1,024 times built 8.4 MB in the API's heap. And a collection that holds an alias of itself is built
+     * as a cycle, which reading it recursed through to a StackOverflowError. One pass over the parser's
+     * events, linear in the file, counts every alias and refuses one to a collection still open.
+     */
+    private static void refuseAliasesThatMultiply(String path, Iterable<Event> events) {
+        int aliases = 0;
+        Deque<String> open = new ArrayDeque<>(); // the anchors of the collections being read ("" when none)
+        for (Event event : events) {
+            if (event instanceof CollectionStartEvent start) {
+                open.push(start.getAnchor() == null ? "" : start.getAnchor());
+            } else if (event instanceof CollectionEndEvent) {
+                open.pop();
+            } else if (event instanceof AliasEvent alias) {
+                if (++aliases > MAX_YAML_ALIASES) {
+                    throw new InvalidPackageException(path, "it has over " + MAX_YAML_ALIASES + " aliases");
+                }
+                if (open.contains(alias.getAnchor())) {
+                    throw new InvalidPackageException(
+                            path, "an alias (*" + alias.getAnchor() + ") is inside what it names");
+                }
+            }
+        }
     }
 
     @SuppressWarnings("unchecked")

@@ -371,11 +371,17 @@ final class ScoringGroups {
             case "inf", "+inf" -> Double.POSITIVE_INFINITY;
             case "-inf" -> Double.NEGATIVE_INFINITY;
             default -> {
+                double bound;
                 try {
-                    yield Double.parseDouble(text);
+                    bound = Double.parseDouble(text);
                 } catch (NumberFormatException e) {
+                    bound = Double.NaN;
+                }
+                // parseDouble also reads "NaN" (once stored as a group's points) and "Infinity".
+                if (Double.isNaN(bound) || text.contains("Infinity")) {
                     throw invalid(folder, "its range has \"" + text + "\", which is not a number");
                 }
+                yield bound;
             }
         };
     }

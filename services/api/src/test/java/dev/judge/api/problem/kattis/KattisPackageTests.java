@@ -321,6 +321,7 @@ class KattisPackageTests {
             samples that score                     | data/sample/testdata.yaml    | accept_score: 1\\n                                        | data/           | its samples would score
             a score below nothing                  | data/secret/g2/testdata.yaml | range: 5 60\\ngrader_flags: min\\n                         | data/secret/g2/ | starts at 5
             groups worth more than secret's range  | data/secret/testdata.yaml    | on_reject: continue\\nrange: 0 50\\n                       | data/secret/    | over its range's 50
+            a range that is not a number           | data/secret/g2/testdata.yaml | range: 0 NaN\\ngrader_flags: min\\n                       | data/secret/g2/ | "NaN", which is not a number
             """)
     void refusesLegacyScoringItCannotMap(String why, String file, String content, String named, String reason)
             throws IOException {
@@ -357,6 +358,72 @@ class KattisPackageTests {
         return files;
     }
 
+    /**
+     * judge-init's requests are NUL-separated fields: a NUL in a validator's flag once ended its field and
+     * made the rest fields of the request's own ({@code x\0env=...\0nofile=77} gave the validator an
+     * environment variable and a descriptor limit of the setter's choosing). Refused at import, for the
+     * output validator as for the input validators; YAML writes a NUL as {@code "\0"}.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            the output validator's flags      | problem.yaml              | validator_flags: "x\\0env=HOME=/\\0nofile=77"
+            a group's output validator flags  | data/secret/testdata.yaml | output_validator_flags: "x\\0nproc=4096"
+            a group's input validator flags   | data/secret/testdata.yaml | input_validator_flags: "x\\0disk_bytes=0"
+            """)
+    void refusesValidatorFlagsThatCouldAddFieldsToTheSandboxsRequests(String why, String file, String line)
+            throws IOException {
+        Map<String, String> files = legacyScoring("on_reject: continue\n");
+        files.put("problem.yaml", files.get("problem.yaml").replace("validator_flags: float_tolerance 1e-6\n", ""));
+        files.merge(file, line + "\n", String::concat);
+
+        assertThatThrownBy(() -> read(zip(files))).isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
+            assertThat(refused.getMessage()).contains("holds a NUL or a line break");
+        });
+    }
+
+    /**
+     * A YAML file whose aliases repeat a scalar (SnakeYAML bounds only collections' aliases: 429 bytes once
+     * built 8.4 MB), and one whose list holds itself (once a StackOverflowError, a 500): both refused
+     * naming the file, in time linear in its size.
+     */
+    @Test
+    void refusesYamlWhoseAliasesMultiplyOrHoldThemselves() throws IOException {
+        Map<String, String> amplified = TestPackages.kattis("average");
+        amplified.put(
+                "problem.yaml",
+                amplified.get("problem.yaml") + "x: &big \"" + "8".repeat(8192) + "\"\ny: ["
+                        + String.join(", ", java.util.Collections.nCopies(1024, "*big")) + "]\n");
+        Map<String, String> cyclic = TestPackages.kattis("average");
+        cyclic.put("problem.yaml", cyclic.get("problem.yaml") + "x: &self [1, *self]\n");
+
+        assertThatThrownBy(() -> read(zip(amplified)))
+                .isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
+                    assertThat(refused.file()).isEqualTo("problem.yaml");
+                    assertThat(refused.getMessage()).contains("over 20 aliases");
+                });
+        assertThatThrownBy(() -> read(zip(cyclic))).isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
+            assertThat(refused.file()).isEqualTo("problem.yaml");
+            assertThat(refused.getMessage()).contains("(*self) is inside what it names");
+        });
+    }
+
+    /** PostgreSQL's text refuses U+0000: a NUL in a title or an include/ file was a 500, now a 400 naming it. */
+    @Test
+    void refusesANulInTextItWouldStore() throws IOException {
+        Map<String, String> titled = TestPackages.kattis("average");
+        titled.put("problem.yaml", titled.get("problem.yaml").replace("name: Average", "name: \"A\\0B\""));
+        Map<String, String> included = TestPackages.kattis("average");
+        included.put("include/python3/helper.py", "X = 1\u0000\n");
+
+        assertThatThrownBy(() -> read(zip(titled)))
+                .isInstanceOf(InvalidPackageException.class)
+                .hasMessageContaining("its name holds a NUL");
+        assertThatThrownBy(() -> read(zip(included))).isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
+            assertThat(refused.file()).isEqualTo("include/python3/helper.py");
+            assertThat(refused.getMessage()).contains("NUL");
+        });
+    }
+
     /** 2025-09's output_validator/ is the program's folder; 2023-07-draft packages hold the program's folder in it. */
     @Test
     void readsTheOutputValidatorFolderOfEitherLayout() throws IOException {
@@ -390,7 +457,7 @@ class KattisPackageTests {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
-            a YAML bomb of aliases                         | problem.yaml                    | not YAML this judge reads
+            a YAML bomb of aliases                         | problem.yaml                    | over 20 aliases
             a YAML tag that would make a Java object       | problem.yaml                    | not YAML this judge reads
             a key given twice                              | problem.yaml                    | not YAML this judge reads
             a version this judge does not read             | problem.yaml                    | problem_format_version
@@ -409,7 +476,7 @@ class KattisPackageTests {
             a checktestdata output validator               | output_validator/               | for input validators alone
             a VIVA input validator                         | input_validators/validate.viva  | VIVA validators
             five input validators                          | input_validators/validate4.py   | input validator 5
-            an input validator argument with a line break  | data/secret/                    | holds a line break
+            an input validator argument with a line break  | data/secret/                    | or a line break
             a test's arguments to the submission           | data/secret/test_group.yaml     | args (given to submissions)
             a test's own output validator arguments        | data/secret/02-one.yaml         | one set to all tests
             files beside a test                            | data/secret/02-one.files/       | not given to programs
