@@ -152,7 +152,9 @@ def test_a_burst_is_judged_by_worker_pods_keda_adds_and_removes_with_nothing_los
     rescales = [event["message"] for event in kube.events(API) if event["reason"] == "SuccessfulRescale"]
     figures["api_replicas_before"], figures["api_rescales"] = api_replicas_before, rescales
     report["closed_loop"] = figures
-    assert api_replicas_before == RELEASE_VALUES["api"]["autoscaling"]["minReplicas"]
+    # Its autoscaler may already have added pods while the release's JVMs started (a cold run read 4 of
+    # minReplicas 2 here, the HPA's 2 -> 4 coming before the burst): there must be room left to scale out.
+    assert api_replicas_before < RELEASE_VALUES["api"]["autoscaling"]["maxReplicas"], api_replicas_before
     assert any("above target" in message for message in rescales), f"the API was not scaled out: {rescales}"
     assert_loop(figures, AUTOSCALING)
     grace = kube.get("deployment", WORKER)["spec"]["template"]["spec"]["terminationGracePeriodSeconds"]

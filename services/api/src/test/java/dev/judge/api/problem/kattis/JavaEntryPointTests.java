@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.judge.api.problem.LinearTime;
+
 class JavaEntryPointTests {
 
     @Test
@@ -38,8 +40,8 @@ class JavaEntryPointTests {
             default -> "public \n".repeat(size / 8);
         };
 
-        long control = fastestOfFive(() -> JavaEntryPoint.of(java(ordinary)));
-        long measured = fastestOfFive(() -> JavaEntryPoint.of(java(hostile)));
+        long control = LinearTime.fastestOfFive(() -> JavaEntryPoint.of(java(ordinary)));
+        long measured = LinearTime.fastestOfFive(() -> JavaEntryPoint.of(java(hostile)));
 
         assertThat(measured)
                 .as("%s: %d µs, an ordinary source of the same size %d µs", shape, measured / 1000, control / 1000)
@@ -48,15 +50,5 @@ class JavaEntryPointTests {
 
     private static KattisPackage.Program java(String source) {
         return new KattisPackage.Program("submissions/accepted/Hello.java", "java", source, Map.of());
-    }
-
-    private static long fastestOfFive(Runnable scan) {
-        long fastest = Long.MAX_VALUE;
-        for (int run = 0; run < 5; run++) {
-            long started = System.nanoTime();
-            scan.run();
-            fastest = Math.min(fastest, System.nanoTime() - started);
-        }
-        return fastest;
     }
 }

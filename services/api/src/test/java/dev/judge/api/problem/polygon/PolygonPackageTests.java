@@ -18,6 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import dev.judge.api.problem.LinearTime;
 import dev.judge.api.problem.archive.InvalidPackageException;
 import dev.judge.api.problem.archive.PackageArchive;
 import dev.judge.contracts.language.LanguageCatalog;
@@ -95,22 +96,12 @@ class PolygonPackageTests {
         };
         Map<String, String> headers = Map.of("vector", "");
 
-        long control = fastestOfFive(() -> PolygonPackage.included(ordinary, headers));
-        long measured = fastestOfFive(() -> PolygonPackage.included(hostile, headers));
+        long control = LinearTime.fastestOfFive(() -> PolygonPackage.included(ordinary, headers));
+        long measured = LinearTime.fastestOfFive(() -> PolygonPackage.included(hostile, headers));
 
         assertThat(measured)
                 .as("%s: %d µs, an ordinary source of the same size %d µs", shape, measured / 1000, control / 1000)
                 .isLessThan(Math.max(20 * control, 50_000_000L));
-    }
-
-    private static long fastestOfFive(Runnable scan) {
-        long fastest = Long.MAX_VALUE;
-        for (int run = 0; run < 5; run++) {
-            long started = System.nanoTime();
-            scan.run();
-            fastest = Math.min(fastest, System.nanoTime() - started);
-        }
-        return fastest;
     }
 
     /** Polygon's standard package without its generated tests and answers: what setters export by default. */
