@@ -16,7 +16,7 @@
 # their release pages where versions.env has a checksum for the platform, and built only when that
 # is not possible (no checksum for the platform, or no network, as on the CI machine).
 #
-# Cold builds on 2 cores take minutes each (kube-apiserver ~8, keda-operator ~8, helm ~5); cached ones
+# Cold builds on 2 cores take minutes each (kube-apiserver ~8, keda-operator ~4, helm ~5); cached ones
 # take nothing.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -31,6 +31,10 @@ export GOFLAGS="-buildvcs=false" GOTOOLCHAIN=local
 # library and the dependencies two tools share at one version are compiled once, not once per flag set,
 # and the links skip the DWARF that nothing here reads. runc alone needs cgo (libseccomp).
 export CGO_ENABLED=0
+# The compiler collects its garbage a quarter as often: a tenth less CPU (k8s.io/client-go/kubernetes
+# from an empty build cache, 2 cores: 130 s of CPU at Go's default, 117 s at 400, 125 s with it off),
+# for ~1 GB more at its peak, which the machines it builds on have.
+export GOGC=400
 GO_BUILD_FLAGS=(-trimpath)
 STRIP="-s -w"
 

@@ -167,10 +167,16 @@ APISERVER_ADVERTISE_ADDRESS=$NODE_ADDRESS CONTROLLERS='*' KEDA=none \
 # The k6-operator's chart installs its own CRDs (tests/pods/test_load_test.py installs it as make
 # kind-up does), and Helm will not adopt the copies hack/cluster/apiserver.sh put there for dry runs.
 "$BIN/kubectl" get crd -o name | grep '\.k6\.io$' | xargs "$BIN/kubectl" delete --wait >/dev/null
-index=0
+# Every node's containerd at once: each imports all the images, a minute of unpacking layers.
+importing=()
 for node in "${NODES[@]}"; do
   echo "== $node: containerd $CONTAINERD_VERSION, runc $RUNC_VERSION, images from $images; kubelet $KUBERNETES_VERSION"
-  containerd_up "$node"
+  containerd_up "$node" &
+  importing+=("$!")
+done
+for pid in "${importing[@]}"; do wait "$pid" || { echo "a node's containerd did not start (above)" >&2; exit 1; }; done
+index=0
+for node in "${NODES[@]}"; do
   kubelet_up "$node" "$index"
   index=$((index + 1))
 done

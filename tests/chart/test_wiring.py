@@ -149,6 +149,19 @@ def test_every_scaled_object_targets_a_deployment_of_the_chart():
         assert scaled["metadata"]["name"] == scaled["spec"]["scaleTargetRef"]["name"]
 
 
+def test_the_test_clusters_keda_has_the_scaler_of_every_trigger_the_chart_uses():
+    """The pod tier's KEDA is built with the scalers of KEDA_TEST_TRIGGER_TYPES only (hack/cluster/keda-scalers.py)."""
+    builders = (PROJECT / "hack/cluster/builders.sh").read_text()
+    built = set(re.search(r'^KEDA_TEST_TRIGGER_TYPES="([^"]+)"', builders, re.M).group(1).split())
+    used = {
+        trigger["type"]
+        for render in sorted(RENDER_DIR.glob("*.yaml"))
+        for scaled in of_kind(documents(render.stem), "ScaledObject")
+        for trigger in scaled["spec"]["triggers"]
+    }
+    assert used and used <= built, used - built
+
+
 def test_the_worker_network_policy_allows_the_broker_pods_by_the_operators_label():
     docs = documents()
     cluster = one(docs, "RabbitmqCluster")["metadata"]["name"]

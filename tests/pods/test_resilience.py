@@ -11,6 +11,8 @@ from support.cluster import REQUEST_QUEUE
 from support.programs import SUM
 from tier import PROJECT, SOCKETS
 
+# What a container's waiting state says when the kubelet cannot run it.
+FAILED_STARTS = {"CrashLoopBackOff", "CreateContainerError", "RunContainerError"}
 # A judgement that takes a few seconds, so that it is surely under way when the pod goes.
 SLOW_SUM = "import time\ntime.sleep(4)\n" + SUM["python"]
 
@@ -88,6 +90,11 @@ def kill_and_await_restart(release, pod):
         restarted = again[0]["status"]["containerStatuses"][0]
         if restarted["restartCount"] > status["restartCount"] and release.ready(again[0]):
             return restarted
+        # A restart that could not start the container (containerd 2.1.9 in a user-namespaced pod: a
+        # StartError, then CrashLoopBackOff) will not become ready: say so now rather than at the deadline.
+        waiting = restarted.get("state", {}).get("waiting", {}).get("reason")
+        last = restarted.get("lastState", {}).get("terminated", {}).get("reason")
+        assert last != "StartError" and waiting not in FAILED_STARTS, f"the container did not start again: {restarted}"
         assert time.monotonic() < deadline, f"not restarted and ready: {restarted}"
         time.sleep(1)
 

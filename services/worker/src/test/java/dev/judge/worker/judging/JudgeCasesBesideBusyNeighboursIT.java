@@ -1,6 +1,7 @@
 package dev.judge.worker.judging;
 
 import java.io.IOException;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -11,10 +12,22 @@ import dev.judge.worker.sandbox.BusyNeighbours;
  * The cases on a busy machine: more CPU-bound processes than cores beside the sandboxes, each started
  * as a background build is ({@code setsid nice -n 19}), for as long as the cases run. Their verdicts
  * must be those of a quiet machine: the time a program waits for a CPU is not its own.
+ *
+ * <p>Each language's time-limit and compile-error cases are left to the quiet suites: what decides them
+ * on a busy machine (a run stopped at its CPU or wall limit, a build at its time limit or refused) is
+ * the same for every language, and the language-independent cases take it under load (infinite-loop,
+ * sleep-forever, fork-bomb, compile-bomb-*, compile-error); a language's own wiring of it does not
+ * depend on the load. They were a third of this suite's time, spent mostly waiting beside its
+ * neighbours.
  */
 class JudgeCasesBesideBusyNeighboursIT extends JudgeCases {
 
     private static BusyNeighbours busy;
+
+    /** Hides {@link JudgeCases#cases()} for this class's {@code @MethodSource("cases")}. */
+    static Stream<String> cases() throws IOException {
+        return JudgeCases.cases().filter(name -> !name.matches("(time-limit|compile-error)-.+"));
+    }
 
     @BeforeAll
     static void start() throws IOException {
