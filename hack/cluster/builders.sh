@@ -42,15 +42,13 @@ cluster_tools_build() {
   ((${#cert_manager_tools[@]} == 0)) || build_cert_manager "${cert_manager_tools[@]}"
 }
 
-# The trigger types the test cluster's KEDA can scale on: the chart's (tests/chart checks that its
-# ScaledObjects use no other), and CPU and memory, which add nothing to the build. Its other scalers
-# are left out of the build (hack/cluster/keda-scalers.py says why); make kind-up's KEDA has them all.
+# The test cluster's KEDA has the scalers of these trigger types only (hack/cluster/keda-scalers.py says
+# why): the chart's (tests/chart holds its ScaledObjects to them), and CPU and memory, which cost nothing.
 KEDA_TEST_TRIGGER_TYPES="rabbitmq cpu memory"
 
 build_keda() { # the operator, the metrics adapter and the admission webhooks, from one copy of the module, at the version kind-up installs
   local version=v$KEDA_VERSION missing=() tool
-  # Cached under the scalers they have as well, so that another list builds them again.
-  local cached="$version-${KEDA_TEST_TRIGGER_TYPES// /-}"
+  local cached="$version-${KEDA_TEST_TRIGGER_TYPES// /-}"  # another list, another build
   for tool in "$@"; do [[ -x "$CACHE/$tool-$cached" ]] || missing+=("$tool"); done
   if ((${#missing[@]})); then
     echo "Building ${missing[*]} $version with the scalers of $KEDA_TEST_TRIGGER_TYPES only (~4 minutes cold)"
