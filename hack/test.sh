@@ -55,20 +55,20 @@ if [[ "$scope" == all ]]; then
   # Two lanes of Go builds, each module's downloads and single-threaded links beside the other's
   # compiles, both started before the Debian packages (they need only Go; runc its libseccomp and the
   # pause image podman, so those wait for the packages). The first lane makes the chart's checks' tools
-  # first (with the other Kubernetes binaries: one build of the module); the second the operators', then
-  # the pod tier's upstream images from them (once the stand-ins they build on are made).
+  # first (with the other Kubernetes binaries: one build of the module); the second the operators' (one
+  # build), k6, CoreDNS and containerd, then the pod tier's upstream images (once the stand-ins they
+  # build on are made).
   # shellcheck disable=SC2016 # expanded by the inner shell
   below_judging "$PROJECT_DIR/build/tools-kubernetes.log" bash -c 'set -e; tools=$1 made=$2
     "$tools" helm kubeconform helm-unittest helm-docs kube-apiserver kubectl etcd kube-controller-manager kube-scheduler \
       kubelet kube-proxy
     touch "$made/chart-tools"
-    "$tools" coredns containerd
     until [[ -e "$made/deps" ]]; do sleep 1; done
     "$tools" runc pause' kubernetes-tools "$PROJECT_DIR/hack/tools.sh" "$made"
   kubernetes_tools=$!
   # shellcheck disable=SC2016 # expanded by the inner shell
   below_judging "$PROJECT_DIR/build/tools-operators.log" bash -c 'set -e; project=$1 made=$2
-    "$project/hack/tools.sh" keda-operator keda-adapter keda-webhooks k6 k6-operator metrics-server cloudnative-pg
+    "$project/hack/tools.sh" keda-operator keda-adapter keda-webhooks k6 k6-operator metrics-server cloudnative-pg coredns containerd
     until [[ -e "$made/stand-ins" ]]; do sleep 1; done
     "$project/hack/cluster/upstream-images.sh" "$project/build/pods/images"' operators "$PROJECT_DIR" "$made"
   operators=$!

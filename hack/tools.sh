@@ -193,4 +193,4 @@ for tool in "${tools[@]}"; do
   esac
 done
 ((${#kubernetes_tools[@]} == 0)) || timed "${kubernetes_tools[*]}" build_kubernetes "${kubernetes_tools[@]}"
-timed "KEDA, cert-manager" cluster_tools_build
+timed "the operators (KEDA, k6-operator, CloudNativePG, metrics-server), cert-manager" cluster_tools_build

@@ -3,10 +3,11 @@
 # KEDA, and for the upstream images the pod tiers run (hack/cluster/upstream-images.sh) k6 and the
 # k6-operator, metrics-server, CloudNativePG, the RabbitMQ operators, cert-manager, the Prometheus
 # Operator, Prometheus and kube-state-metrics. Each is built as its own Makefile or Dockerfile
-# builds it, from the Go module proxy, at the version versions.env pins.
+# builds it, from the Go module proxy, at the version versions.env pins; KEDA, the k6-operator,
+# CloudNativePG and metrics-server in one build, from one module graph (build_operators).
 # shellcheck shell=bash disable=SC2154 # hack/tools.sh's variables: CACHE, BIN, GO_BUILD_FLAGS, STRIP and versions.env's
 
-keda_tools=() cert_manager_tools=()  # each set built together, from one copy of its (large) module
+operator_tools=() cert_manager_tools=()  # each set built together, in one go build
 
 cluster_tool() { # tool: built now, or queued for its set (cluster_tools_build)
   local tool=$1 replacements
@@ -15,11 +16,9 @@ cluster_tool() { # tool: built now, or queued for its set (cluster_tools_build)
     containerd) build_containerd ;;
     runc) build_runc ;;
     pause) build_pause ;;
-    keda-operator|keda-adapter|keda-webhooks) keda_tools+=("$tool") ;;
+    keda-operator|keda-adapter|keda-webhooks|cloudnative-pg|k6-operator|metrics-server) operator_tools+=("$tool") ;;
     etcd) build_etcd ;;
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
-    k6-operator) build_k6_operator ;;
-    cloudnative-pg) build_cloudnative_pg ;;
     rabbitmq-cluster-operator) build_rabbitmq_operator "$tool" github.com/rabbitmq/cluster-operator/v2 \
       "v$RABBITMQ_CLUSTER_OPERATOR_VERSION" . ;;
     messaging-topology-operator)
@@ -30,42 +29,54 @@ cluster_tool() { # tool: built now, or queued for its set (cluster_tools_build)
     prometheus-operator) build_prometheus_operator ;;
     prometheus) build_prometheus ;;
     kube-state-metrics) build_kube_state_metrics ;;
-    # Static, for its image FROM scratch (hack/tools.sh builds every tool so), as its own Makefile builds it.
-    metrics-server) go_install metrics-server "$METRICS_SERVER_VERSION" sigs.k8s.io/metrics-server/cmd/metrics-server \
-      "-X sigs.k8s.io/metrics-server/pkg/version.gitVersion=$METRICS_SERVER_VERSION" ;;
     *) echo "unknown tool: $tool" >&2; exit 2 ;;
   esac
 }
 
 cluster_tools_build() {
-  ((${#keda_tools[@]} == 0)) || build_keda "${keda_tools[@]}"
+  ((${#operator_tools[@]} == 0)) || build_operators "${operator_tools[@]}"
   ((${#cert_manager_tools[@]} == 0)) || build_cert_manager "${cert_manager_tools[@]}"
 }
 
-# The test cluster's KEDA has the scalers of these trigger types only (hack/cluster/keda-scalers.py says
+# The test cluster's KEDA has the scalers of these trigger types only (hack/cluster/operators-module.py says
 # why): the chart's (tests/chart holds its ScaledObjects to them), and CPU and memory, which cost nothing.
 KEDA_TEST_TRIGGER_TYPES="rabbitmq cpu memory"
 
-build_keda() { # the operator, the metrics adapter and the admission webhooks, from one copy of the module, at the version kind-up installs
-  local version=v$KEDA_VERSION missing=() tool
-  local cached="$version-${KEDA_TEST_TRIGGER_TYPES// /-}"  # another list, another build
-  for tool in "$@"; do [[ -x "$CACHE/$tool-$cached" ]] || missing+=("$tool"); done
+# The test cluster's KEDA has the scalers of these trigger types only (hack/cluster/operators-module.py says
+# why): the chart's (tests/chart holds its ScaledObjects to them), and CPU and memory, which cost nothing.
+KEDA_TEST_TRIGGER_TYPES="rabbitmq cpu memory"
+
+build_operators() { # tools: KEDA's, the k6-operator's, CloudNativePG's and metrics-server, from one module (operators-module.py)
+  local key dir missing=() tool src
+  declare -A packages=(
+    [keda-operator]=github.com/kedacore/keda/v2/cmd/operator [keda-adapter]=github.com/kedacore/keda/v2/cmd/adapter
+    [keda-webhooks]=github.com/kedacore/keda/v2/cmd/webhooks [k6-operator]=github.com/grafana/k6-operator/cmd
+    [cloudnative-pg]=github.com/cloudnative-pg/cloudnative-pg/cmd/manager [metrics-server]=sigs.k8s.io/metrics-server/cmd/metrics-server)
+  declare -A ldflags=(
+    [keda-operator]="-X github.com/kedacore/keda/v2/version.Version=v$KEDA_VERSION"
+    [cloudnative-pg]="-X github.com/cloudnative-pg/cloudnative-pg/pkg/versions.buildVersion=$CLOUDNATIVE_PG_VERSION"
+    # Its Makefile's PKG is k8s.io/client-go/pkg: the version it prints is client-go's variable.
+    [metrics-server]="-X k8s.io/client-go/pkg/version.gitVersion=$METRICS_SERVER_VERSION")
+  ldflags[keda-adapter]=${ldflags[keda-operator]} ldflags[keda-webhooks]=${ldflags[keda-operator]}
+  # shellcheck disable=SC2086 # a list of words
+  key=$(python3 "$PROJECT_DIR/hack/cluster/operators-module.py" go.mod $KEDA_TEST_TRIGGER_TYPES | sha256sum | cut -c1-12)
+  dir="$CACHE/operators-$key"
+  for tool in "$@"; do [[ -x "$dir/$tool" ]] || missing+=("$tool"); done
   if ((${#missing[@]})); then
-    echo "Building ${missing[*]} $version with the scalers of $KEDA_TEST_TRIGGER_TYPES only (~4 minutes cold)"
-    local src; src=$(module_copy github.com/kedacore/keda/v2 "$version")
-    # shellcheck disable=SC2086 # a list of words
-    python3 "$PROJECT_DIR/hack/cluster/keda-scalers.py" "$src" $KEDA_TEST_TRIGGER_TYPES
-    # One go build for all: the binaries share nearly every package. Static, for their images FROM scratch.
-    (
-      cd "$src" && mkdir out
-      GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" \
-        -ldflags "$STRIP -X github.com/kedacore/keda/v2/version.Version=$version" \
-        -o out/ "${missing[@]/#keda-/./cmd/}"
-      for tool in "${missing[@]}"; do mv "out/${tool#keda-}" "$CACHE/$tool-$cached"; done
-    )
+    echo "Building ${missing[*]} in one build (KEDA with the scalers of $KEDA_TEST_TRIGGER_TYPES only)"
+    src=$(mktemp -d)
+    # shellcheck disable=SC2086
+    python3 "$PROJECT_DIR/hack/cluster/operators-module.py" prepare "$src" $KEDA_TEST_TRIGGER_TYPES
+    mkdir -p "$dir"
+    # One after another, each linked as its Makefile links it; what they share compiles once (Go's build
+    # cache), each with the parallelism of go build. Static, for their images FROM scratch.
+    for tool in "${missing[@]}"; do
+      (cd "$src" && GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" \
+        -ldflags "$STRIP ${ldflags[$tool]:-}" -o "$dir/$tool" "${packages[$tool]}")
+    done
     rm -rf "$src"
   fi
-  for tool in "$@"; do link "$tool" "$cached"; done
+  for tool in "$@"; do ln -sfn "$dir/$tool" "$BIN/$tool"; done
 }
 
 build_containerd() { # containerd, its runc shim and ctr; go install refuses the module (exclude directives)
@@ -123,32 +134,6 @@ build_main() { # tool version module: a tool whose main package is the Go progra
     cat > /dev/null
   fi
   link "$tool" "$version"
-}
-
-build_k6_operator() { # the controller ("manager"), as the operator's Dockerfile.controller builds it
-  local version=v$K6_OPERATOR_VERSION
-  if [[ ! -x "$CACHE/k6-operator-$version" ]]; then
-    echo "Building k6-operator $version"
-    local src; src=$(module_copy github.com/grafana/k6-operator "$version")
-    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" -ldflags "$STRIP" \
-      -o "$CACHE/k6-operator-$version" ./cmd)
-    rm -rf "$src"
-  fi
-  link k6-operator "$version"
-}
-
-build_cloudnative_pg() { # the operator's manager (also its instance manager), as its Makefile builds it
-  local version=v$CLOUDNATIVE_PG_VERSION
-  if [[ ! -x "$CACHE/cloudnative-pg-$version" ]]; then
-    echo "Building cloudnative-pg $version"
-    # From a copy: go install asks the proxy for the module's version list, which it refuses.
-    local src; src=$(module_copy github.com/cloudnative-pg/cloudnative-pg "$version")
-    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" -ldflags "$STRIP \
-      -X github.com/cloudnative-pg/cloudnative-pg/pkg/versions.buildVersion=$CLOUDNATIVE_PG_VERSION" \
-      -o "$CACHE/cloudnative-pg-$version" ./cmd/manager)
-    rm -rf "$src"
-  fi
-  link cloudnative-pg "$version"
 }
 
 # In a module copy, each dependency versions.env moves ("module=module@version", space-separated): the
