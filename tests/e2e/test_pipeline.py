@@ -5,7 +5,6 @@ import datetime
 import pytest
 
 from support.judge_client import ApiError
-from support.processes import counter
 
 SUM = "a, b = map(int, input().split())\nprint(a + b)\n"
 
@@ -92,9 +91,14 @@ def judging_s(verdict):
     return (finished - started).total_seconds()
 
 
-def test_only_a_slow_judgement_is_announced_as_running(api, stack, worker):
-    def running_notices():
-        return counter("http://127.0.0.1:18082", "judge_results_received_total", status="RUNNING")
+def test_only_a_slow_judgement_is_announced_as_running(api, worker):
+    def judged_and_seen(source):
+        """The verdict, and the statuses the submission's own event stream went through: its RUNNING
+        notice or none. (The consumer's count of RUNNING notices was read here once, and other tests'
+        submissions still being judged moved it: 177 to 180 in a cold run.)"""
+        submission_id = api.submit(problem, source)
+        statuses = [data["status"] for _, data in api.events(submission_id)]
+        return api.wait_for_verdict(submission_id), statuses
 
     problem = api.create_problem(time_limit_ms=5000)
     api.wait_for_verdict(api.submit(problem, SUM))  # the worker warmed up
@@ -103,16 +107,15 @@ def test_only_a_slow_judgement_is_announced_as_running(api, stack, worker):
     # rule is about the judgement's own time (its startedAt to finishedAt), which a busy machine can
     # stretch past 500 ms even for this program: the check is made on one that the worker judged quickly.
     for _ in range(5):
-        before = running_notices()
-        verdict = api.wait_for_verdict(api.submit(problem, SUM))
+        verdict, statuses = judged_and_seen(SUM)
         if judging_s(verdict) < 0.4:
             break
     else:
         pytest.fail("no judgement of the sum took under 0.4 s in five tries: the machine is too busy to tell")
-    assert running_notices() == before
+    assert "RUNNING" not in statuses, statuses
 
-    api.wait_for_verdict(api.submit(problem, "import time\ntime.sleep(1)\n" + SUM))
-    assert running_notices() == before + 1
+    verdict, statuses = judged_and_seen("import time\ntime.sleep(1)\n" + SUM)
+    assert verdict["verdict"] == "ACCEPTED" and "RUNNING" in statuses, statuses
 
 
 def test_events_of_a_finished_submission_end_at_once_with_the_verdict(api, worker):
