@@ -74,7 +74,9 @@ def test_a_packages_own_output_validator_gets_its_flags_and_says_why_in_its_feed
     assert all(matches for _, _, matches in solutions.values()), solutions
     wrong = api.wait_for_verdict(api.submit(problem["id"], "n = int(input())\nprint(n, 1)\n"))
     assert wrong["verdict"] == "WRONG_ANSWER"
-    assert wrong["testCases"][0]["checkerMessage"] == "5 + 1 is not 5"
+    # The format's two messages: the team's is the checker's message, the judges' is shown to the owner alone.
+    assert wrong["testCases"][0]["checkerMessage"] == "the two numbers do not add up to n"
+    assert wrong["testCases"][0]["judgeMessage"] == "5 + 1 is not 5"
 
 
 def test_a_package_this_judge_cannot_honour_is_refused_naming_the_file(api):
@@ -147,7 +149,7 @@ def test_a_scoring_package_scores_by_its_groups_and_builds_cpp_with_its_include(
         )
     )
     assert (off["verdict"], off["score"], off["maxScore"]) == ("PARTIALLY_ACCEPTED", 40 + 15 + 30, 100), off
-    assert [t.get("checkerMessage") for t in off["testCases"]][-2:] == ["off by one: half", None], off
+    assert [t.get("judgeMessage") for t in off["testCases"]][-2:] == ["off by one: half", None], off
 
 
 def test_a_test_the_checktestdata_script_rejects_fails_the_version_with_its_words(api, worker):

@@ -150,6 +150,9 @@ def assert_case_verdict(case, verdict):
         assert shown == case["groupVerdicts"].split(","), verdict
     if "checkerMessageContains" in case:
         assert any(case["checkerMessageContains"] in (test.get("checkerMessage") or "") for test in verdict["testCases"]), verdict
+    if "judgeMessageContains" in case:
+        # Read as the admin, who is shown what a package's validator says for the judges alone.
+        assert any(case["judgeMessageContains"] in (test.get("judgeMessage") or "") for test in verdict["testCases"]), verdict
     if "outputContains" in case:
         assert case["outputContains"] in (first.get("output") or ""), verdict
     if "resultNeverContains" in case:

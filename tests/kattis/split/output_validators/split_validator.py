@@ -8,9 +8,13 @@ limit = int(sys.argv[5])
 n = int(open(input_file).read())
 
 
-def judge(verdict, message):
+def judge(verdict, message, team=""):
+    """message for the judges (judgemessage.txt), team for the team (teammessage.txt), as the format has them."""
     with open(feedback + "judgemessage.txt", "w") as out:
         out.write(message)
+    if team:
+        with open(feedback + "teammessage.txt", "w") as out:
+            out.write(team)
     sys.exit(verdict)
 
 
@@ -19,5 +23,5 @@ if len(words) != 2 or not all(word.isdigit() for word in words):
     judge(43, f"expected two numbers, got {len(words)} words")
 a, b = map(int, words)
 if a > limit or b > limit or a + b != n:
-    judge(43, f"{a} + {b} is not {n}")
+    judge(43, f"{a} + {b} is not {n}", "the two numbers do not add up to n")
 judge(42, f"{a} + {b} = {n}")

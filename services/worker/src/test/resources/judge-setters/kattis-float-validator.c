@@ -1,8 +1,9 @@
 /*
  * An output validator of the problem package format (Kattis'), without any library: run as
  * `validator input answer feedback_dir/ tolerance <eps>` with the program's output on stdin. The answer
- * is one number; the output must be one number within eps of it. It says why in judgemessage.txt in the
- * feedback folder and exits 42 (accepted) or 43 (wrong answer).
+ * is one number; the output must be one number within eps of it. It says why in the feedback folder, for
+ * the judges in judgemessage.txt (the answer too) and for the team in teammessage.txt (not the answer), and
+ * exits 42 (accepted) or 43 (wrong answer).
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,11 +13,16 @@
 static const char *feedback;
 static char message[256];
 
-static int judge(int verdict) {
+static void say(const char *file, const char *text) {
     char path[4096];
-    snprintf(path, sizeof path, "%sjudgemessage.txt", feedback);
+    snprintf(path, sizeof path, "%s%s", feedback, file);
     FILE *out = fopen(path, "w");
-    if (out) { fputs(message, out); fclose(out); }
+    if (out) { fputs(text, out); fclose(out); }
+}
+
+static int judge(int verdict) {
+    say("judgemessage.txt", message);
+    if (verdict == 43) say("teammessage.txt", "your output is not the one number asked for");
     return verdict;
 }
 

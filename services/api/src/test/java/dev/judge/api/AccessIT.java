@@ -6,6 +6,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -181,6 +182,47 @@ class AccessIT extends LiveApi {
                 .hasValueSatisfying(state -> assertThat(state).startsWith("\"per-minute\";r=0;"));
         assertThat(json.readTree(refused.body()).get("quota").asString()).isEqualTo("per-minute");
         assertThat(submissionsOf(key)).isEqualTo(3);
+    }
+
+    /** A run on several inputs is as many runs as inputs: it had counted once (20 runs for one place). */
+    @Test
+    void aRunOnSeveralInputsCountsEachAgainstThePerMinuteQuota() throws Exception {
+        Key key = createKey("inputs", 5, 100);
+        String threeInputs =
+                "{\"language\": \"python\", \"sourceCode\": \"print(input())\", \"stdins\": [\"1\", \"2\", \"3\"]}";
+
+        HttpResponse<String> accepted = send(as(key.secret(), submitRequest(threeInputs)));
+        assertThat(accepted.statusCode()).isEqualTo(202);
+        assertThat(accepted.headers().firstValue("RateLimit").orElseThrow()).startsWith("\"per-minute\";r=2;t=");
+
+        HttpResponse<String> refused = send(as(key.secret(), submitRequest(threeInputs)));
+        assertThat(refused.statusCode()).isEqualTo(429);
+        assertThat(json.readTree(refused.body()).get("quota").asString()).isEqualTo("per-minute");
+        assertThat(json.readTree(refused.body()).get("detail").asString()).contains("3 runs");
+        assertThat(send(as(key.secret(), submitRequest(run("4")))).statusCode()).isEqualTo(202);
+        assertThat(jdbc.sql("select window_count || ' ' || waiting from api_key where id = ?")
+                        .param(key.id())
+                        .query(String.class)
+                        .single())
+                .as("runs counted per minute, submissions waiting")
+                .isEqualTo("4 2");
+    }
+
+    /** Unpacking costs what the zip holds: a key over its quota is refused first (its zips had been unpacked, then 429). */
+    @Test
+    void aKeyOverItsQuotaIsRefusedBeforeItsOutputsZipIsUnpacked() throws Exception {
+        Key key = createKey("zipper", 1, 100);
+        assertThat(send(as(key.secret(), submitRequest(run("1")))).statusCode()).isEqualTo(202);
+
+        HttpResponse<String> refused = send(as(
+                key.secret(),
+                request("/api/submissions/outputs?problemId=" + problemId)
+                        .header("Content-Type", "application/zip")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray("not a zip".getBytes(StandardCharsets.UTF_8)))));
+
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(429);
+        assertThat(json.readTree(refused.body()).get("quota").asString()).isEqualTo("per-minute");
+        assertThat(submissionsOf(key)).isEqualTo(1);
     }
 
     @Test

@@ -6,14 +6,22 @@ import java.io.IOException;
 import java.net.Socket;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
 
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 
 import dev.judge.api.problem.polygon.TestPackages;
+import dev.judge.contracts.TestData;
+import dev.judge.contracts.TestGeneration;
 
 /**
  * What one tenant's imports and uploads may take of a replica and of the database: a replica's two
@@ -27,11 +35,13 @@ import dev.judge.api.problem.polygon.TestPackages;
             AccessIT.ADMIN_TOKEN_PROPERTY,
             "judge.test-data.max-concurrent-transfers=2",
             "judge.test-data.max-concurrent-transfers-per-key=1",
-            "judge.test-data.max-stored-per-key=" + ImportAdmissionIT.QUOTA_BYTES + "B"
+            "judge.test-data.max-stored-per-key=" + ImportAdmissionIT.QUOTA_BYTES + "B",
+            "judge.test-data.worker-token=" + ImportAdmissionIT.WORKER_TOKEN
         })
 class ImportAdmissionIT extends LiveApi {
 
     static final int QUOTA_BYTES = 4000;
+    static final String WORKER_TOKEN = "admitting-workers";
 
     /**
      * A key's second import while its first comes slowly is 429; and a slow upload holds only its key's
@@ -91,6 +101,71 @@ class ImportAdmissionIT extends LiveApi {
         // The admin's problems are not counted.
         assertThat(send(as(AccessIT.ADMIN_TOKEN, problemRequest(within))).statusCode())
                 .isEqualTo(201);
+    }
+
+    /**
+     * The tests a worker generates for a key's problem count against the key's quota as uploaded ones do:
+     * past it, nothing is stored and the worker is told so (413). They had been stored uncounted, so a
+     * generator could fill the database on a key's behalf.
+     */
+    @Test
+    void testsGeneratedForAKeysProblemCountAgainstItsQuota() throws Exception {
+        Key key = createSetterKey("generating");
+        HttpResponse<String> imported = importPackage(key, TestPackages.zip(TestPackages.sumOfTwoToGenerate()));
+        assertThat(imported.statusCode()).as(imported.body()).isEqualTo(201);
+        long id = json.readTree(imported.body()).get("id").asLong();
+        String tooLarge = """
+                {"test": 1, "expectedOutput": "3\\n"}
+                {"test": 2, "input": "1 10\\n", "expectedOutput": "11\\n"}
+                {"test": 3, "input": "2 10\\n", "expectedOutput": "12\\n"}
+                {"test": 4, "input": "3 1000000\\n", "expectedOutput": "%s"}
+                """.formatted("1".repeat(QUOTA_BYTES));
+
+        HttpResponse<String> stored = send(managementRequest(TestGeneration.path(id, 1))
+                .header("Content-Type", TestData.MEDIA_TYPE)
+                .header(TestData.TOKEN_HEADER, WORKER_TOKEN)
+                .PUT(HttpRequest.BodyPublishers.ofString(tooLarge)));
+
+        assertThat(stored.statusCode()).as(stored.body()).isEqualTo(413);
+        assertThat(stored.body()).contains("max-stored-per-key");
+        assertThat(jdbc.sql(
+                                "select tests_generated_at is null and test_data_bytes < 100 from problem_version where problem_id = ?")
+                        .param(id)
+                        .query(Boolean.class)
+                        .single())
+                .as("nothing of it stored")
+                .isTrue();
+    }
+
+    /**
+     * A key's writes of tests are counted one at a time, whichever problems and replicas they go to: two
+     * had each read the room left before the other stored, and together stored past the quota. Shown by
+     * holding the key's lock (the advisory lock ProblemRepository takes): a write waits for it.
+     */
+    @Test
+    void aKeysWritesOfTestsAreCountedOneAtATime(@Autowired DataSource database) throws Exception {
+        Key key = createSetterKey("one-at-a-time");
+        try (Connection held = database.getConnection()) {
+            held.setAutoCommit(false);
+            try (PreparedStatement lock = held.prepareStatement("select pg_advisory_xact_lock(?, hashtext(?))")) {
+                lock.setInt(1, 0x74657374);
+                lock.setString(2, key.id().toString());
+                lock.execute();
+            }
+            CompletableFuture<HttpResponse<String>> created = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return createProblem(key, "x");
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            Thread.sleep(1500);
+            assertThat(created)
+                    .as("a write while another of the key's holds its count")
+                    .isNotDone();
+            held.rollback();
+            assertThat(created.get(30, TimeUnit.SECONDS).statusCode()).isEqualTo(201);
+        }
     }
 
     private HttpResponse<String> createProblem(Key key, String input) throws Exception {

@@ -158,7 +158,8 @@ class WebhookIT extends LiveApi {
     }
 
     private static StoredResult.TestCase test(int index, Verdict verdict) {
-        return new StoredResult.TestCase(index, verdict, 10L, 20, 1024L, 0, null, "hidden " + index, null, 1.0, null);
+        return new StoredResult.TestCase(
+                index, verdict, 10L, 20, 1024L, 0, null, "hidden " + index, null, 1.0, null, null);
     }
 
     @Test

@@ -193,7 +193,8 @@ class ResultRecordingIT {
                         SubmissionStatus.FINISHED,
                         Verdict.ACCEPTED,
                         "warning: \u0000",
-                        List.of(new TestCaseResult(0, Verdict.ACCEPTED, 1L, 2, 3L, 0, null, printed, null, null, null)),
+                        List.of(new TestCaseResult(
+                                0, Verdict.ACCEPTED, 1L, 2, 3L, 0, null, printed, null, null, null, null)),
                         Instant.now(),
                         Instant.now(),
                         Instant.now(),
@@ -226,7 +227,18 @@ class ResultRecordingIT {
                         Verdict.PARTIALLY_ACCEPTED,
                         null,
                         List.of(new TestCaseResult(
-                                3, Verdict.PARTIALLY_ACCEPTED, 1L, 2, 3L, 0, null, null, "small", 0.5, "5 of 10")),
+                                3,
+                                Verdict.PARTIALLY_ACCEPTED,
+                                1L,
+                                2,
+                                3L,
+                                0,
+                                null,
+                                null,
+                                "small",
+                                0.5,
+                                "5 of 10",
+                                "the answer is 10")),
                         Instant.now(),
                         Instant.now(),
                         Instant.now(),
@@ -255,6 +267,7 @@ class ResultRecordingIT {
             assertThat(test.group()).isEqualTo("small");
             assertThat(test.score()).isEqualTo(0.5);
             assertThat(test.checkerMessage()).isEqualTo("5 of 10");
+            assertThat(test.judgeMessage()).isEqualTo("the answer is 10");
         });
     }
 
@@ -336,7 +349,7 @@ class ResultRecordingIT {
                 SubmissionStatus.FINISHED,
                 verdict,
                 null,
-                List.of(new TestCaseResult(0, verdict, 12L, 15, 2048L, 0, null, "1\n", null, null, null)),
+                List.of(new TestCaseResult(0, verdict, 12L, 15, 2048L, 0, null, "1\n", null, null, null, null)),
                 now.minusSeconds(1),
                 now.minusMillis(500),
                 now,

@@ -164,8 +164,11 @@ public final class JudgeQueues {
      * consumer of version 13 would not record the limit, so upgrade both before the API.
      * Version 15 added a preparation's {@code furtherValidators} (a package's several input validators); a
      * worker of version 14 would run the first alone, so upgrade workers first.
+     * Version 16 added a result's test's {@code judgeMessage}, what a package validator says for the judges
+     * alone (its {@code checkerMessage} is now the team's); a consumer of version 15 drops it, so upgrade
+     * consumers before workers.
      */
-    public static final int CONTRACT_VERSION = 15;
+    public static final int CONTRACT_VERSION = 16;
 
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 

@@ -67,7 +67,11 @@ public record JudgeResult(
      * @param group the subtask it belongs to, if the problem has subtasks
      * @param score the share of the test's points in [0, 1]: 1 when accepted, 0 when not, between
      *        when a custom checker or interactor gave a partial score; null for runs without a problem
-     * @param checkerMessage what a custom checker or interactor said of it (size-capped)
+     * @param checkerMessage what a custom checker or interactor said of it for the contestant (size-capped):
+     *        a package validator's teammessage.txt
+     * @param judgeMessage what a package validator said of it for the judges alone (size-capped): its
+     *        judgemessage.txt, else its stderr; null for other programs, and in results before contract
+     *        version 16
      */
     public record TestCaseResult(
             int index,
@@ -80,7 +84,8 @@ public record JudgeResult(
             String output,
             String group,
             Double score,
-            String checkerMessage) {}
+            String checkerMessage,
+            String judgeMessage) {}
 
     /**
      * One subtask's outcome.

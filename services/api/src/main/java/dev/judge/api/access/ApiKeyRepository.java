@@ -126,22 +126,24 @@ class ApiKeyRepository {
 
     /**
      * Counts {@code count} more submissions against the key's quotas if both allow them, in one
-     * guarded update: the row lock makes the check and the count one step for every API replica.
+     * guarded update: the row lock makes the check and the count one step for every API replica. They
+     * count {@code runs} against the per-minute quota (a run on several inputs counts each), and
+     * {@code count} against the waiting one (a submission waits for one verdict).
      * Call it outside any transaction: it is one of its own, which commits without waiting for the
      * disk (see {@link Quotas}), so that the lock is held for the statement alone, with no round trip
      * to the API before the commit.
      */
-    Quota.Usage reserve(UUID id, int count) {
+    Quota.Usage reserve(UUID id, int count, int runs) {
         return jdbc.sql("""
                 with no_flush_wait as (select set_config('synchronous_commit', 'off', true)),
                 reserved as (
                     update api_key set
                         window_start = case when window_start <= now() - interval '1 minute' then now() else window_start end,
-                        window_count = case when window_start <= now() - interval '1 minute' then 0 else window_count end + :count,
+                        window_count = case when window_start <= now() - interval '1 minute' then 0 else window_count end + :runs,
                         waiting = waiting + :count,
                         last_reserved_at = now()
                     where id = :id
-                      and (case when window_start <= now() - interval '1 minute' then 0 else window_count end) + :count <= per_minute
+                      and (case when window_start <= now() - interval '1 minute' then 0 else window_count end) + :runs <= per_minute
                       and waiting + :count <= max_waiting
                       and exists (select from no_flush_wait)
                     returning true as granted, per_minute, window_count, window_start, max_waiting, waiting)
@@ -153,6 +155,7 @@ class ApiKeyRepository {
                 from api_key where id = :id and not exists (select from reserved)""")
                 .param("id", id)
                 .param("count", count)
+                .param("runs", runs)
                 .query((rs, row) -> new Quota.Usage(
                         rs.getBoolean("granted"),
                         new Quota(rs.getInt("per_minute"), rs.getInt("max_waiting")),
@@ -162,13 +165,34 @@ class ApiKeyRepository {
                 .single();
     }
 
+    /** The key's use of its quotas now, {@code granted} if one more submission would fit; nothing is counted. */
+    Quota.Usage usage(UUID id) {
+        return jdbc.sql("""
+                select per_minute, max_waiting, waiting, window_start,
+                       case when window_start <= now() - interval '1 minute' then 0 else window_count end as window_count
+                from api_key where id = :id""")
+                .param("id", id)
+                .query((rs, row) -> {
+                    Quota quota = new Quota(rs.getInt("per_minute"), rs.getInt("max_waiting"));
+                    int windowCount = rs.getInt("window_count");
+                    int waiting = rs.getInt("waiting");
+                    return new Quota.Usage(
+                            windowCount < quota.perMinute() && waiting < quota.maxWaiting(),
+                            quota,
+                            windowCount,
+                            rs.getObject("window_start", OffsetDateTime.class).toInstant(),
+                            waiting);
+                })
+                .single();
+    }
+
     /** Takes back a reservation whose submissions were not stored. */
-    void release(UUID id, int count) {
+    void release(UUID id, int count, int runs) {
         jdbc.sql("""
                 update api_key set waiting = greatest(0, waiting - :count),
                     window_count = case when window_start <= now() - interval '1 minute' then window_count
-                                        else greatest(0, window_count - :count) end
-                where id = :id""").param("id", id).param("count", count).update();
+                                        else greatest(0, window_count - :runs) end
+                where id = :id""").param("id", id).param("count", count).param("runs", runs).update();
     }
 
     /**

@@ -42,27 +42,44 @@ public class Quotas {
      * Stores {@code count} submissions with {@code store} if the caller's quotas allow them, or throws
      * 429 naming the quota they would exceed; a failed {@code store} gives the places back.
      *
+     * @param runs what they count against the per-minute quota: a run on several inputs ({@code stdins})
+     *        counts each, as that many runs on one would (it had counted once: 20 runs for one)
      * @param waitingRetryAfter when to try again if the key has too many waiting: when verdicts are
      *        likely to have made room
      * @return what {@code store} returned, and the key's use of its quotas (empty for callers without quotas)
      */
-    public <T> Reserved<T> reserveAndStore(Caller caller, int count, Duration waitingRetryAfter, Supplier<T> store) {
+    public <T> Reserved<T> reserveAndStore(
+            Caller caller, int count, int runs, Duration waitingRetryAfter, Supplier<T> store) {
         if (!(caller instanceof Caller.KeyHolder holder)) {
             return new Reserved<>(store.get(), Optional.empty());
         }
-        Quota.Usage usage = keys.reserve(holder.keyId(), count);
+        Quota.Usage usage = keys.reserve(holder.keyId(), count, runs);
         if (!usage.granted()) {
             refused(
                             keyNamesInMetrics ? holder.key().name() : "any",
-                            usage.overPerMinute(count) ? Quota.MINUTE : Quota.WAITING)
+                            usage.overPerMinute(runs) ? Quota.MINUTE : Quota.WAITING)
                     .increment(count);
-            throw new QuotaExceededException(usage, count, waitingRetryAfter);
+            throw new QuotaExceededException(usage, count, runs, waitingRetryAfter);
         }
         try {
             return new Reserved<>(store.get(), Optional.of(usage));
         } catch (RuntimeException e) {
-            keys.release(holder.keyId(), count);
+            keys.release(holder.keyId(), count, runs);
             throw e;
+        }
+    }
+
+    /**
+     * Throws the 429 one more submission of the caller's would get now, counting nothing: for work done
+     * before a submission is counted (unpacking an outputs zip). Its reservation still decides.
+     */
+    public void requireRoom(Caller caller, Duration waitingRetryAfter) {
+        if (!(caller instanceof Caller.KeyHolder holder)) {
+            return;
+        }
+        Quota.Usage usage = keys.usage(holder.keyId());
+        if (!usage.granted()) {
+            throw refusal(holder, usage, waitingRetryAfter);
         }
     }
 
@@ -76,7 +93,7 @@ public class Quotas {
     public Reservation reserveUpTo(Caller.KeyHolder holder, int count) {
         int wanted = count;
         while (true) {
-            Quota.Usage usage = keys.reserve(holder.keyId(), wanted);
+            Quota.Usage usage = keys.reserve(holder.keyId(), wanted, wanted);
             if (usage.granted()) {
                 return new Reservation(wanted, usage);
             }
@@ -93,14 +110,14 @@ public class Quotas {
 
     /** The key's places reserved for {@code count} submissions that were not stored after all. */
     public void release(Caller.KeyHolder holder, int count) {
-        keys.release(holder.keyId(), count);
+        keys.release(holder.keyId(), count, count);
     }
 
     /** The 429 for one of a key's submissions that {@link #reserveUpTo} left without a place. */
     public QuotaExceededException refusal(Caller.KeyHolder holder, Quota.Usage usage, Duration waitingRetryAfter) {
         refused(keyNamesInMetrics ? holder.key().name() : "any", usage.overPerMinute(1) ? Quota.MINUTE : Quota.WAITING)
                 .increment();
-        return new QuotaExceededException(usage, 1, waitingRetryAfter);
+        return new QuotaExceededException(usage, 1, 1, waitingRetryAfter);
     }
 
     /** Places granted to the first {@code granted} submissions asked for, and the key's usage after it. */

@@ -62,6 +62,9 @@ class ProblemRepository {
     /** The advisory lock under which a start makes the load test's problem (any number, the same everywhere). */
     private static final long LOAD_TEST_PROBLEM_LOCK = 0x6C6F6164L; // "load"
 
+    /** The class of the advisory locks that order an owner's writes of tests (two-key form: this, the owner). */
+    private static final int TEST_QUOTA_LOCK = 0x74657374; // "test"
+
     /** A language's time factor as stored: the offset in milliseconds. */
     private record StoredTimeLimits(double factor, long offsetMs) {}
 
@@ -161,6 +164,14 @@ class ProblemRepository {
         if (owner.keyId() == null && !owner.anonymous()) {
             return Long.MAX_VALUE;
         }
+        // One writer of an owner's tests at a time, until its transaction ends: two of its writes (to two
+        // problems, or on two replicas) had each read the room left before the other and stored past it.
+        jdbc.sql("select pg_advisory_xact_lock(?, hashtext(?))")
+                .params(
+                        TEST_QUOTA_LOCK,
+                        owner.anonymous() ? "anonymous" : owner.keyId().toString())
+                .query((rs, row) -> true)
+                .list();
         long stored = jdbc.sql("""
                 select coalesce(sum(v.test_data_bytes), 0) from problem_version v join problem p on p.id = v.problem_id
                 where p.owner_key_id is not distinct from ? and p.anonymous_owner = ?""")
@@ -292,6 +303,16 @@ class ProblemRepository {
                 .update();
         TestData.Digest digest = new TestData.Digest();
         streamTests(id, version, digest::add);
+        // What was generated counts against the owner's quota as an upload would: the version's bytes
+        // so far (its given tests) are in room() already. They had been stored past it, uncounted.
+        long given = jdbc.sql(
+                        "select coalesce(test_data_bytes, 0) from problem_version where problem_id = ? and version = ?")
+                .params(id, version)
+                .query(Long.class)
+                .single();
+        if (digest.bytes() - given > room(lockedOwner(id))) {
+            throw new TestQuotaExceededException(maxStoredPerKey);
+        }
         return Optional.of(storeTestData(digest.of(id, version)));
     }
 

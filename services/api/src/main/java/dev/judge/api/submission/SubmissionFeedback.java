@@ -2,12 +2,13 @@ package dev.judge.api.submission;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.springframework.stereotype.Component;
 
 import dev.judge.api.access.Caller;
-import dev.judge.api.problem.FeedbackPolicy;
 import dev.judge.api.problem.ProblemAccess;
 import dev.judge.api.problem.ProblemVersion;
 import dev.judge.contracts.Verdict;
@@ -17,7 +18,8 @@ import dev.judge.contracts.Verdict;
  * dev.judge.api.problem.FeedbackPolicy}: the one place every read applies it (a poll, a batch read,
  * each event of a stream, a webhook's delivery), so that no way of reading a submission shows a hidden
  * test. The admin, and the problem's owner reading its own submissions, see everything; a sample test
- * is always shown; a run without a problem has nothing to hide.
+ * is always shown; no other key sees what a package's validator says for the judges alone; a run without
+ * a problem has nothing to hide.
  */
 @Component
 public class SubmissionFeedback {
@@ -38,22 +40,29 @@ public class SubmissionFeedback {
         if (view.problemId() == null || view.problemVersion() == null) {
             return view;
         }
-        // Both from caches: the version's policy first, since most problems show everything.
-        ProblemVersion.Feedback feedback = problems.feedback(view.problemId(), view.problemVersion());
-        if (feedback.policy() == FeedbackPolicy.FULL || problems.isOwnedByKey(view.problemId(), view.apiKeyId())) {
+        if (problems.isOwnedByKey(view.problemId(), view.apiKeyId())) {
             return view;
         }
+        ProblemVersion.Feedback feedback = problems.feedback(view.problemId(), view.problemVersion());
         return switch (feedback.policy()) {
-            case FULL -> view;
-            case FIRST_FAILURE -> with(view, upToFirstFailure(view.testCases(), feedback), view.groups());
+            case FULL -> with(view, forTheTeam(view.testCases()), view.groups());
+            case FIRST_FAILURE -> {
+                List<TestCaseView> shown = upToFirstFailure(view.testCases(), feedback);
+                yield with(view, forTheTeam(shown), groupsWhollyShown(view.groups(), view.testCases(), shown));
+            }
             case SUMMARY ->
                 with(
                         view,
-                        view.testCases().stream()
+                        forTheTeam(view.testCases().stream()
                                 .filter(test -> feedback.isSample(test.index()))
-                                .toList(),
+                                .toList()),
                         List.of());
         };
+    }
+
+    /** The tests without what a package's validator said for the judges alone (its judgemessage.txt). */
+    static List<TestCaseView> forTheTeam(List<TestCaseView> tests) {
+        return tests.stream().map(TestCaseView::forTheTeam).toList();
     }
 
     /** In test order, each up to and with the first that failed, and the samples after it. */
@@ -69,6 +78,32 @@ public class SubmissionFeedback {
             failed |= test.verdict() != Verdict.ACCEPTED;
         }
         return shown;
+    }
+
+    /**
+     * The groups whose every test is shown: a group's verdict and score tell of its tests, so a group with
+     * a hidden test is hidden too. A group none of whose tests ran (skipped, or without tests) is shown only
+     * when no test is hidden: it was skipped for a group's failure that may be hidden.
+     */
+    static List<GroupView> groupsWhollyShown(
+            List<GroupView> groups, List<TestCaseView> tests, List<TestCaseView> shown) {
+        Set<Integer> shownIndexes = new HashSet<>();
+        shown.forEach(test -> shownIndexes.add(test.index()));
+        // The groups with a test, and those with a hidden one: one pass over the tests.
+        Set<String> tested = new HashSet<>();
+        Set<String> withHidden = new HashSet<>();
+        for (TestCaseView test : tests) {
+            if (test.group() != null) {
+                tested.add(test.group());
+                if (!shownIndexes.contains(test.index())) {
+                    withHidden.add(test.group());
+                }
+            }
+        }
+        boolean noneHidden = shownIndexes.size() == tests.size();
+        return groups.stream()
+                .filter(group -> tested.contains(group.name()) ? !withHidden.contains(group.name()) : noneHidden)
+                .toList();
     }
 
     private static SubmissionView with(SubmissionView view, List<TestCaseView> tests, List<GroupView> groups) {

@@ -152,6 +152,10 @@ class SubmissionService {
         if (!problems.isOpenTo(caller, problemId)) {
             throw new UnknownReferenceException("problem", problemId, null);
         }
+        // And whether its key has room for one more (counted when it is stored): a key over its quota
+        // would otherwise have every zip unpacked before its 429.
+        Lane lane = caller instanceof Caller.KeyHolder holder ? holder.key().lane() : Lane.PRACTICE;
+        quotas.requireRoom(caller, queue.retryAfterAccepting(lane));
         return accept(
                 caller, SubmissionRequest.outputsTo(problemId, OutputsZip.read(zip, properties.maxOutputsLength())));
     }
@@ -245,8 +249,12 @@ class SubmissionService {
                     caller, request, lane(caller, request), queue.retryAfterAccepting(lane(caller, request)));
             return stored(List.of(stored.stored()), stored.usage());
         }
+        // A run on several inputs counts each against the per-minute quota: 20 runs are 20, one request or not.
+        int runs = requests.stream()
+                .mapToInt(request -> Math.max(1, request.inputs().size()))
+                .sum();
         Quotas.Reserved<List<SubmissionView>> reserved = quotas.reserveAndStore(
-                caller, requests.size(), queue.retryAfterAccepting(lane(caller, requests.getFirst())), () -> {
+                caller, requests.size(), runs, queue.retryAfterAccepting(lane(caller, requests.getFirst())), () -> {
                     checkCallbackAddresses(requests);
                     if (requests.size() == 1) {
                         return List.of(insert(caller, requests.getFirst()));

@@ -15,7 +15,10 @@ import dev.judge.contracts.stored.StoredResult;
  * @param output what the program printed (size-capped); only for runs on stdin
  * @param group its subtask, if the problem has subtasks
  * @param score its share of the points in [0, 1]; absent for runs on stdin
- * @param checkerMessage what a custom checker or interactor said of it (size-capped)
+ * @param checkerMessage what a custom checker or interactor said of it (size-capped); a package validator's
+ *     teammessage.txt
+ * @param judgeMessage what a package validator said of it for the judges alone (size-capped): shown to the
+ *     admin and the problem's owner, never to another key
  */
 // Named as in the OpenAPI document before the REST views had types of their own.
 @Schema(name = "TestCaseResult")
@@ -30,7 +33,8 @@ public record TestCaseView(
         String output,
         String group,
         Double score,
-        String checkerMessage) {
+        String checkerMessage,
+        String judgeMessage) {
 
     /** The one mapping from what is stored to what is shown. */
     static TestCaseView of(StoredResult.TestCase run) {
@@ -45,6 +49,26 @@ public record TestCaseView(
                 run.output(),
                 run.group(),
                 run.score(),
-                run.checkerMessage());
+                run.checkerMessage(),
+                run.judgeMessage());
+    }
+
+    /** Without what is for the judges alone. */
+    TestCaseView forTheTeam() {
+        return judgeMessage == null
+                ? this
+                : new TestCaseView(
+                        index,
+                        verdict,
+                        cpuTimeMs,
+                        wallTimeMs,
+                        memoryKb,
+                        exitCode,
+                        signal,
+                        output,
+                        group,
+                        score,
+                        checkerMessage,
+                        null);
     }
 }

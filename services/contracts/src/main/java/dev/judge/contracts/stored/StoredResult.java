@@ -33,7 +33,9 @@ public record StoredResult(
      * @param output what the program printed (size-capped); only for runs without expected output
      * @param group its subtask, if any
      * @param score its share of the points in [0, 1]; null for runs without a problem
-     * @param checkerMessage what a custom checker or interactor said of it
+     * @param checkerMessage what a custom checker or interactor said of it for the contestant
+     * @param judgeMessage what a package validator said of it for the judges alone (the admin and the
+     *     problem's owner); null for other programs and in results stored before it was kept
      */
     public record TestCase(
             int index,
@@ -46,7 +48,8 @@ public record StoredResult(
             String output,
             String group,
             Double score,
-            String checkerMessage) {}
+            String checkerMessage,
+            String judgeMessage) {}
 
     /** A subtask's outcome; {@code verdict} is null when it was skipped. */
     public record Group(String name, double points, double score, Verdict verdict, boolean skipped) {}
@@ -67,7 +70,8 @@ public record StoredResult(
                                 run.output(),
                                 run.group(),
                                 run.score(),
-                                run.checkerMessage()))
+                                run.checkerMessage(),
+                                run.judgeMessage()))
                         .toList(),
                 result.score(),
                 result.maxScore(),

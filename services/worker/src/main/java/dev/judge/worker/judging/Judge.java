@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.IntConsumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,9 +73,20 @@ class Judge {
 
     /** @throws TestDataUnavailableException when the problem's tests could not be fetched: not the submission's fault */
     JudgeResult judge(JudgeRequest request, Instant startedAt) {
+        return judge(request, startedAt, test -> {});
+    }
+
+    /**
+     * As {@link #judge(JudgeRequest, Instant)}, telling {@code beforeEachTest} each test's index before it
+     * is judged: a preparation's progress and time limit, held inside a solution's judging (2,000 tests
+     * had been one step, never stopped). What it throws ends the judging and is passed on.
+     */
+    JudgeResult judge(JudgeRequest request, Instant startedAt, IntConsumer beforeEachTest) {
         try {
-            return request.isOutputOnly() ? judgeOutputs(request, startedAt) : judgeProgram(request, startedAt);
-        } catch (TestDataUnavailableException e) {
+            return request.isOutputOnly()
+                    ? judgeOutputs(request, startedAt, beforeEachTest)
+                    : judgeProgram(request, startedAt, beforeEachTest);
+        } catch (TestDataUnavailableException | PreparationProgress.OutOfTime e) {
             throw e;
         } catch (MachineTooBusyException e) {
             // The machine's load, not the program: no verdict, and the submitter is told so.
@@ -91,7 +103,8 @@ class Judge {
      * An output-only problem's submission: nothing compiled or run, each test's submitted output judged
      * by the problem's checker (a missing one is a wrong answer).
      */
-    private JudgeResult judgeOutputs(JudgeRequest request, Instant startedAt) throws IOException {
+    private JudgeResult judgeOutputs(JudgeRequest request, Instant startedAt, IntConsumer beforeEachTest)
+            throws IOException {
         Checker checker = request.effectiveChecker();
         SetterPrograms.Built customChecker = buildIfAny(checker.isCustom() ? checker.program() : null);
         if (customChecker != null && customChecker.failed()) {
@@ -116,12 +129,14 @@ class Judge {
                     tests,
                     (index, test, inputFile, worth) -> runner.judgeOutput(
                             index, test, inputFile, worth, index < outputs.size() ? outputs.get(index) : null),
+                    beforeEachTest,
                     null,
                     startedAt);
         }
     }
 
-    private JudgeResult judgeProgram(JudgeRequest request, Instant startedAt) throws IOException {
+    private JudgeResult judgeProgram(JudgeRequest request, Instant startedAt, IntConsumer beforeEachTest)
+            throws IOException {
         Language language = languages.find(request.language()).orElse(null);
         if (language == null) {
             return failed(request, startedAt, "This worker does not know the language " + request.language() + ".");
@@ -189,6 +204,7 @@ class Judge {
                                 TestRunner.Setter.in(
                                         checkerBox, customChecker, checker == null ? null : checker.program()),
                                 properties)::run,
+                        beforeEachTest,
                         compilerOutput,
                         startedAt);
             }
@@ -240,8 +256,17 @@ class Judge {
      * INTERNAL_ERROR wherever it is.
      */
     private JudgeResult judgeTests(
-            JudgeRequest request, TestSet tests, TestJudge runner, String compilerOutput, Instant startedAt)
+            JudgeRequest request,
+            TestSet tests,
+            TestJudge judgeOne,
+            IntConsumer beforeEachTest,
+            String compilerOutput,
+            Instant startedAt)
             throws IOException {
+        TestJudge runner = (index, test, inputFile, worth) -> {
+            beforeEachTest.accept(index);
+            return judgeOne.judge(index, test, inputFile, worth);
+        };
         if (request.isRunOnStdin()) {
             // Each input its run, whatever the one before did; the verdict is the first that was not ACCEPTED.
             List<TestCaseResult> runs = new ArrayList<>();

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -170,10 +171,11 @@ class ProblemPreparer {
             // limit, that run would be the same, so it is not run again.
             JudgeResult judged = timed.get(verdicts.size());
             if (judged == null) {
-                progress.at("judging the solution " + solution.name() + " (" + (verdicts.size() + 1) + " of "
-                        + preparation.solutions().size() + ")");
+                String step = "judging the solution " + solution.name() + " (" + (verdicts.size() + 1) + " of "
+                        + preparation.solutions().size() + ")";
+                progress.at(step);
                 JudgeRequest request = inferred == null ? solution.request() : underLimit(solution.request(), inferred);
-                judged = judge.judge(request, Instant.now());
+                judged = judge.judge(request, Instant.now(), onEachTest(progress, step));
             }
             verdicts.add(PreparationResult.SolutionVerdict.of(
                     solution.name(), solution.tag(), judged.verdict(), judged.score(), judged.maxScore()));
@@ -182,6 +184,11 @@ class ProblemPreparer {
                 ? PreparationResult.ready(preparation.problemId(), preparation.version(), workerName, verdicts)
                 : PreparationResult.ready(
                         preparation.problemId(), preparation.version(), workerName, verdicts, inferred);
+    }
+
+    /** The step's progress at each of a solution's tests, and the preparation's time limit held there. */
+    private static IntConsumer onEachTest(PreparationProgress progress, String step) {
+        return test -> progress.at(step + ", at test " + (test + 1));
     }
 
     /**
@@ -213,8 +220,9 @@ class ProblemPreparer {
             if (!PreparationResult.SolutionVerdict.isAccepted(solution.tag())) {
                 continue;
             }
-            progress.at("timing the accepted solution " + solution.name() + " for the time limit");
-            JudgeResult judged = judge.judge(solution.request(), Instant.now());
+            String step = "timing the accepted solution " + solution.name() + " for the time limit";
+            progress.at(step);
+            JudgeResult judged = judge.judge(solution.request(), Instant.now(), onEachTest(progress, step));
             if (judged.verdict() == Verdict.TIME_LIMIT_EXCEEDED) {
                 return Inferred.failed("The accepted solution " + solution.name() + " got TIME_LIMIT_EXCEEDED"
                         + " under this judge's most time, so no time limit it can take is inferred.");

@@ -25,6 +25,7 @@ import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;
 import dev.judge.worker.sandbox.SandboxProperties;
 import dev.judge.worker.sandbox.Sandboxes;
+import dev.judge.worker.testdata.TestDataOverQuotaException;
 import dev.judge.worker.testdata.TestDataStore;
 import dev.judge.worker.testdata.TestSet;
 
@@ -169,8 +170,15 @@ class TestGenerator {
                     }
                 }
             }
-            return new Generated(
-                    testData.storeGenerated(preparation.problemId(), preparation.version(), made), null, null);
+            try {
+                return new Generated(
+                        testData.storeGenerated(preparation.problemId(), preparation.version(), made), null, null);
+            } catch (TestDataOverQuotaException e) {
+                return Generated.failed(
+                        "the generated tests",
+                        "they would put the problem's owner over the test data it may store"
+                                + " (judge.test-data.max-stored-per-key on the API)");
+            }
         } finally {
             Files.deleteIfExists(made);
         }

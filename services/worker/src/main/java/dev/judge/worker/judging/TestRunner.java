@@ -75,13 +75,14 @@ final class TestRunner {
             return program.command(arguments);
         }
 
-        /** What a validator left for the judges: its judgemessage.txt, else its teammessage.txt; null for a testlib program. */
-        String feedback(long limit) throws IOException {
+        /** What a validator left for the team and for the judges; null for a testlib program. */
+        TestlibVerdicts.Feedback feedback(long limit) throws IOException {
             if (!isValidator()) {
                 return null;
             }
-            String judges = SandboxFiles.readRegularText(file(FEEDBACK_FILES.get(0)), limit);
-            return judges.isBlank() ? SandboxFiles.readRegularText(file(FEEDBACK_FILES.get(1)), limit) : judges;
+            return new TestlibVerdicts.Feedback(
+                    SandboxFiles.readRegularText(file(FEEDBACK_FILES.get(1)), limit),
+                    SandboxFiles.readRegularText(file(FEEDBACK_FILES.get(0)), limit));
         }
 
         /** A validator's judgement with the score it left ({@link TestlibVerdicts#validatorScored}). */
@@ -317,7 +318,8 @@ final class TestRunner {
                         : null,
                 test.group(),
                 runOnStdin ? null : judgement.score(),
-                shownMessage(judgement));
+                shownMessage(judgement.message()),
+                shownMessage(judgement.judgeMessage()));
     }
 
     /**
@@ -347,7 +349,8 @@ final class TestRunner {
                 null,
                 test.group(),
                 judgement.score(),
-                shownMessage(judgement));
+                shownMessage(judgement.message()),
+                shownMessage(judgement.judgeMessage()));
     }
 
     /**
@@ -375,12 +378,11 @@ final class TestRunner {
     }
 
     /** What a checker or interactor said of a test, as the result shows it: stripped, size-capped, null for nothing. */
-    private String shownMessage(Judgement judgement) {
-        return judgement.message() == null || judgement.message().isBlank()
+    private String shownMessage(String message) {
+        return message == null || message.isBlank()
                 ? null
                 : Compiler.truncate(
-                        judgement.message().strip(),
-                        properties.setterMessageLimit().toBytes());
+                        message.strip(), properties.setterMessageLimit().toBytes());
     }
 
     /**

@@ -49,14 +49,30 @@ final class TestlibVerdicts {
      * A test's outcome.
      *
      * @param score the share of the test's points, in [0, 1]
-     * @param message what the setter's program said on stderr (the caller caps its size)
+     * @param message what the setter's program said of it for the contestant (the caller caps its size)
+     * @param judgeMessage what a package's validator said of it for the judges alone ({@code
+     *     judgemessage.txt}, else its stderr); null for other programs
      */
-    record Judgement(Verdict verdict, double score, String message) {
+    record Judgement(Verdict verdict, double score, String message, String judgeMessage) {
+
+        Judgement(Verdict verdict, double score, String message) {
+            this(verdict, score, message, null);
+        }
 
         static Judgement of(Verdict verdict, String message) {
             return new Judgement(verdict, verdict == Verdict.ACCEPTED ? 1 : 0, message);
         }
+
+        Judgement forJudges(String judgeMessage) {
+            return new Judgement(verdict, score, message, judgeMessage);
+        }
     }
+
+    /**
+     * What a package's validator left in its feedback folder, as the problem package format splits it:
+     * {@code teammessage.txt} for the team, {@code judgemessage.txt} for the judges ("" for nothing).
+     */
+    record Feedback(String team, String judges) {}
 
     private TestlibVerdicts() {}
 
@@ -77,10 +93,10 @@ final class TestlibVerdicts {
      * A package output validator's run, after a contestant's run that ended cleanly within its limits:
      * as {@link #checked}, but by the exit codes 42 and 43.
      *
-     * @param feedback what it left in its feedback folder for the judges ({@code judgemessage.txt}); its
-     *        stderr when it left nothing
+     * @param feedback what it left in its feedback folder; its stderr is the judges' message when it left
+     *        them none
      */
-    static Judgement validated(RunOutcome validator, RunSpec limits, String feedback) {
+    static Judgement validated(RunOutcome validator, RunSpec limits, Feedback feedback) {
         String broken = brokenBecause(validator, limits, false);
         if (broken != null) {
             return Judgement.of(Verdict.INTERNAL_ERROR, "The output validator " + broken + ". " + validator.stderr());
@@ -122,7 +138,7 @@ final class TestlibVerdicts {
                     Verdict.INTERNAL_ERROR,
                     "The output validator " + failed + ". " + Objects.requireNonNullElse(validated.message(), ""));
         }
-        return scored(share, validated.message());
+        return scored(share, validated.message()).forJudges(validated.judgeMessage());
     }
 
     private static double parsedOrNaN(String text) {
@@ -141,22 +157,14 @@ final class TestlibVerdicts {
      *
      * @param instanceLimits the limits every instance ran with
      * @param validatorFeedback for an interactor that is a package's output validator (exit codes 42 and
-     *        43), what it left for the judges; null for a testlib interactor
+     *        43), what it left in its feedback folder; empty for a testlib interactor
      */
-    /**
-     * Whether the interactor ended no later than a program: by when the sandboxes saw each end, or because
-     * the program died of SIGPIPE, writing to the interactor after it had closed its end (ended).
-     */
-    private static boolean endedNoLater(RunOutcome interactor, RunOutcome program) {
-        return Integer.valueOf(SIGPIPE).equals(program.signal()) || interactor.endedNoLaterThan(program);
-    }
-
     static Interaction interacted(
             List<RunOutcome> instances,
             RunSpec instanceLimits,
             RunOutcome interactor,
             RunSpec interactorLimits,
-            Optional<String> validatorFeedback) {
+            Optional<Feedback> validatorFeedback) {
         boolean validator = validatorFeedback.isPresent();
         String broken = brokenBecause(interactor, interactorLimits, true);
         // The problem package format's order (problemtools'): a validator that ended first with a wrong answer
@@ -208,6 +216,14 @@ final class TestlibVerdicts {
     }
 
     /**
+     * Whether the interactor ended no later than a program: by when the sandboxes saw each end, or because
+     * the program died of SIGPIPE, writing to the interactor after it had closed its end (ended).
+     */
+    private static boolean endedNoLater(RunOutcome interactor, RunOutcome program) {
+        return Integer.valueOf(SIGPIPE).equals(program.signal()) || interactor.endedNoLaterThan(program);
+    }
+
+    /**
      * The first instance that ran over a limit by what it did itself (CPU time, memory, output), not by its
      * clock while it waited; -1 for none.
      */
@@ -255,11 +271,12 @@ final class TestlibVerdicts {
         };
     }
 
-    private static Judgement byValidatorExitCode(RunOutcome run, String who, String feedback) {
-        String message = feedback == null || feedback.isBlank() ? run.stderr() : feedback;
+    /** The team is shown its teammessage.txt only; its judgemessage.txt (else its stderr) is the judges'. */
+    private static Judgement byValidatorExitCode(RunOutcome run, String who, Feedback feedback) {
+        String judges = feedback.judges().isBlank() ? run.stderr() : feedback.judges();
         return switch (run.exitCode()) {
-            case VALIDATOR_ACCEPTED -> Judgement.of(Verdict.ACCEPTED, message);
-            case VALIDATOR_WRONG_ANSWER -> Judgement.of(Verdict.WRONG_ANSWER, message);
+            case VALIDATOR_ACCEPTED -> new Judgement(Verdict.ACCEPTED, 1, feedback.team(), judges);
+            case VALIDATOR_WRONG_ANSWER -> new Judgement(Verdict.WRONG_ANSWER, 0, feedback.team(), judges);
             default ->
                 Judgement.of(
                         Verdict.INTERNAL_ERROR,

@@ -46,6 +46,10 @@ class GeneratedTestsUpload {
             if (response.statusCode() >= 500) {
                 throw new IOException(message);
             }
+            if (response.statusCode() == 413) {
+                throw new TestDataOverQuotaException(response.body()
+                        .substring(0, Math.min(1024, response.body().length())));
+            }
             throw new InternalApi.Refused(message);
         });
     }

@@ -216,6 +216,28 @@ class GeneratingTestsIT {
     }
 
     /**
+     * The API refuses generated tests that would put the problem's owner over its test data quota (413):
+     * the version fails saying so, once. The refusal had been a failure to reach the API, tried again
+     * until the queue dead-lettered the preparation.
+     */
+    @Test
+    void generatedTestsTheApiRefusesForTheOwnersQuotaFailTheVersion() throws IOException {
+        ProblemProgram gen = new ProblemProgram("python", "print('1 2')\n", Map.of());
+        TestData stored = api.serve(32, 1, List.of(new TestCase("", "3\n")));
+        api.refuseGeneratedOverQuota(32, 1);
+
+        PreparationResult result = preparer.prepare(generating(
+                32,
+                stored,
+                new TestGeneration(
+                        Map.of("gen", gen), List.of(new TestGeneration.Recipe(1, "gen", List.of())), null, List.of())));
+
+        assertThat(result.status()).isEqualTo(PreparationResult.Status.FAILED);
+        assertThat(result.file()).isEqualTo("the generated tests");
+        assertThat(result.message()).contains("over the test data it may store", "max-stored-per-key");
+    }
+
+    /**
      * A preparation is held to its time limit, checked at every step, and fails saying where it was; on the
      * way it says how far it got, as often as it is told to.
      */

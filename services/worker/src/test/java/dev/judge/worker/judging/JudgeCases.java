@@ -171,6 +171,12 @@ abstract class JudgeCases {
                     .anySatisfy(run ->
                             assertThat(run.checkerMessage()).contains(expected.getProperty("checkerMessageContains")));
         }
+        if (expected.containsKey("judgeMessageContains")) {
+            assertThat(result.testCases())
+                    .as("judges' messages of %s", name)
+                    .anySatisfy(run ->
+                            assertThat(run.judgeMessage()).contains(expected.getProperty("judgeMessageContains")));
+        }
         if (result.verdict() == Verdict.ACCEPTED) {
             assertThat(result.testCases().getFirst().cpuTimeMs()).isNotNull();
             assertThat(result.testCases().getFirst().memoryKb()).isPositive();

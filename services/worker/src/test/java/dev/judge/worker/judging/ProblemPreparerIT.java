@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -365,6 +366,52 @@ class ProblemPreparerIT {
                 .containsExactly(
                         "solutions/sum.py ACCEPTED true", "solutions/product.py WRONG_ANSWER true",
                         "solutions/slow.py TIME_LIMIT_EXCEEDED true", "solutions/difference.py WRONG_ANSWER false");
+    }
+
+    /**
+     * The preparation's time limit and progress hold inside a solution's judging: each test is a step.
+     * A solution's judging had been one step, checked only before it (a version's 2,000 tests ran on past
+     * the limit, saying nothing, and the API sent the preparation again, to up to three workers).
+     */
+    @Test
+    void theTimeLimitStopsASolutionMidwayThroughItsTestsAndProgressIsSaidOnTheWay() throws IOException {
+        List<TestCase> tests = java.util.Collections.nCopies(8, new TestCase("1 2\n", "3\n"));
+        ProblemPreparer hurried = newPreparer(
+                sandbox,
+                TestSandboxes.workerProperties(Map.of("judge.worker.setter-time-limit", "1s")),
+                TestSandboxes.preparationProperties(Map.of(
+                        "judge.worker.preparation.time-limit", "2s",
+                        "judge.worker.preparation.progress-every", "500ms")),
+                TestSandboxes.testDataStore(Map.of()));
+        String slowSum = """
+                import time
+                started = time.process_time()
+                while time.process_time() - started < 0.6:
+                    pass
+                a, b = map(int, input().split())
+                print(a + b)
+                """;
+        List<PreparationResult> said = new ArrayList<>();
+
+        PreparationResult result = hurried.prepare(
+                new ProblemPreparation(
+                        1,
+                        1,
+                        null,
+                        null,
+                        null,
+                        tests,
+                        null,
+                        List.of(solution("solutions/slow.py", "main", slowSum, tests)),
+                        null),
+                said::add);
+
+        assertThat(result.status()).isEqualTo(PreparationResult.Status.FAILED);
+        assertThat(result.message())
+                .contains("took longer than 2 s", "it was judging the solution solutions/slow.py", "at test");
+        assertThat(said)
+                .isNotEmpty()
+                .anySatisfy(progress -> assertThat(progress.progress()).contains("at test"));
     }
 
     /**

@@ -19,6 +19,28 @@ class TestlibVerdictsTests {
 
     private static final RunSpec LIMITS =
             new RunSpec(List.of("./main"), null, Duration.ofSeconds(1), Duration.ofSeconds(3), 64L << 20, 1 << 20);
+    private static final TestlibVerdicts.Feedback NO_FEEDBACK = new TestlibVerdicts.Feedback("", "");
+
+    /**
+     * A package validator's feedback, as the format splits it: teammessage.txt is the contestant's message,
+     * judgemessage.txt (else its stderr) the judges' alone. The judges' had been the contestant's, and the
+     * team's was never read.
+     */
+    @Test
+    void aValidatorsTeamMessageIsTheContestantsAndItsJudgeMessageTheJudges() {
+        RunOutcome rejected = run(false, 43, null, "");
+
+        TestlibVerdicts.Judgement both = TestlibVerdicts.validated(
+                rejected, LIMITS, new TestlibVerdicts.Feedback("too small", "expected 777777, got 5"));
+        TestlibVerdicts.Judgement judgesOnly =
+                TestlibVerdicts.validated(rejected, LIMITS, new TestlibVerdicts.Feedback("", "expected 777777, got 5"));
+
+        assertThat(both.verdict()).isEqualTo(Verdict.WRONG_ANSWER);
+        assertThat(both.message()).isEqualTo("too small");
+        assertThat(both.judgeMessage()).isEqualTo("expected 777777, got 5");
+        assertThat(judgesOnly.message()).as("nothing for the team").isEmpty();
+        assertThat(judgesOnly.judgeMessage()).isEqualTo("expected 777777, got 5");
+    }
 
     @ParameterizedTest(name = "checker {0}")
     @CsvSource(delimiter = '|', nullValues = "-", textBlock = """
@@ -187,7 +209,7 @@ class TestlibVerdictsTests {
             Verdict verdict) {
         RunOutcome ended = run(programWall, programExit, programSignal, "", programMs);
         TestlibVerdicts.Judgement judgement = TestlibVerdicts.interacted(
-                        List.of(ended), LIMITS, run(false, validatorExit, null, ""), LIMITS, Optional.of(""))
+                        List.of(ended), LIMITS, run(false, validatorExit, null, ""), LIMITS, Optional.of(NO_FEEDBACK))
                 .judgement();
 
         assertThat(judgement.verdict()).isEqualTo(verdict);
@@ -204,11 +226,13 @@ class TestlibVerdictsTests {
         RunOutcome rejectedAfter = run(false, 43, null, "", 2, 1_500_000);
         RunOutcome rejectedBefore = run(false, 43, null, "", 5, 900_000);
 
-        assertThat(TestlibVerdicts.interacted(List.of(exitedAtOnce), LIMITS, rejectedAfter, LIMITS, Optional.of(""))
+        assertThat(TestlibVerdicts.interacted(
+                                List.of(exitedAtOnce), LIMITS, rejectedAfter, LIMITS, Optional.of(NO_FEEDBACK))
                         .judgement()
                         .verdict())
                 .isEqualTo(Verdict.RUNTIME_ERROR);
-        assertThat(TestlibVerdicts.interacted(List.of(exitedAtOnce), LIMITS, rejectedBefore, LIMITS, Optional.of(""))
+        assertThat(TestlibVerdicts.interacted(
+                                List.of(exitedAtOnce), LIMITS, rejectedBefore, LIMITS, Optional.of(NO_FEEDBACK))
                         .judgement()
                         .verdict())
                 .isEqualTo(Verdict.WRONG_ANSWER);

@@ -35,6 +35,7 @@ public final class TestDataServer implements AutoCloseable {
     private final AtomicInteger failuresToCome = new AtomicInteger();
     private final List<String> generated = new CopyOnWriteArrayList<>();
     private final Map<String, String> statuses = new ConcurrentHashMap<>();
+    private final java.util.Set<String> overQuota = ConcurrentHashMap.newKeySet();
     private final JsonMapper json = JsonMapper.builder().build();
 
     public TestDataServer() throws IOException {
@@ -78,6 +79,16 @@ public final class TestDataServer implements AutoCloseable {
      * place, and the reference of the tests as they then are in the answer.
      */
     private void storeGenerated(HttpExchange exchange) throws IOException {
+        if (overQuota.contains(exchange.getRequestURI().getPath())) {
+            byte[] refusal = ("{\"title\": \"Test data quota\", \"status\": 413, \"detail\": \"With these tests, this "
+                            + "caller's problems would hold more than the 4000 bytes of tests one key may store\"}")
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(413, refusal.length);
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(refusal);
+            }
+            return;
+        }
         String testsPath = exchange.getRequestURI().getPath().replace("/generated-tests", "/tests");
         List<TestCase> tests = new ArrayList<>(served.getOrDefault(testsPath, List.of()));
         boolean authorized = TOKEN.equals(exchange.getRequestHeaders().getFirst(TestData.TOKEN_HEADER));
@@ -106,6 +117,11 @@ public final class TestDataServer implements AutoCloseable {
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(answer);
         }
+    }
+
+    /** Refuses the tests generated for the version as the API does when they would put its owner over its quota (413). */
+    public void refuseGeneratedOverQuota(long problemId, int version) {
+        overQuota.add(TestGeneration.path(problemId, version));
     }
 
     /** Answers the version's preparation status with {@code status}, as the API does. */

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import dev.judge.api.problem.LinearTime;
 import dev.judge.api.problem.archive.InvalidPackageException;
 import dev.judge.api.problem.archive.PackageArchive;
 import dev.judge.api.problem.polygon.TestPackages;
@@ -595,6 +596,45 @@ class KattisPackageTests {
         try (PackageArchive archive = PackageArchive.open(zip(files), LIMITS)) {
             assertThat(KattisPackage.rootOf(archive)).isEmpty();
         }
+    }
+
+    /**
+     * A package's tests are counted in one pass over its entries, before any is read: one of 12,000 tests
+     * was scanned whole for each of them (8.6 s) before its count was refused. Refusing it takes about as
+     * long as refusing a package of as many entries and a few tests too many.
+     */
+    @Test
+    void tooManyTestsAreRefusedInTimeLinearInThePackage() throws IOException {
+        int entries = 24_000;
+        Map<String, String> many = TestPackages.kattis("average");
+        for (int test = 0; test < entries / 2; test++) {
+            many.put("data/secret/t%05d.in".formatted(test), "1\n");
+            many.put("data/secret/t%05d.ans".formatted(test), "1\n");
+        }
+        Map<String, String> few = TestPackages.kattis("average");
+        for (int test = 0; test < LIMITS.maxTests(); test++) {
+            few.put("data/secret/t%05d.in".formatted(test), "1\n");
+            few.put("data/secret/t%05d.ans".formatted(test), "1\n");
+        }
+        for (int note = 0; few.size() < many.size(); note++) {
+            few.put("data/secret/notes/n%05d.txt".formatted(note), "1\n");
+        }
+        Path manyZip = zip(many);
+        Path fewZip = zip(few);
+        assertThatThrownBy(() -> readWithoutSubmissions(manyZip))
+                .isInstanceOf(InvalidPackageException.class)
+                .hasMessageContaining("it has 12004 tests; this judge takes up to 100");
+
+        long control = LinearTime.fastestOfFive(() -> refused(fewZip));
+        long measured = LinearTime.fastestOfFive(() -> refused(manyZip));
+
+        assertThat(measured)
+                .as("12,000 tests: %d µs; 100 tests and as many other entries: %d µs", measured / 1000, control / 1000)
+                .isLessThan(Math.max(20 * control, 50_000_000L));
+    }
+
+    private static void refused(Path zip) {
+        assertThatThrownBy(() -> readWithoutSubmissions(zip)).isInstanceOf(InvalidPackageException.class);
     }
 
     private static KattisPackage read(Path zip) throws IOException {
