@@ -3,8 +3,8 @@
 # KEDA, and for the upstream images the pod tiers run (hack/cluster/upstream-images.sh) k6 and the
 # k6-operator, metrics-server, CloudNativePG, the RabbitMQ operators, cert-manager, the Prometheus
 # Operator, Prometheus and kube-state-metrics. Each is built as its own Makefile or Dockerfile
-# builds it, from the Go module proxy, at the version versions.env pins; KEDA, the k6-operator,
-# CloudNativePG and metrics-server in one build, from one module graph (build_operators).
+# builds it, from the Go module proxy, at the version versions.env pins; KEDA, the k6-operator and
+# CloudNativePG from one module graph (build_operators).
 # shellcheck shell=bash disable=SC2154 # hack/tools.sh's variables: CACHE, BIN, GO_BUILD_FLAGS, STRIP and versions.env's
 
 operator_tools=() cert_manager_tools=()  # each set built together, in one go build
@@ -16,7 +16,7 @@ cluster_tool() { # tool: built now, or queued for its set (cluster_tools_build)
     containerd) build_containerd ;;
     runc) build_runc ;;
     pause) build_pause ;;
-    keda-operator|keda-adapter|keda-webhooks|cloudnative-pg|k6-operator|metrics-server) operator_tools+=("$tool") ;;
+    keda-operator|keda-adapter|keda-webhooks|cloudnative-pg|k6-operator) operator_tools+=("$tool") ;;
     etcd) build_etcd ;;
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
     rabbitmq-cluster-operator) build_rabbitmq_operator "$tool" github.com/rabbitmq/cluster-operator/v2 \
@@ -29,6 +29,11 @@ cluster_tool() { # tool: built now, or queued for its set (cluster_tools_build)
     prometheus-operator) build_prometheus_operator ;;
     prometheus) build_prometheus ;;
     kube-state-metrics) build_kube_state_metrics ;;
+    # Its own module graph: built with the operators' newer Kubernetes libraries, its metrics API went
+    # unavailable in the pod tier. Static, for its image FROM scratch, as its Makefile builds it (whose PKG
+    # is k8s.io/client-go/pkg: the version it prints is client-go's variable).
+    metrics-server) go_install metrics-server "$METRICS_SERVER_VERSION" sigs.k8s.io/metrics-server/cmd/metrics-server \
+      "-X k8s.io/client-go/pkg/version.gitVersion=$METRICS_SERVER_VERSION" ;;
     *) echo "unknown tool: $tool" >&2; exit 2 ;;
   esac
 }
@@ -46,17 +51,15 @@ KEDA_TEST_TRIGGER_TYPES="rabbitmq cpu memory"
 # why): the chart's (tests/chart holds its ScaledObjects to them), and CPU and memory, which cost nothing.
 KEDA_TEST_TRIGGER_TYPES="rabbitmq cpu memory"
 
-build_operators() { # tools: KEDA's, the k6-operator's, CloudNativePG's and metrics-server, from one module (operators-module.py)
+build_operators() { # tools: KEDA's, the k6-operator's and CloudNativePG's, from one module (operators-module.py)
   local key dir missing=() tool src
   declare -A packages=(
     [keda-operator]=github.com/kedacore/keda/v2/cmd/operator [keda-adapter]=github.com/kedacore/keda/v2/cmd/adapter
     [keda-webhooks]=github.com/kedacore/keda/v2/cmd/webhooks [k6-operator]=github.com/grafana/k6-operator/cmd
-    [cloudnative-pg]=github.com/cloudnative-pg/cloudnative-pg/cmd/manager [metrics-server]=sigs.k8s.io/metrics-server/cmd/metrics-server)
+    [cloudnative-pg]=github.com/cloudnative-pg/cloudnative-pg/cmd/manager)
   declare -A ldflags=(
     [keda-operator]="-X github.com/kedacore/keda/v2/version.Version=v$KEDA_VERSION"
-    [cloudnative-pg]="-X github.com/cloudnative-pg/cloudnative-pg/pkg/versions.buildVersion=$CLOUDNATIVE_PG_VERSION"
-    # Its Makefile's PKG is k8s.io/client-go/pkg: the version it prints is client-go's variable.
-    [metrics-server]="-X k8s.io/client-go/pkg/version.gitVersion=$METRICS_SERVER_VERSION")
+    [cloudnative-pg]="-X github.com/cloudnative-pg/cloudnative-pg/pkg/versions.buildVersion=$CLOUDNATIVE_PG_VERSION")
   ldflags[keda-adapter]=${ldflags[keda-operator]} ldflags[keda-webhooks]=${ldflags[keda-operator]}
   # shellcheck disable=SC2086 # a list of words
   key=$(python3 "$PROJECT_DIR/hack/cluster/operators-module.py" go.mod $KEDA_TEST_TRIGGER_TYPES | sha256sum | cut -c1-12)

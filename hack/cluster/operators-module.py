@@ -1,16 +1,14 @@
 #!/usr/bin/env python3
-"""The module the test cluster's operators are built from in one go build (hack/cluster/builders.sh,
-build_operators): KEDA's operator, metrics adapter and webhooks, the k6-operator's controller,
-CloudNativePG's manager and metrics-server.
+"""The module the test cluster's operators are built from (hack/cluster/builders.sh, build_operators):
+KEDA's operator, metrics adapter and webhooks, the k6-operator's controller and CloudNativePG's manager.
 
-One module requires the four at the versions versions.env pins. Go's minimum version selection then
+One module requires the three at the versions versions.env pins. Go's minimum version selection then
 gives every library they share one version, the newest any of them requires (Kubernetes' at v0.36.4,
 controller-runtime at v0.24.1), and each is compiled once: most of what each of them compiles is what
-they share (570 s of CPU for the six binaries, where the four modules built apart took 1,793 s on the
-same machine; docs/testing.md, "Time"). Their own code is their pinned source, unchanged but for
-KEDA's scalers (below). metrics-server keeps the Prometheus library it requires, whose text parser
-changed in the newer one; KEDA's replacements of modules by versions are kept, since a dependency's
-own replace directives do not apply in another module's build.
+they share (docs/testing.md, "Time"). Their own code is their pinned source, unchanged but for KEDA's
+scalers (below); KEDA's replacements of modules by versions are kept, since a dependency's own replace
+directives do not apply in another module's build. metrics-server stays apart: built with these
+newer Kubernetes libraries, its metrics API went unavailable in the pod tier.
 
 KEDA compiles every scaler it has into one package (pkg/scalers, one file a scaler) and one switch
 (pkg/scaling/scalers_builder.go, between its TRIGGERS-START and TRIGGERS-END comments), so its binaries
@@ -45,21 +43,14 @@ def module_dir(module, version):
     return pathlib.Path(json.loads(found.stdout)["Dir"])
 
 
-def required_version(go_mod, module):
-    return re.search(rf"^\s*(?:require\s+)?{re.escape(module)} (v\S+)", go_mod.read_text(), re.M).group(1)
-
-
 def go_mod(kept):
     pinned = versions()
     keda = ("github.com/kedacore/keda/v2", "v" + pinned["KEDA_VERSION"])
-    metrics_server = ("sigs.k8s.io/metrics-server", pinned["METRICS_SERVER_VERSION"])
     required = [
         keda,
         ("github.com/cloudnative-pg/cloudnative-pg", "v" + pinned["CLOUDNATIVE_PG_VERSION"]),
         ("github.com/grafana/k6-operator", "v" + pinned["K6_OPERATOR_VERSION"]),
-        metrics_server,
     ]
-    prometheus = required_version(module_dir(*metrics_server) / "go.mod", "github.com/prometheus/prometheus")
     keda_replaces = re.findall(r"^replace \S+ \S+ => [^.\s]\S* v\S+$", (module_dir(*keda) / "go.mod").read_text(), re.M)
     go = subprocess.run(["go", "env", "GOVERSION"], capture_output=True, text=True, check=True).stdout.strip()
     return "\n".join(
@@ -74,8 +65,6 @@ def go_mod(kept):
             "",
             f"// KEDA with the scalers of {' '.join(kept)} only.",
             f"replace {keda[0]} => ./keda",
-            "",
-            f"replace github.com/prometheus/prometheus => github.com/prometheus/prometheus {prometheus}",
             *keda_replaces,
             "",
         ]
