@@ -36,9 +36,6 @@ public record ProblemProgram(
         List<String> arguments,
         Map<Integer, List<String>> testArguments) {
 
-    /** The problem package format's exit code of a validator that accepts an output, or finds an input valid. */
-    public static final int KATTIS_ACCEPTED = 42;
-
     /** How a setter's checker or interactor is run on a test, and how what it says is read. */
     public enum Protocol {
         /** testlib's: {@code program input output answer}; testlib's exit codes; its stderr the message. */

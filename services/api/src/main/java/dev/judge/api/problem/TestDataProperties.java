@@ -18,9 +18,10 @@ import org.springframework.util.unit.DataSize;
  * @param maxUploadedTests the most tests in one upload
  * @param shownTestsLimit GET /api/problems/{id} shows the tests up to this size; larger ones are read
  *        from GET /api/problems/{id}/tests, streamed
- * @param maxConcurrentTransfers setters' uploads, downloads and imports of tests at once per replica;
- *        more are answered 503 with Retry-After. Bounds the heap uploads take (each holds one test, a few
- *        times {@code maxTestSize}) and the database connections downloads hold while a client reads
+ * @param maxConcurrentTransfers setters' uploads, downloads and imports of tests at once per replica,
+ *        and as many workers' stores of generated tests apart from them; more are answered 503 with
+ *        Retry-After. Bounds the heap uploads take (each holds one test, a few times {@code maxTestSize})
+ *        and the database connections downloads hold while a client reads
  * @param maxConcurrentTransfersPerKey uploads, downloads and imports of one key (the admin's, the anonymous
  *        caller's) at once per replica; more are answered 429 with Retry-After
  * @param maxStoredPerKey the most tests (inputs and answers, every version of every problem) one key's

@@ -11,12 +11,14 @@ import dev.judge.api.access.Caller;
 import dev.judge.api.system.TryLaterException;
 
 /**
- * This replica's slots for moving tests: setters' uploads, downloads and package imports, and the tests
- * workers generate. At most {@code judge.test-data.max-concurrent-transfers} at once, 503 with
- * Retry-After past it: each holds up to a few tests in memory, or a database connection while a client
- * reads. And at most {@code max-concurrent-transfers-per-key} uploads, downloads and imports of one key
- * at a time, 429 past it: one tenant's transfers do not take every slot (two slow downloads of one
- * key's test once kept every other tenant's imports and uploads at 503).
+ * This replica's slots for moving tests: setters' uploads, downloads and package imports, and, apart from
+ * them, the tests workers generate. At most {@code judge.test-data.max-concurrent-transfers} of each at
+ * once, 503 with Retry-After past it: each holds up to a few tests in memory, or a database connection
+ * while a client reads. And at most {@code max-concurrent-transfers-per-key} uploads, downloads and imports
+ * of one key at a time, 429 past it: one tenant's transfers do not take every slot (two slow downloads of
+ * one key's test once kept every other tenant's imports and uploads at 503). The workers' slots are their
+ * own, so that clients who read or send slowly cannot stop another tenant's preparation from storing the
+ * tests it generated (it would fail at its time limit).
  */
 @Component
 class TestTransfers {
@@ -24,22 +26,32 @@ class TestTransfers {
     private static final Duration RETRY_AFTER = Duration.ofSeconds(5);
 
     private final Semaphore slots;
+    private final Semaphore workerSlots;
     private final int perKey;
     private final Map<String, Integer> writing = new ConcurrentHashMap<>();
 
     TestTransfers(TestDataProperties properties) {
         this.slots = new Semaphore(properties.maxConcurrentTransfers());
+        this.workerSlots = new Semaphore(properties.maxConcurrentTransfers());
         this.perKey = properties.maxConcurrentTransfersPerKey();
     }
 
-    /** A slot (for a worker's generated tests), or 503 when all are taken. */
+    /** One of the clients' slots, for what the caller's share admitted ({@link #admit}), or 503 when all are taken. */
     Transfer take() {
-        if (!slots.tryAcquire()) {
+        return take(slots, "uploads, downloads and imports of tests");
+    }
+
+    /** One of the workers' slots, for the tests a preparation generated, or 503 when all are taken. */
+    Transfer takeForWorker() {
+        return take(workerSlots, "stores of generated tests");
+    }
+
+    private static Transfer take(Semaphore pool, String what) {
+        if (!pool.tryAcquire()) {
             throw TryLaterException.busy(
-                    "As many uploads, downloads and imports of tests as this replica takes at once are under way.",
-                    RETRY_AFTER);
+                    "As many " + what + " as this replica takes at once are under way.", RETRY_AFTER);
         }
-        return new Transfer(slots::release);
+        return new Transfer(pool::release);
     }
 
     /**

@@ -82,7 +82,7 @@ class WorkerEndpoints {
             @RequestHeader(name = TestData.TOKEN_HEADER, required = false) String token,
             InputStream body) {
         authorize(token);
-        try (TestTransfers.Transfer slot = transfers.take()) {
+        try (TestTransfers.Transfer slot = transfers.takeForWorker()) {
             MappingIterator<TestGeneration.GeneratedTest> made =
                     uploads.readerFor(TestGeneration.GeneratedTest.class).readValues(body);
             TestData stored = problems.storeGeneratedTests(id, version, made)

@@ -27,8 +27,6 @@ import dev.judge.api.access.UnauthorizedException;
 import dev.judge.api.problem.ProblemAccess;
 import dev.judge.api.problem.ProblemNotReadyException;
 import dev.judge.api.system.UnknownReferenceException;
-import dev.judge.api.webhook.WebhookRefusedException;
-import dev.judge.api.webhook.WebhookTargets;
 import dev.judge.contracts.Lane;
 import dev.judge.contracts.ProgramFiles;
 import dev.judge.contracts.language.Language;
@@ -41,7 +39,7 @@ class SubmissionService {
     private final LanguageCatalog languages;
     private final SubmissionProperties properties;
     private final Quotas quotas;
-    private final WebhookTargets callbacks;
+    private final CallbackTargets callbacks;
     private final QueueEstimate queue;
     private final TransactionTemplate transaction;
     private final ProblemAccess problems;
@@ -54,7 +52,7 @@ class SubmissionService {
             LanguageCatalog languages,
             SubmissionProperties properties,
             Quotas quotas,
-            WebhookTargets callbacks,
+            CallbackTargets callbacks,
             QueueEstimate queue,
             TransactionTemplate transaction,
             ProblemAccess problems,
@@ -116,7 +114,7 @@ class SubmissionService {
             throw new InvalidProgramException(HttpStatus.UNPROCESSABLE_CONTENT, programErrors);
         }
         callbackRefusal(caller, request).ifPresent(reason -> {
-            throw new WebhookRefusedException(request.callbackUrl(), reason);
+            throw new CallbackRefusedException(request.callbackUrl(), reason);
         });
         Lane lane = lane(caller, request);
         if (!mayUse(caller, lane)) {
@@ -301,7 +299,7 @@ class SubmissionService {
             }
             Optional<String> refusal = callbacks.addressRefusal(request.callbackUrl());
             if (refusal.isPresent() && requests.size() == 1) {
-                throw new WebhookRefusedException(request.callbackUrl(), refusal.get());
+                throw new CallbackRefusedException(request.callbackUrl(), refusal.get());
             }
             if (refusal.isPresent()) {
                 errors.put("submissions[" + i + "].callbackUrl", refusal.get());

@@ -18,6 +18,8 @@ import java.util.concurrent.TimeoutException;
 
 import org.springframework.stereotype.Component;
 
+import dev.judge.api.submission.CallbackTargets;
+
 /**
  * Which URLs the judge may call back: http or https, with a host, and (unless
  * {@code judge.webhooks.allow-private-targets}) on port 80 or 443 (or {@code allowed-ports}) and none
@@ -28,7 +30,7 @@ import org.springframework.stereotype.Component;
  * to ({@link WebhookClient}): a name may resolve elsewhere by then.
  */
 @Component
-public class WebhookTargets {
+public class WebhookTargets implements CallbackTargets {
 
     private final WebhookProperties properties;
     private final ExecutorService lookups = Executors.newVirtualThreadPerTaskExecutor();
@@ -43,6 +45,7 @@ public class WebhookTargets {
     }
 
     /** What the URL itself says: its scheme, host, credentials and port. No lookup: answered at once. */
+    @Override
     public Optional<String> formRefusal(String url) {
         URI uri;
         try {
@@ -72,6 +75,7 @@ public class WebhookTargets {
     /**
      * Where the URL's host leads: every address public. Call it after {@link #formRefusal} found nothing.
      */
+    @Override
     public Optional<String> addressRefusal(String url) {
         if (properties.allowPrivateTargets()) {
             return Optional.empty();

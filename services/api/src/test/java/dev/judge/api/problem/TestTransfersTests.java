@@ -54,7 +54,7 @@ class TestTransfersTests {
         }
     }
 
-    /** Past the replica's slots, 503: the workers' stores of generated tests take them too. */
+    /** Past the replica's slots, 503: an import's, after its key's share admitted it, takes one too. */
     @Test
     void pastTheReplicasSlotsIs503() {
         try (TestTransfers.Transfer one = transfers.take();
@@ -66,6 +66,24 @@ class TestTransfersTests {
         }
         try (TestTransfers.Transfer again = transfers.takeFor(key("another"))) {
             assertThat(again).isNotNull();
+        }
+    }
+
+    /**
+     * Two tenants reading their tests slowly held both of the replica's slots, and a worker storing the
+     * tests it generated for a third tenant's problem got 503 until they ended (that preparation failed at
+     * its time limit): the workers' stores have slots of their own.
+     */
+    @Test
+    void clientsHoldingEverySlotLeaveAWorkersStoreOneOfItsOwn() {
+        try (TestTransfers.Transfer one = transfers.takeFor(key("slow reader"));
+                TestTransfers.Transfer two = transfers.takeFor(key("another slow reader"));
+                TestTransfers.Transfer store = transfers.takeForWorker()) {
+            assertThat(store).isNotNull();
+            assertThatThrownBy(() -> transfers.takeFor(key("a third")))
+                    .isInstanceOfSatisfying(
+                            ErrorResponseException.class,
+                            refused -> assertThat(refused.getStatusCode()).isEqualTo(HttpStatus.SERVICE_UNAVAILABLE));
         }
     }
 

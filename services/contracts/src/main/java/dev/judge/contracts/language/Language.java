@@ -64,6 +64,12 @@ public record Language(
         String packageCode,
         boolean inputValidatorsOnly) {
 
+    /**
+     * The problem package format's exit code of a validator that accepts an output, or finds an input valid.
+     * Here, below the messages that name it, so that the catalog needs nothing of them.
+     */
+    public static final int KATTIS_ACCEPTED = 42;
+
     public Language {
         packageCode = packageCode == null ? id : packageCode;
         packageExtensions = packageExtensions == null ? List.of() : List.copyOf(packageExtensions);
@@ -242,7 +248,7 @@ public record Language(
      * validators, whose programs can only accept an input (the self-check one, an empty input).
      */
     public int selfCheckExitCode() {
-        return inputValidatorsOnly ? dev.judge.contracts.ProblemProgram.KATTIS_ACCEPTED : 0;
+        return inputValidatorsOnly ? KATTIS_ACCEPTED : 0;
     }
 
     /** Why a submission may not add these options to its compile command; empty if it may. */

@@ -10,7 +10,7 @@ import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;
 
 /** Compiles what is in a sandbox's folder as the language catalog says: a submission or a setter's program. */
-final class Compiler {
+public final class Compiler {
 
     /**
      * @param messages the compiler's messages (size-capped), with the limit it ran into, if any
@@ -50,7 +50,7 @@ final class Compiler {
         return new Compiled(false, messages + reason, termination == RunVerdicts.Termination.TIME_LIMIT);
     }
 
-    static String truncate(String text, long maxBytes) {
+    public static String truncate(String text, long maxBytes) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         if (bytes.length <= maxBytes) {
             return text;

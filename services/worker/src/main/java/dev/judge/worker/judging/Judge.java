@@ -45,7 +45,7 @@ import dev.judge.worker.testdata.TestSet;
  * made (a compilation included: never COMPILATION_ERROR for the judge's load).
  */
 @Component
-class Judge {
+public class Judge {
 
     private static final Logger log = LoggerFactory.getLogger(Judge.class);
 
@@ -81,12 +81,12 @@ class Judge {
      * is judged: a preparation's progress and time limit, held inside a solution's judging (2,000 tests
      * had been one step, never stopped). What it throws ends the judging and is passed on.
      */
-    JudgeResult judge(JudgeRequest request, Instant startedAt, IntConsumer beforeEachTest) {
+    public JudgeResult judge(JudgeRequest request, Instant startedAt, IntConsumer beforeEachTest) {
         try {
             return request.isOutputOnly()
                     ? judgeOutputs(request, startedAt, beforeEachTest)
                     : judgeProgram(request, startedAt, beforeEachTest);
-        } catch (TestDataUnavailableException | PreparationProgress.OutOfTime e) {
+        } catch (TestDataUnavailableException | JudgingStopped e) {
             throw e;
         } catch (MachineTooBusyException e) {
             // The machine's load, not the program: no verdict, and the submitter is told so.

@@ -11,13 +11,13 @@ import dev.judge.worker.sandbox.RunSpec;
  * that every rule is shown by a unit test (RunVerdictsTests); the judge-case tests show the sandbox's
  * measurements that feed them.
  */
-final class RunVerdicts {
+public final class RunVerdicts {
 
     static final int SIGXCPU = 24;
     static final int SIGXFSZ = 25;
 
     /** Which limit ended a run, if any. */
-    enum Termination {
+    public enum Termination {
         /** Ended by itself: look at the exit code and signal. */
         EXITED,
         TIME_LIMIT,
@@ -35,7 +35,7 @@ final class RunVerdicts {
      * usually crashes the program rather than being reported, or any run past the limit); CPU time
      * (SIGXCPU, or over the limit).
      */
-    static Termination termination(RunOutcome run, RunSpec limits) {
+    public static Termination termination(RunOutcome run, RunSpec limits) {
         if (run.wallLimitReached()) {
             return Termination.TIME_LIMIT;
         }
@@ -63,7 +63,7 @@ final class RunVerdicts {
      * Why a setter's program (a validator, a generator, a main solution) failed, for its setter: what
      * it said on stderr, at most {@code saidLimit} bytes, and the limit it ran into or its exit code.
      */
-    static String setterFailure(String program, RunOutcome run, RunSpec limits, long saidLimit) {
+    public static String setterFailure(String program, RunOutcome run, RunSpec limits, long saidLimit) {
         String said = Compiler.truncate(run.stderr().strip(), saidLimit);
         String reason = switch (termination(run, limits)) {
             case TIME_LIMIT -> "the " + program + " ran out of time";
@@ -78,7 +78,7 @@ final class RunVerdicts {
     }
 
     /** Ended by itself with exit code 0 and within every limit: a compilation that worked. */
-    static boolean succeeded(RunOutcome run, RunSpec limits) {
+    public static boolean succeeded(RunOutcome run, RunSpec limits) {
         return termination(run, limits) == Termination.EXITED && run.exitedZero();
     }
 

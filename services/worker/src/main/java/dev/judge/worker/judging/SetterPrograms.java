@@ -39,7 +39,7 @@ import dev.judge.worker.sandbox.Sandboxes;
  * ({@code judge.worker.testlib-header}) beside it; one the setter uploads wins.
  */
 @Component
-class SetterPrograms {
+public class SetterPrograms {
 
     private static final Logger log = LoggerFactory.getLogger(SetterPrograms.class);
 
@@ -63,27 +63,27 @@ class SetterPrograms {
      * @param mayBuildNextTime a failure that depends on the machine (the compilation ran out of time):
      *        not remembered, so that the next one to ask builds it again
      */
-    record Built(Language language, Path folder, String failure, boolean mayBuildNextTime) {
+    public record Built(Language language, Path folder, String failure, boolean mayBuildNextTime) {
 
         Built(Language language, Path folder, String failure) {
             this(language, folder, failure, false);
         }
 
-        boolean failed() {
+        public boolean failed() {
             return failure != null;
         }
 
         /** Copies it into a sandbox's folder, readable and runnable by whatever uid the sandbox runs as. */
-        void copyInto(Path target) throws IOException {
+        public void copyInto(Path target) throws IOException {
             SandboxFiles.copyTree(folder, target);
         }
 
         /** The command that runs it on one test, with testlib's arguments. */
-        List<String> command() {
+        public List<String> command() {
             return command(List.of(INPUT, OUTPUT, ANSWER));
         }
 
-        List<String> command(List<String> arguments) {
+        public List<String> command(List<String> arguments) {
             return Stream.concat(language.run().stream(), arguments.stream()).toList();
         }
     }
@@ -98,7 +98,7 @@ class SetterPrograms {
 
     private final String testlibHash;
 
-    SetterPrograms(
+    public SetterPrograms(
             Sandboxes sandboxes,
             LanguageCatalog languages,
             WorkerProperties properties,
@@ -152,7 +152,7 @@ class SetterPrograms {
     }
 
     /** The built program: from this worker's cache, or built now (once, however many ask at the same time). */
-    Built build(ProblemProgram program) throws IOException {
+    public Built build(ProblemProgram program) throws IOException {
         // The bundled header is part of what is built: another one (a new image) builds it anew.
         String hash = needsBundledTestlib(program)
                 ? program.contentHash() + "-" + testlibHash.substring(0, 16)

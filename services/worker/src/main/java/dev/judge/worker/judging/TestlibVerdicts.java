@@ -35,7 +35,7 @@ final class TestlibVerdicts {
     static final int SIGPIPE = 13;
 
     /** A package output validator's exit codes (the problem package format's). */
-    static final int VALIDATOR_ACCEPTED = dev.judge.contracts.ProblemProgram.KATTIS_ACCEPTED;
+    static final int VALIDATOR_ACCEPTED = dev.judge.contracts.language.Language.KATTIS_ACCEPTED;
 
     static final int VALIDATOR_WRONG_ANSWER = 43;
 

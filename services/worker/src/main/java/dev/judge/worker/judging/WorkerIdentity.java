@@ -7,11 +7,11 @@ import org.springframework.stereotype.Component;
 
 /** This worker's name in results and logs: the pod name on Kubernetes, the host name elsewhere. */
 @Component
-class WorkerIdentity {
+public class WorkerIdentity {
 
     private final String name;
 
-    WorkerIdentity() {
+    public WorkerIdentity() {
         String hostname = System.getenv("HOSTNAME");
         if (hostname == null || hostname.isBlank()) {
             try {
@@ -23,7 +23,7 @@ class WorkerIdentity {
         this.name = hostname + "/" + ProcessHandle.current().pid();
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 }

@@ -84,7 +84,7 @@ public record WorkerProperties(
      *
      * @param problem null for the setter's limits alone
      */
-    RunSpec answererRun(List<String> command, String stdin, SetterLimits own, JudgeRequest.Limits problem) {
+    public RunSpec answererRun(List<String> command, String stdin, SetterLimits own, JudgeRequest.Limits problem) {
         Duration time = setterTimeLimit(own);
         long memory = setterMemoryLimitBytes(own);
         if (problem != null) {
@@ -107,7 +107,7 @@ public record WorkerProperties(
     }
 
     /** A run of a setter's program on stdin (a validator, a generator, a main solution) within its limits. */
-    RunSpec setterRun(List<String> command, String stdin, Path inputFile, SetterLimits own) {
+    public RunSpec setterRun(List<String> command, String stdin, Path inputFile, SetterLimits own) {
         return new RunSpec(
                 command,
                 stdin,

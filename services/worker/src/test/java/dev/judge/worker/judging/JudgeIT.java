@@ -29,7 +29,7 @@ import dev.judge.worker.testdata.TestDataStore;
 import dev.judge.worker.testdata.TestDataUnavailableException;
 
 /** The judge running real programs with the real toolchains. */
-class JudgeIT {
+public class JudgeIT {
 
     private static final List<TestCase> SUM_TESTS =
             List.of(new TestCase("1 2\n", "3\n"), new TestCase("5 7\n", "12\n"));
@@ -317,7 +317,7 @@ class JudgeIT {
         return newJudge(sandbox, catalog, properties, TestSandboxes.testDataStore(Map.of()));
     }
 
-    static Judge newJudge(
+    public static Judge newJudge(
             Sandboxes sandboxes, LanguageCatalog catalog, WorkerProperties properties, TestDataStore testData) {
         return new Judge(
                 sandboxes,

@@ -18,8 +18,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
-import dev.judge.worker.judging.PreparationProperties;
 import dev.judge.worker.judging.WorkerProperties;
+import dev.judge.worker.preparation.PreparationProperties;
 import dev.judge.worker.testdata.InternalApi;
 import dev.judge.worker.testdata.InternalApiProperties;
 import dev.judge.worker.testdata.TestCacheProperties;

@@ -1,4 +1,4 @@
-package dev.judge.worker.judging;
+package dev.judge.worker.preparation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

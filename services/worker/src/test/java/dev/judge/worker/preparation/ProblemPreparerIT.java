@@ -1,4 +1,4 @@
-package dev.judge.worker.judging;
+package dev.judge.worker.preparation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -25,6 +25,10 @@ import dev.judge.contracts.SetterLimits;
 import dev.judge.contracts.TimeLimitInference;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
+import dev.judge.worker.judging.JudgeIT;
+import dev.judge.worker.judging.SetterPrograms;
+import dev.judge.worker.judging.WorkerIdentity;
+import dev.judge.worker.judging.WorkerProperties;
 import dev.judge.worker.sandbox.BusyNeighbours;
 import dev.judge.worker.sandbox.MachineTooBusyException;
 import dev.judge.worker.sandbox.Sandboxes;

@@ -1,10 +1,11 @@
-package dev.judge.worker.judging;
+package dev.judge.worker.preparation;
 
 import java.time.Duration;
 import java.util.function.Consumer;
 
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemPreparation;
+import dev.judge.worker.judging.JudgingStopped;
 
 /**
  * How far one preparation got: said now and then ({@code judge.worker.preparation.progress-every}) as a
@@ -14,7 +15,7 @@ import dev.judge.contracts.ProblemPreparation;
 final class PreparationProgress {
 
     /** A preparation past its time limit, at the step it was at. */
-    static final class OutOfTime extends RuntimeException {
+    static final class OutOfTime extends JudgingStopped {
 
         OutOfTime(Duration limit, String step) {
             super("The preparation took longer than "

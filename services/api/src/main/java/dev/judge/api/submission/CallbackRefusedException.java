@@ -1,13 +1,13 @@
-package dev.judge.api.webhook;
+package dev.judge.api.submission;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
 import org.springframework.web.ErrorResponseException;
 
 /** 422 for a callback URL the judge will not call: not http(s), internal, or without a key to sign for. */
-public class WebhookRefusedException extends ErrorResponseException {
+class CallbackRefusedException extends ErrorResponseException {
 
-    public WebhookRefusedException(String url, String reason) {
+    CallbackRefusedException(String url, String reason) {
         super(HttpStatus.UNPROCESSABLE_CONTENT, problem(url, reason), null);
     }
 

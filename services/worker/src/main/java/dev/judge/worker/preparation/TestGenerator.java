@@ -1,4 +1,4 @@
-package dev.judge.worker.judging;
+package dev.judge.worker.preparation;
 
 import java.io.BufferedOutputStream;
 import java.io.FilterOutputStream;
@@ -20,6 +20,9 @@ import tools.jackson.databind.json.JsonMapper;
 import dev.judge.contracts.ProblemPreparation;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.TestGeneration;
+import dev.judge.worker.judging.RunVerdicts;
+import dev.judge.worker.judging.SetterPrograms;
+import dev.judge.worker.judging.WorkerProperties;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;

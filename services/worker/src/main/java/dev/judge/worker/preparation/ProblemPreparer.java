@@ -1,4 +1,4 @@
-package dev.judge.worker.judging;
+package dev.judge.worker.preparation;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -24,6 +24,12 @@ import dev.judge.contracts.TimeLimitInference;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
+import dev.judge.worker.judging.Compiler;
+import dev.judge.worker.judging.Judge;
+import dev.judge.worker.judging.RunVerdicts;
+import dev.judge.worker.judging.SetterPrograms;
+import dev.judge.worker.judging.WorkerIdentity;
+import dev.judge.worker.judging.WorkerProperties;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;
@@ -307,8 +313,7 @@ class ProblemPreparer {
                 RunOutcome outcome = box.run(run);
                 boolean valid = packageValidator
                         ? RunVerdicts.termination(outcome, run) == RunVerdicts.Termination.EXITED
-                                && Integer.valueOf(TestlibVerdicts.VALIDATOR_ACCEPTED)
-                                        .equals(outcome.exitCode())
+                                && Integer.valueOf(Language.KATTIS_ACCEPTED).equals(outcome.exitCode())
                         : RunVerdicts.succeeded(outcome, run);
                 if (!valid) {
                     return failed(

@@ -1,4 +1,4 @@
-package dev.judge.worker.judging;
+package dev.judge.worker.preparation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,6 +21,7 @@ import dev.judge.contracts.ProblemPreparation;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.TestGeneration;
+import dev.judge.worker.judging.WorkerProperties;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
 import dev.judge.worker.testdata.TestDataServer;
