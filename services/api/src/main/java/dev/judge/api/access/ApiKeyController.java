@@ -44,7 +44,6 @@ class ApiKeyController {
     @Operation(operationId = "createKey", summary = "Make an API key (admin); the key is in this answer only")
     @ApiResponse(responseCode = "201", description = "Made; `key` is shown this once, `webhookSecret` too")
     @ApiResponse(responseCode = "400", description = "Invalid fields; `errors` lists them")
-    @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
     ResponseEntity<ApiKeyCreated> create(
             Caller caller, @Valid @RequestBody ApiKeyRequest request, UriComponentsBuilder uri) {

@@ -1,7 +1,6 @@
 package dev.judge.api.problem;
 
 import java.util.Collection;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -62,20 +61,7 @@ public class ProblemAccess {
         return owner(problemId).map(owner -> owner.madeTheSubmissionOf(keyId)).orElse(false);
     }
 
-    /**
-     * What a problem's current version takes, as read at most {@code judge.access.key-cache-ttl} ago.
-     *
-     * @param graderNames for a grader problem, by the languages it takes, the names a submission's own
-     *        files may not have (its grader's and the solution file); empty for a problem without
-     *        graders, which takes any language
-     * @param outputOnly it takes outputs, never a program
-     * @param testCount how many tests it has: the most outputs an output-only problem takes
-     */
-    public record SubmissionRules(Map<String, Set<String>> graderNames, boolean outputOnly, int testCount) {
-
-        static final SubmissionRules ANY_PROGRAM = new SubmissionRules(Map.of(), false, 0);
-    }
-
+    /** What a problem's current version takes, as read at most {@code judge.access.key-cache-ttl} ago. */
     public SubmissionRules submissionRules(long problemId) {
         return rules.get(problemId, problems::submissionRules);
     }

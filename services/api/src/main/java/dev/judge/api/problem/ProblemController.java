@@ -78,14 +78,10 @@ class ProblemController {
                     + "(without groups, no test names one); a group depends only on groups listed before it; checker or "
                     + "comparison, not both. `errors` lists the fields")
     @ApiResponse(responseCode = "403", description = "A key without the scope PROBLEMS")
-    @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(
             responseCode = "422",
             description = "A checker, interactor, time factor or grader names an unknown language")
-    @ApiResponse(
-            responseCode = "503",
-            description = "The database cannot be reached; nothing was stored",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored")
     ResponseEntity<ProblemView> create(
             Caller caller, @Valid @RequestBody ProblemRequest request, UriComponentsBuilder uri) {
         if (!caller.has(Scope.PROBLEMS)) {
@@ -112,14 +108,10 @@ class ProblemController {
     @ApiResponse(responseCode = "400", description = "As for createProblem, or the id is not a number")
     @ApiResponse(responseCode = "403", description = "Not the problem's owner (nor the admin)")
     @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
-    @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(
             responseCode = "422",
             description = "A checker, interactor, time factor or grader names an unknown language")
-    @ApiResponse(
-            responseCode = "503",
-            description = "The database cannot be reached; nothing was stored",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored")
     ProblemView edit(Caller caller, @PathVariable long id, @Valid @RequestBody ProblemRequest request) {
         ProblemOwner owner = access.requireManaged(caller, id);
         service.edit(id, request);
@@ -135,10 +127,7 @@ class ProblemController {
                     + "anonymous caller's; every problem for the admin. `next` pages on")
     @ApiResponse(responseCode = "200", description = "The problems")
     @ApiResponse(responseCode = "400", description = "after or limit is not a number in range")
-    @ApiResponse(
-            responseCode = "503",
-            description = "The database cannot be reached",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached")
     ProblemList list(
             Caller caller,
             HttpServletRequest request,
@@ -191,10 +180,7 @@ class ProblemController {
     @ApiResponse(responseCode = "400", description = "The id is not a number, or include is not `sources`")
     @ApiResponse(responseCode = "403", description = "`include=sources` by a caller who does not manage the problem")
     @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
-    @ApiResponse(
-            responseCode = "503",
-            description = "The database cannot be reached",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached")
     ProblemView get(
             Caller caller,
             @PathVariable long id,

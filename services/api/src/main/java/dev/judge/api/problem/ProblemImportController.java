@@ -124,13 +124,11 @@ class ProblemImportController {
     @ApiResponse(
             responseCode = "429",
             description = "Another upload, download or import of this caller's is under way on this replica; "
-                    + "nothing stored",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+                    + "nothing stored")
     @ApiResponse(
             responseCode = "503",
             description = "As many uploads, downloads and imports as this replica takes at once are under way, "
-                    + "or the database cannot be reached; nothing stored",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+                    + "or the database cannot be reached; nothing stored")
     ResponseEntity<ProblemView> importPackage(
             Caller caller,
             InputStream body,

@@ -586,8 +586,8 @@ class ProblemRepository {
                 samples == null ? List.of() : List.of((Integer[]) samples.getArray()));
     }
 
-    /** What the problem's current version takes ({@link ProblemAccess.SubmissionRules}). */
-    ProblemAccess.SubmissionRules submissionRules(long id) {
+    /** What the problem's current version takes ({@link SubmissionRules}). */
+    SubmissionRules submissionRules(long id) {
         return jdbc.sql("""
                         select v.graders, v.output_only, v.test_count
                         from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
@@ -599,11 +599,10 @@ class ProblemRepository {
                         json.readValue(rs.getString("graders"), GRADERS)
                                 .forEach((language, grader) -> names.put(language, grader.takenNames()));
                     }
-                    return new ProblemAccess.SubmissionRules(
-                            names, rs.getBoolean("output_only"), rs.getInt("test_count"));
+                    return new SubmissionRules(names, rs.getBoolean("output_only"), rs.getInt("test_count"));
                 })
                 .optional()
-                .orElse(ProblemAccess.SubmissionRules.ANY_PROGRAM);
+                .orElse(SubmissionRules.ANY_PROGRAM);
     }
 
     private ProblemVersion.Preparation preparation(ResultSet rs) throws SQLException {

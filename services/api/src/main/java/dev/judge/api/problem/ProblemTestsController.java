@@ -3,13 +3,11 @@ package dev.judge.api.problem;
 import java.io.InputStream;
 
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -98,13 +96,11 @@ class ProblemTestsController {
     @ApiResponse(
             responseCode = "429",
             description = "Another upload, download or import of this caller's is under way on this replica; "
-                    + "nothing stored",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+                    + "nothing stored")
     @ApiResponse(
             responseCode = "503",
             description = "As many uploads and downloads as this replica takes at once are "
-                    + "under way, or the database cannot be reached; nothing was stored",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+                    + "under way, or the database cannot be reached; nothing was stored")
     ProblemView upload(Caller caller, @PathVariable long id, InputStream body) {
         ProblemOwner owner = access.requireManaged(caller, id);
         ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));
@@ -149,13 +145,11 @@ class ProblemTestsController {
     @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
     @ApiResponse(
             responseCode = "429",
-            description = "Another upload, download or import of this caller's is under way on this replica",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+            description = "Another upload, download or import of this caller's is under way on this replica")
     @ApiResponse(
             responseCode = "503",
             description = "As many uploads and downloads as this replica takes at once are "
-                    + "under way, or the database cannot be reached",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+                    + "under way, or the database cannot be reached")
     ResponseEntity<StreamingResponseBody> download(Caller caller, @PathVariable long id) {
         access.requireManaged(caller, id);
         ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));

@@ -87,7 +87,6 @@ class SubmissionController {
             description =
                     "sourceCode (with its files) or stdin (or stdins together) longer than its limit, or the body "
                             + "over 8 MiB")
-    @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(
             responseCode = "409",
             description = "The problem's current version is still being prepared (with "
@@ -98,14 +97,8 @@ class SubmissionController {
             description = "Unknown problem or language, a callbackUrl refused (not http(s), "
                     + "an internal address, or no API key to sign with), or files or compileOptions its language "
                     + "cannot take (a name twice or the source's, an option of another language); `errors` lists them")
-    @ApiResponse(
-            responseCode = "429",
-            description = "The key is over a quota; nothing was stored",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    @ApiResponse(
-            responseCode = "503",
-            description = "The database cannot be reached; nothing was stored",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(responseCode = "429", description = "The key is over a quota; nothing was stored")
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored")
     ResponseEntity<SubmissionAccepted> submit(
             Caller caller, @Valid @RequestBody SubmissionRequest request, UriComponentsBuilder uri) {
         return acceptedOne(service.accept(caller, request), uri);
@@ -151,14 +144,8 @@ class SubmissionController {
     @ApiResponse(
             responseCode = "422",
             description = "Unknown problem, one that is not output-only, or a file for a test it does not have")
-    @ApiResponse(
-            responseCode = "429",
-            description = "The key is over a quota; nothing was stored",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    @ApiResponse(
-            responseCode = "503",
-            description = "The database cannot be reached; nothing was stored",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(responseCode = "429", description = "The key is over a quota; nothing was stored")
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored")
     ResponseEntity<SubmissionAccepted> submitOutputs(
             Caller caller,
             @RequestParam @Positive @Parameter(description = "The output-only problem") long problemId,
@@ -185,7 +172,6 @@ class SubmissionController {
             responseCode = "400",
             description = "Malformed JSON, no submissions or more than " + SubmissionBatch.MAX_SIZE
                     + ", or invalid fields; `errors` names them by index")
-    @ApiResponse(responseCode = "415", description = "The body is not application/json")
     @ApiResponse(
             responseCode = "409",
             description = "A problem's current version is still being prepared (with "
@@ -196,14 +182,8 @@ class SubmissionController {
             description = "Unknown problems or languages, sources or inputs over their limits, "
                     + "files or compile options their languages cannot take, or refused callbackUrls; "
                     + "`errors` names each by index, and nothing was stored")
-    @ApiResponse(
-            responseCode = "429",
-            description = "The key is over a quota; nothing was stored",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    @ApiResponse(
-            responseCode = "503",
-            description = "The database cannot be reached; nothing was stored",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(responseCode = "429", description = "The key is over a quota; nothing was stored")
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored")
     ResponseEntity<SubmissionList<SubmissionAccepted>> submitBatch(
             Caller caller, @Valid @RequestBody SubmissionBatch batch) {
         SubmissionService.Accepted accepted = service.acceptAll(caller, batch.submissions());

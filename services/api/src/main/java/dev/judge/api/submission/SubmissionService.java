@@ -26,6 +26,7 @@ import dev.judge.api.access.Scope;
 import dev.judge.api.access.UnauthorizedException;
 import dev.judge.api.problem.ProblemAccess;
 import dev.judge.api.problem.ProblemNotReadyException;
+import dev.judge.api.problem.SubmissionRules;
 import dev.judge.api.system.UnknownReferenceException;
 import dev.judge.contracts.Lane;
 import dev.judge.contracts.ProgramFiles;
@@ -405,7 +406,7 @@ class SubmissionService {
         if (request.problemId() == null) {
             return Map.of();
         }
-        ProblemAccess.SubmissionRules rules = problems.submissionRules(request.problemId());
+        SubmissionRules rules = problems.submissionRules(request.problemId());
         if (rules.outputOnly() != request.isOutputs()) {
             return rules.outputOnly()
                     ? Map.of(at + "outputs", "this problem is output-only: give each test's output, not a program")

@@ -7,6 +7,7 @@ import java.util.Set;
 
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.headers.Header;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.info.License;
 import io.swagger.v3.oas.models.media.Content;
@@ -20,12 +21,14 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpHeaders;
 
 /**
  * The OpenAPI document at {@code /v3/api-docs}, the API's contract: springdoc builds it from the
  * controllers and their annotations; this adds what they share. Every error an operation declares is
  * an RFC 9457 problem document ({@value #PROBLEM_MEDIA_TYPE}, schema {@code Problem}), every
- * operation may answer 406 to an {@code Accept} it cannot satisfy, and every one with a JSON body 413.
+ * operation may answer 406 to an {@code Accept} it cannot satisfy, every one with a JSON body 413 and
+ * 415, and every 429 and 503 carries {@code Retry-After}: the controllers declare only what is their own.
  */
 @Configuration
 public class OpenApiDocument {
@@ -56,7 +59,8 @@ public class OpenApiDocument {
 
     /**
      * Every operation with a JSON body may answer 413 when the body is longer than the largest document
-     * the API reads; an operation that says more about its 413 keeps its own description.
+     * the API reads, and 415 for another content type; an operation that says more about either keeps its
+     * own description.
      */
     @Bean
     OpenApiCustomizer problemResponses(
@@ -64,6 +68,7 @@ public class OpenApiDocument {
         ApiResponse bodyTooLarge = new ApiResponse()
                 .description("The body over " + maxDocumentBytes / (1024 * 1024) + " MiB, the largest document the "
                         + "API reads");
+        ApiResponse notJson = new ApiResponse().description("The body is not application/json");
         return openApi -> {
             openApi.getComponents().addSchemas("Problem", problemSchema());
             openApi.getComponents().getSchemas().values().forEach(OpenApiDocument::nullableEnumsAsAnyOf);
@@ -81,6 +86,7 @@ public class OpenApiDocument {
                         if (operation.getRequestBody() != null
                                 && operation.getRequestBody().getContent().containsKey("application/json")) {
                             operation.getResponses().putIfAbsent("413", bodyTooLarge);
+                            operation.getResponses().putIfAbsent("415", notJson);
                         }
                         operation
                                 .getResponses()
@@ -89,6 +95,15 @@ public class OpenApiDocument {
                                         new ApiResponse()
                                                 .description("No representation matches the request's Accept"));
                         operation.getResponses().forEach((status, response) -> {
+                            if ((status.equals("429") || status.equals("503"))
+                                    && (response.getHeaders() == null
+                                            || !response.getHeaders().containsKey(HttpHeaders.RETRY_AFTER))) {
+                                response.addHeaderObject(
+                                        HttpHeaders.RETRY_AFTER,
+                                        new Header()
+                                                .style(Header.StyleEnum.SIMPLE)
+                                                .schema(typed("integer")));
+                            }
                             if (status.startsWith("4") || status.startsWith("5")) {
                                 response.setContent(new Content()
                                         .addMediaType(

@@ -71,10 +71,7 @@ class SubmissionReadController {
             responseCode = "400",
             description = "An id is not a UUID, or none or more than " + SubmissionBatch.MAX_SIZE + " ids")
     @ApiResponse(responseCode = "414", description = "The URI is longer than the server reads")
-    @ApiResponse(
-            responseCode = "503",
-            description = "The database reads are all busy",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(responseCode = "503", description = "The database reads are all busy")
     SubmissionList<SubmissionView> getMany(
             Caller caller,
             @Parameter(description = "Comma-separated submission ids")
@@ -109,14 +106,8 @@ class SubmissionReadController {
     @ApiResponse(responseCode = "304", description = "Unchanged since the ETag given in If-None-Match")
     @ApiResponse(responseCode = "400", description = "The id is not a UUID")
     @ApiResponse(responseCode = "404", description = "No submission with this id that this caller may read")
-    @ApiResponse(
-            responseCode = "429",
-            description = "Polled long before the last Retry-After",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
-    @ApiResponse(
-            responseCode = "503",
-            description = "Not in memory and the database reads are all busy",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(responseCode = "429", description = "Polled long before the last Retry-After")
+    @ApiResponse(responseCode = "503", description = "Not in memory and the database reads are all busy")
     @Parameter(
             in = ParameterIn.HEADER,
             name = HttpHeaders.IF_NONE_MATCH,
@@ -148,10 +139,7 @@ class SubmissionReadController {
             content = @Content(mediaType = MediaType.TEXT_EVENT_STREAM_VALUE, schema = @Schema(type = "string")))
     @ApiResponse(responseCode = "400", description = "The id is not a UUID")
     @ApiResponse(responseCode = "404", description = "No submission with this id that this caller may read")
-    @ApiResponse(
-            responseCode = "503",
-            description = "Not in memory and the database reads are all busy",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(responseCode = "503", description = "Not in memory and the database reads are all busy")
     SseEmitter follow(Caller caller, @PathVariable UUID id) {
         return events.follow(find(caller, id), view -> feedback.shownTo(caller, view));
     }
@@ -165,10 +153,7 @@ class SubmissionReadController {
             description = "Empty for a submission never rejudged; the current judgement is the submission itself")
     @ApiResponse(responseCode = "400", description = "The id is not a UUID")
     @ApiResponse(responseCode = "404", description = "No submission with this id that this caller may read")
-    @ApiResponse(
-            responseCode = "503",
-            description = "The database cannot be reached, or its reads are all busy",
-            headers = @Header(name = HttpHeaders.RETRY_AFTER, schema = @Schema(type = "integer")))
+    @ApiResponse(responseCode = "503", description = "The database cannot be reached, or its reads are all busy")
     JudgementList judgements(Caller caller, @PathVariable UUID id) {
         find(caller, id);
         return new JudgementList(submissions.replacedJudgements(id));
