@@ -19,8 +19,10 @@ import dev.judge.contracts.TestData;
 /**
  * Setters' uploads of tests as a hostile client sends them: a few bytes, then nothing for a while.
  * A slow upload must hold neither a database connection (the tests are read in full before the
- * transaction that stores them) nor more than its share of the heap (a few at once per replica, the
- * rest answered 503). The pool here is small and its wait short, so that a held pool shows at once.
+ * transaction that stores them) nor one of the replica's transfer slots (its body is spooled to disk
+ * under its key's share first: two keys' slow uploads had held both slots, and every other tenant's
+ * upload was 503 until they ended). The pool here is small and its wait short, so that a held pool
+ * shows at once.
  */
 @TestPropertySource(
         properties = {
@@ -35,7 +37,7 @@ class SlowTransfersIT extends LiveApi {
     static final int SLOTS = 8;
 
     @Test
-    void slowUploadsHoldNoDatabaseConnectionAndThoseBeyondTheSlotsAre503() throws Exception {
+    void slowUploadsHoldNeitherADatabaseConnectionNorAnyOfTheReplicasSlots() throws Exception {
         long problem = plainProblem();
         List<Socket> uploads = new ArrayList<>();
         try {
@@ -51,12 +53,12 @@ class SlowTransfersIT extends LiveApi {
                     .GET());
             assertThat(read.statusCode()).isEqualTo(200);
 
+            // As many slow uploads as the replica has slots, and one that comes at once still gets one.
             HttpResponse<String> oneMore = send(request("/api/problems/" + problem + "/tests")
                     .header("Content-Type", TestData.MEDIA_TYPE)
-                    .timeout(Duration.ofSeconds(2))
+                    .timeout(Duration.ofSeconds(5))
                     .PUT(HttpRequest.BodyPublishers.ofString("{\"input\": \"1\", \"expectedOutput\": \"1\"}\n")));
-            assertThat(oneMore.statusCode()).isEqualTo(503);
-            assertThat(oneMore.headers().firstValue("Retry-After")).isPresent();
+            assertThat(oneMore.statusCode()).isEqualTo(200);
 
             for (Socket upload : uploads) {
                 assertThat(finishUpload(upload, "1\", \"expectedOutput\": \"1\"}\n"))
@@ -71,7 +73,7 @@ class SlowTransfersIT extends LiveApi {
                         .param(problem)
                         .query(Integer.class)
                         .single())
-                .isEqualTo(1 + SLOTS);
+                .isEqualTo(1 + SLOTS + 1);
     }
 
     private Socket startUpload(long problem, String start) throws IOException {

@@ -4,8 +4,6 @@ import static dev.judge.api.system.MediaTypes.ZIP;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 
@@ -143,16 +141,21 @@ class ProblemImportController {
         if (!caller.has(Scope.PROBLEMS)) {
             throw UnauthorizedException.outOfScope(Scope.PROBLEMS);
         }
-        Path spooled = Files.createTempFile("problem-package", ".zip");
         // The body is spooled under the key's own share only: a slow upload (renewed before Jetty's idle
         // timeout) once held one of the replica's slots for as long as it lasted.
-        try (TestTransfers.Transfer admitted = transfers.admit(caller)) {
-            spool(body, spooled);
-            try (TestTransfers.Transfer slot = transfers.take()) {
-                return importSpooled(caller, spooled, verify, uri);
+        try (TestTransfers.Transfer admitted = transfers.admit(caller);
+                SpooledBody spooled =
+                        SpooledBody.of(body, properties.maxPackageSize().toBytes())) {
+            if (spooled.overLimit()) {
+                throw refusal(
+                        HttpStatus.CONTENT_TOO_LARGE,
+                        null,
+                        "The package is over " + properties.maxPackageSize()
+                                + " (judge.problems.import.max-package-size). Nothing was stored.");
             }
-        } finally {
-            Files.deleteIfExists(spooled);
+            try (TestTransfers.Transfer slot = transfers.take()) {
+                return importSpooled(caller, spooled.file(), verify, uri);
+            }
         }
     }
 
@@ -204,25 +207,6 @@ class ProblemImportController {
                 testData.maxUploadSize().toBytes(),
                 testData.maxUploadedTests(),
                 PolygonImport.MAX_SOLUTIONS);
-    }
-
-    private void spool(InputStream body, Path file) throws IOException {
-        long limit = properties.maxPackageSize().toBytes();
-        long copied = 0;
-        byte[] buffer = new byte[64 * 1024];
-        try (OutputStream out = Files.newOutputStream(file)) {
-            for (int read = body.read(buffer); read >= 0; read = body.read(buffer)) {
-                copied += read;
-                if (copied > limit) {
-                    throw refusal(
-                            HttpStatus.CONTENT_TOO_LARGE,
-                            null,
-                            "The package is over " + properties.maxPackageSize()
-                                    + " (judge.problems.import.max-package-size). Nothing was stored.");
-                }
-                out.write(buffer, 0, read);
-            }
-        }
     }
 
     private static ErrorResponseException refusal(HttpStatus status, String file, String detail) {

@@ -1,5 +1,6 @@
 package dev.judge.api.problem;
 
+import java.io.IOException;
 import java.io.InputStream;
 
 import io.swagger.v3.oas.annotations.Operation;
@@ -101,14 +102,20 @@ class ProblemTestsController {
             responseCode = "503",
             description = "As many uploads and downloads as this replica takes at once are "
                     + "under way, or the database cannot be reached; nothing was stored")
-    ProblemView upload(Caller caller, @PathVariable long id, InputStream body) {
+    ProblemView upload(Caller caller, @PathVariable long id, InputStream request) throws IOException {
         ProblemOwner owner = access.requireManaged(caller, id);
         ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));
         int version;
-        // Read and checked in full first, so the transaction below never waits for the client.
-        try (TestTransfers.Transfer slot = transfers.takeFor(caller);
+        // The body comes at the client's pace under the key's own share (two keys' slow uploads had held
+        // both of the replica's slots); then read and checked in full under a slot, so that the
+        // transaction below never waits for the client.
+        try (TestTransfers.Transfer admitted = transfers.admit(caller);
+                SpooledBody body =
+                        SpooledBody.of(request, properties.maxUploadSize().toBytes());
+                TestTransfers.Transfer slot = transfers.take();
+                InputStream spooled = body.open();
                 SpooledTests tests =
-                        SpooledTests.of(new TestUpload(body, properties, uploads).against(current.groups()))) {
+                        SpooledTests.of(new TestUpload(spooled, properties, uploads).against(current.groups()))) {
             version = problems.addVersionWithTests(id, base -> {
                         // The tests were checked against the groups of the version current when they came.
                         if (!base.groups().equals(current.groups())) {
