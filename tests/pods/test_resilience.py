@@ -13,8 +13,11 @@ from tier import PROJECT, SOCKETS
 
 # What a container's waiting state says when the kubelet cannot run it.
 FAILED_STARTS = {"CrashLoopBackOff", "CreateContainerError", "RunContainerError"}
-# A judgement that takes a few seconds, so that it is surely under way when the pod goes.
-SLOW_SUM = "import time\ntime.sleep(4)\n" + SUM["python"]
+# A judgement that takes long enough to be surely under way when the pod goes, and not yet over when
+# the kubelet kills what a forced delete leaves (SIGTERM, then SIGKILL 2 s later): with 4 s, a run seen
+# RUNNING late on a busy machine ended inside those 2 s and was acknowledged, not redelivered. Its wall
+# limit is 2 x 10 s + 1 s.
+SLOW_SUM = "import time\ntime.sleep(12)\n" + SUM["python"]
 
 
 def redeliveries(broker):
