@@ -7,7 +7,6 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -37,8 +36,8 @@ import dev.judge.worker.sandbox.TestSandboxes;
  * get from the real sandbox (see its {@code case.properties}). Hostile programs must also leave the
  * machine as they found it: no process of theirs alive, no folder or cgroup left over.
  *
- * <p>Run twice: with per-sandbox cgroups where the host has them, and with rlimits only, as in an
- * unprivileged pod.
+ * <p>Run twice: with per-sandbox cgroups where the host has them (each case once, on a quiet or a busy
+ * machine: {@link #judgedBesideBusyNeighbours}), and with rlimits only, as in an unprivileged pod.
  */
 abstract class JudgeCases {
 
@@ -46,7 +45,7 @@ abstract class JudgeCases {
 
     static Sandboxes sandbox;
     /** Processes a suite itself started beside the sandboxes, which are not a program's leftovers. */
-    static final Set<Long> neighbours = new HashSet<>();
+    static Set<Long> neighbours = Set.of();
 
     private static Judge judge;
     private static WorkerProperties properties;
@@ -70,6 +69,15 @@ abstract class JudgeCases {
     }
 
     /** Every case, or those whose names match {@code -Djudge.cases=<regex>} (to run a few while working on them). */
+    /**
+     * Whether a case is judged with cgroups beside busy neighbours rather than on a quiet machine: all
+     * but each language's time-limit and compile-error cases ({@link JudgeCasesBesideBusyNeighboursIT}
+     * says why).
+     */
+    static boolean judgedBesideBusyNeighbours(String name) {
+        return !name.matches("(time-limit|compile-error)-.+");
+    }
+
     static Stream<String> cases() throws IOException {
         String only = System.getProperty("judge.cases", ".*");
         try (Stream<Path> folders = Files.list(CASES)) {

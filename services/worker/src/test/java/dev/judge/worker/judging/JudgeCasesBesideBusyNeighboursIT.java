@@ -1,6 +1,7 @@
 package dev.judge.worker.judging;
 
 import java.io.IOException;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
@@ -10,15 +11,17 @@ import dev.judge.worker.sandbox.BusyNeighbours;
 
 /**
  * The cases on a busy machine: more CPU-bound processes than cores beside the sandboxes, each started
- * as a background build is ({@code setsid nice -n 19}), for as long as the cases run. Their verdicts
+ * as a background build is ({@code setsid nice -n 19}), for as long as the cases run: under make test,
+ * its own Go builds while they compile, and spinners for the rest ({@link BusyNeighbours#beside}). Their verdicts
  * must be those of a quiet machine: the time a program waits for a CPU is not its own.
  *
- * <p>Each language's time-limit and compile-error cases are left to the quiet suites: what decides them
- * on a busy machine (a run stopped at its CPU or wall limit, a build at its time limit or refused) is
- * the same for every language, and the language-independent cases take it under load (infinite-loop,
+ * <p>Every case is judged with cgroups once, here or in {@link JudgeCasesWithCgroupsIT}: each language's
+ * time-limit and compile-error cases there, on a quiet machine, and the rest here. What decides those
+ * two on a busy machine (a run stopped at its CPU or wall limit, a build at its time limit or refused)
+ * is the same for every language, and the language-independent cases take it under load (infinite-loop,
  * sleep-forever, fork-bomb, compile-bomb-*, compile-error); a language's own wiring of it does not
- * depend on the load. They were a third of this suite's time, spent mostly waiting beside its
- * neighbours.
+ * depend on the load. The quiet machine's verdict of every case is also the containers tier's
+ * (tests/containers/test_judging.py, rlimits only).
  */
 class JudgeCasesBesideBusyNeighboursIT extends JudgeCases {
 
@@ -26,19 +29,19 @@ class JudgeCasesBesideBusyNeighboursIT extends JudgeCases {
 
     /** Hides {@link JudgeCases#cases()} for this class's {@code @MethodSource("cases")}. */
     static Stream<String> cases() throws IOException {
-        return JudgeCases.cases().filter(name -> !name.matches("(time-limit|compile-error)-.+"));
+        return JudgeCases.cases().filter(JudgeCases::judgedBesideBusyNeighbours);
     }
 
     @BeforeAll
     static void start() throws IOException {
-        busy = BusyNeighbours.start(Math.max(3, Runtime.getRuntime().availableProcessors() + 1), -1);
-        neighbours.addAll(busy.pids());
+        busy = BusyNeighbours.beside(Math.max(3, Runtime.getRuntime().availableProcessors() + 1));
+        neighbours = busy.pids();
         startSandboxes("AUTO");
     }
 
     @AfterAll
     static void stopNeighbours() {
         busy.close();
-        neighbours.clear();
+        neighbours = Set.of();
     }
 }
