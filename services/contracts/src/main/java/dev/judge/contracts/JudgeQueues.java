@@ -167,8 +167,11 @@ public final class JudgeQueues {
      * Version 16 added a result's test's {@code judgeMessage}, what a package validator says for the judges
      * alone (its {@code checkerMessage} is now the team's); a consumer of version 15 drops it, so upgrade
      * consumers before workers.
+     * Version 17 added a request's {@code kind} ({@link TaskKind}), which the worker judges by; one of
+     * version 16 reads it from the request's outputs, interactor and instances, as a worker of version 17
+     * does for a message without it, so the order does not matter.
      */
-    public static final int CONTRACT_VERSION = 16;
+    public static final int CONTRACT_VERSION = 17;
 
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 

@@ -45,6 +45,8 @@ import java.util.UUID;
  *        null for a program (and in messages before contract version 11)
  * @param runs how many instances of the program a test runs at once, in how many passes at most;
  *        {@link Runs#ONE} (and null in messages before contract version 12) for one run
+ * @param kind how the submission is judged; null in messages before contract version 17, whose kind is
+ *        read from their {@code outputs}, {@code interactor} and {@code runs} here, once
  */
 public record JudgeRequest(
         UUID submissionId,
@@ -63,7 +65,8 @@ public record JudgeRequest(
         SetterLimits setterLimits,
         Program program,
         List<String> outputs,
-        Runs runs) {
+        Runs runs,
+        TaskKind kind) {
 
     /**
      * The longest a submission is expected to wait from {@code acceptedAt} to its verdict, in a burst
@@ -82,6 +85,7 @@ public record JudgeRequest(
         program = program == null || program.isSourceAlone() ? null : program;
         outputs = outputs == null ? null : Collections.unmodifiableList(new ArrayList<>(outputs));
         runs = runs == null ? Runs.ONE : runs;
+        kind = kind == null ? TaskKind.of(outputs, interactor, runs) : kind;
     }
 
     /**
@@ -114,22 +118,22 @@ public record JudgeRequest(
 
     /** A submission of outputs to an output-only problem: judged by the checker, never run. */
     public boolean isOutputOnly() {
-        return outputs != null;
+        return kind == TaskKind.OUTPUT_ONLY;
     }
 
     /** The same request carrying these outputs in place of a program. */
     public JudgeRequest withOutputs(List<String> submitted) {
-        return with(limits, testCases, testData, program, submitted, runs);
+        return with(limits, testCases, testData, program, submitted, runs, TaskKind.OUTPUT_ONLY);
     }
 
     /** The same request running this many instances of the program on each test, in up to this many passes. */
     public JudgeRequest withRuns(Runs other) {
-        return with(limits, testCases, testData, program, outputs, other);
+        return with(limits, testCases, testData, program, outputs, other, TaskKind.of(outputs, interactor, other));
     }
 
     /** The same request under other limits (a time limit inferred while a problem is prepared). */
     public JudgeRequest withLimits(Limits other) {
-        return with(other, testCases, testData, program, outputs, runs);
+        return with(other, testCases, testData, program, outputs, runs, kind);
     }
 
     /** With the worker's limits for setter programs, and the source alone. */
@@ -161,6 +165,7 @@ public record JudgeRequest(
                 acceptedAt,
                 testData,
                 judgement,
+                null,
                 null,
                 null,
                 null,
@@ -206,10 +211,18 @@ public record JudgeRequest(
     }
 
     /**
-     * Why this request's instances or passes cannot be run, if they cannot: several instances need an
-     * interactor to talk to, several passes a setter's program to ask for them.
+     * Why this request's instances or passes cannot be run, if they cannot: its kind must be what it
+     * carries, several instances need an interactor to talk to, several passes a setter's program to
+     * ask for them.
      */
     public Optional<String> runsRefusal() {
+        if ((kind == TaskKind.OUTPUT_ONLY) != (outputs != null)
+                || kind.talksToInteractor() != isInteractive()
+                || kind == TaskKind.INTERACTIVE && instances() > 1) {
+            return Optional.of("a problem judged as " + kind + " has "
+                    + (outputs != null ? "outputs" : "a program") + (isInteractive() ? ", an interactor" : "")
+                    + " and " + instances() + " instance(s)");
+        }
         if (instances() < 1 || instances() > Runs.MAX_INSTANCES || passes() < 1 || passes() > Runs.MAX_PASSES) {
             return Optional.of("instances must be 1 to " + Runs.MAX_INSTANCES + " and passes 1 to " + Runs.MAX_PASSES);
         }
@@ -228,17 +241,23 @@ public record JudgeRequest(
 
     /** The same request with its tests by {@code reference} instead. */
     public JudgeRequest withTests(TestData reference) {
-        return with(limits, null, reference, program, outputs, runs);
+        return with(limits, null, reference, program, outputs, runs, kind);
     }
 
     /** The same request with these files, source name and compile options. */
     public JudgeRequest withProgram(Program other) {
-        return with(limits, testCases, testData, other, outputs, runs);
+        return with(limits, testCases, testData, other, outputs, runs, kind);
     }
 
     /** This request with the parts the withers change, the rest as it is. */
     private JudgeRequest with(
-            Limits under, List<TestCase> tests, TestData reference, Program built, List<String> submitted, Runs ran) {
+            Limits under,
+            List<TestCase> tests,
+            TestData reference,
+            Program built,
+            List<String> submitted,
+            Runs ran,
+            TaskKind as) {
         return new JudgeRequest(
                 submissionId,
                 language,
@@ -256,7 +275,8 @@ public record JudgeRequest(
                 setterLimits,
                 built,
                 submitted,
-                ran);
+                ran,
+                as);
     }
 
     /** What is built with the source; the source alone when the request names nothing else. */

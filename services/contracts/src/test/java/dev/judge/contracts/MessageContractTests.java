@@ -160,6 +160,53 @@ class MessageContractTests {
     }
 
     @Test
+    void aRequestWithoutAKindIsReadAsTheKindItsFieldsMakeItAndANewOneSaysItsKind() {
+        // As an API of version 16 sent them: no kind; outputs, an interactor and instances say what each is.
+        String common = """
+                "submissionId": "0b40d70b-76ba-4fa9-806b-1c56aa6b282d", "language": "python", "sourceCode": "x",
+                "limits": {"timeLimitMs": 1000, "memoryLimitMb": 64}, "checker": {"kind": "EXACT"},
+                "stopOnFirstFailure": true, "testCases": [{"input": "1 2", "expectedOutput": "3"}],
+                "acceptedAt": "2026-11-23T04:00:00Z\"""";
+        String interactor = "\"interactor\": {\"language\": \"cpp\", \"sourceCode\": \"int main(){}\"}";
+        assertThat(read16("{" + common + "}").kind()).isEqualTo(TaskKind.BATCH);
+        assertThat(read16("{" + common + ", \"outputs\": [\"3\"]}").kind()).isEqualTo(TaskKind.OUTPUT_ONLY);
+        assertThat(read16("{" + common + ", " + interactor + "}").kind()).isEqualTo(TaskKind.INTERACTIVE);
+        JudgeRequest communication =
+                read16("{" + common + ", " + interactor + ", \"runs\": {\"instances\": 2, \"passes\": 1}}");
+        assertThat(communication.kind()).isEqualTo(TaskKind.COMMUNICATION);
+
+        Message sent = converter.toMessage(communication, new MessageProperties());
+        assertThat(new String(sent.getBody(), StandardCharsets.UTF_8)).contains("\"kind\":\"COMMUNICATION\"");
+        assertThat(((JudgeRequest) converter.fromMessage(sent)).kind()).isEqualTo(TaskKind.COMMUNICATION);
+    }
+
+    @Test
+    void aKindThatIsNotWhatTheRequestCarriesIsRefused() {
+        JudgeRequest batch = JudgeRequest.plain(
+                UUID.randomUUID(),
+                "python",
+                "print(3)",
+                new JudgeRequest.Limits(1000, 64),
+                Checker.EXACT,
+                List.of(new JudgeRequest.TestCase("1 2", "3")),
+                Instant.now());
+        assertThat(batch.runsRefusal()).isEmpty();
+        assertThat(batch.withOutputs(List.of("3")).runsRefusal()).isEmpty();
+        JudgeRequest saysInteractive = (JudgeRequest) converter.fromMessage(message(
+                JudgeRequest.class,
+                JudgeQueues.CONTRACT_VERSION,
+                new String(converter.toMessage(batch, new MessageProperties()).getBody(), StandardCharsets.UTF_8)
+                        .replace("\"kind\":\"BATCH\"", "\"kind\":\"INTERACTIVE\"")));
+        assertThat(saysInteractive.kind()).isEqualTo(TaskKind.INTERACTIVE);
+        assertThat(saysInteractive.runsRefusal())
+                .hasValueSatisfying(why -> assertThat(why).contains("judged as INTERACTIVE"));
+    }
+
+    private JudgeRequest read16(String json) {
+        return (JudgeRequest) converter.fromMessage(message(JudgeRequest.class, 16, json));
+    }
+
+    @Test
     void everyLaneHasItsOwnQueueBoundToTheSubmissionsExchangeAndDeadLetteredLikeTheOthers() {
         var topology = JudgeQueues.topology();
         for (Lane lane : Lane.values()) {

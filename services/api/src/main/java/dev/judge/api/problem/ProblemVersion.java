@@ -11,6 +11,7 @@ import dev.judge.contracts.OutputComparison;
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.SetterLimits;
+import dev.judge.contracts.TaskKind;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.TestGeneration;
 import dev.judge.contracts.TimeLimitInference;
@@ -199,7 +200,8 @@ public record ProblemVersion(
                 setterLimits,
                 graders.containsKey(language) ? graders.get(language).program() : null,
                 null,
-                runs);
+                runs,
+                TaskKind.of(null, interactor, runs));
     }
 
     /** The same version with tests of its own, none to generate: what a new upload of tests makes of it. */

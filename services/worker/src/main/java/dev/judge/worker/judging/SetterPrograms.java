@@ -151,6 +151,11 @@ public class SetterPrograms {
                 && program.sourceCode().contains(TESTLIB);
     }
 
+    /** As {@link #build}; null for no program (a problem without a custom checker, or not interactive). */
+    Built buildIfAny(ProblemProgram program) throws IOException {
+        return program == null ? null : build(program);
+    }
+
     /** The built program: from this worker's cache, or built now (once, however many ask at the same time). */
     public Built build(ProblemProgram program) throws IOException {
         // The bundled header is part of what is built: another one (a new image) builds it anew.
