@@ -36,7 +36,14 @@ below_judging() { # log command...
 }
 # A job the suites now wait for is theirs: its session's processes leave SCHED_IDLE and nice 19, so that
 # it takes the CPU the other jobs below judging would (stand-ins waited ten minutes behind two Go lanes).
-hurry() { "$PROJECT_DIR/hack/build-priority.sh" ordinary "$1"; } # pid of a below_judging job (its session's leader)
+hurry() { # pid of a below_judging job (its session's leader)
+  local process
+  echo 0 > "/proc/$1/autogroup" 2>/dev/null || true
+  for process in $(ps -o pid= -s "$1" 2>/dev/null); do
+    chrt --other --pid 0 "$process" 2>/dev/null || true
+    renice -n 0 -p "$process" >/dev/null 2>&1 || true
+  done
+}
 await() { # pid log what
   hurry "$1"
   if ! wait "$1"; then
@@ -110,12 +117,7 @@ if [[ "$scope" != e2e ]]; then
   # containers tier below, through the worker's image with its pod's settings (JudgeCasesWithRlimitsOnlyIT).
   maven_options=()
   [[ "$scope" != all ]] || maven_options=(-Djudge.cases.rlimits-only=in-containers)
-  # The Go lanes still building are the busy neighbours of JudgeCasesBesideBusyNeighboursIT while it runs
-  # (hack/build-priority.sh neighbour), topped up with spinning processes: cold, the CPU it had three
-  # spinners burn for five minutes goes to the builds.
-  [[ "$scope" != all ]] || export JUDGE_TEST_BACKGROUND_BUILDS="$kubernetes_tools $operators"
   (cd "$SERVICES_DIR" && ./mvnw -B -ntp verify "${maven_options[@]}")
-  unset JUDGE_TEST_BACKGROUND_BUILDS
 else
   (cd "$SERVICES_DIR" && ./mvnw -B -ntp -q package -DskipTests)
 fi

@@ -7,6 +7,7 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -45,7 +46,7 @@ abstract class JudgeCases {
 
     static Sandboxes sandbox;
     /** Processes a suite itself started beside the sandboxes, which are not a program's leftovers. */
-    static Set<Long> neighbours = Set.of();
+    static final Set<Long> neighbours = new HashSet<>();
 
     private static Judge judge;
     private static WorkerProperties properties;
@@ -68,7 +69,6 @@ abstract class JudgeCases {
         TestSandboxes.stop(sandbox);
     }
 
-    /** Every case, or those whose names match {@code -Djudge.cases=<regex>} (to run a few while working on them). */
     /**
      * Whether a case is judged with cgroups beside busy neighbours rather than on a quiet machine: all
      * but each language's time-limit and compile-error cases ({@link JudgeCasesBesideBusyNeighboursIT}
@@ -78,6 +78,7 @@ abstract class JudgeCases {
         return !name.matches("(time-limit|compile-error)-.+");
     }
 
+    /** Every case, or those whose names match {@code -Djudge.cases=<regex>} (to run a few while working on them). */
     static Stream<String> cases() throws IOException {
         String only = System.getProperty("judge.cases", ".*");
         try (Stream<Path> folders = Files.list(CASES)) {

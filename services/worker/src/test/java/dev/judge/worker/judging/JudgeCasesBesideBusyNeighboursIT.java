@@ -1,7 +1,6 @@
 package dev.judge.worker.judging;
 
 import java.io.IOException;
-import java.util.Set;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
@@ -11,8 +10,7 @@ import dev.judge.worker.sandbox.BusyNeighbours;
 
 /**
  * The cases on a busy machine: more CPU-bound processes than cores beside the sandboxes, each started
- * as a background build is ({@code setsid nice -n 19}), for as long as the cases run: under make test,
- * its own Go builds while they compile, and spinners for the rest ({@link BusyNeighbours#beside}). Their verdicts
+ * as a background build is ({@code setsid nice -n 19}), for as long as the cases run. Their verdicts
  * must be those of a quiet machine: the time a program waits for a CPU is not its own.
  *
  * <p>Every case is judged with cgroups once, here or in {@link JudgeCasesWithCgroupsIT}: each language's
@@ -34,14 +32,14 @@ class JudgeCasesBesideBusyNeighboursIT extends JudgeCases {
 
     @BeforeAll
     static void start() throws IOException {
-        busy = BusyNeighbours.beside(Math.max(3, Runtime.getRuntime().availableProcessors() + 1));
-        neighbours = busy.pids();
+        busy = BusyNeighbours.start(Math.max(3, Runtime.getRuntime().availableProcessors() + 1), -1);
+        neighbours.addAll(busy.pids());
         startSandboxes("AUTO");
     }
 
     @AfterAll
     static void stopNeighbours() {
         busy.close();
-        neighbours = Set.of();
+        neighbours.clear();
     }
 }
