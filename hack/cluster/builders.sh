@@ -47,10 +47,6 @@ cluster_tools_build() {
 # why): the chart's (tests/chart holds its ScaledObjects to them), and CPU and memory, which cost nothing.
 KEDA_TEST_TRIGGER_TYPES="rabbitmq cpu memory"
 
-# The test cluster's KEDA has the scalers of these trigger types only (hack/cluster/operators-module.py says
-# why): the chart's (tests/chart holds its ScaledObjects to them), and CPU and memory, which cost nothing.
-KEDA_TEST_TRIGGER_TYPES="rabbitmq cpu memory"
-
 build_operators() { # tools: KEDA's, the k6-operator's and CloudNativePG's, from one module (operators-module.py)
   local key dir missing=() tool src
   declare -A packages=(

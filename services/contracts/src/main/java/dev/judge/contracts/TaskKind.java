@@ -32,7 +32,7 @@ public enum TaskKind {
         if (interactor == null) {
             return BATCH;
         }
-        return runs.instances() > 1 ? COMMUNICATION : INTERACTIVE;
+        return runs != null && runs.instances() > 1 ? COMMUNICATION : INTERACTIVE;
     }
 
     /** Whether the program runs beside an interactor (or a manager) on each test. */

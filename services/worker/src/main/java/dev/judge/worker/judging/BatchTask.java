@@ -29,8 +29,7 @@ final class BatchTask extends ProgramTask {
     protected JudgeResult judgeBuilt(Judging judging, Built built) throws IOException {
         JudgeRequest request = judging.request();
         Checker checker = request.effectiveChecker();
-        SetterPrograms.Built customChecker =
-                tools.setterPrograms().buildIfAny(checker.isCustom() ? checker.program() : null);
+        SetterPrograms.Built customChecker = tools.setterPrograms().buildIfCustom(checker);
         if (customChecker != null && customChecker.failed()) {
             return judging.setterNotBuilt("checker", customChecker);
         }

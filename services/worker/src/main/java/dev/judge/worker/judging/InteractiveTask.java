@@ -36,9 +36,8 @@ class InteractiveTask extends ProgramTask {
     protected final JudgeResult judgeBuilt(Judging judging, Built built) throws IOException {
         JudgeRequest request = judging.request();
         Checker checker = request.interactionChecker();
-        SetterPrograms.Built interactor = tools.setterPrograms().buildIfAny(request.interactor());
-        SetterPrograms.Built customChecker =
-                tools.setterPrograms().buildIfAny(checker != null && checker.isCustom() ? checker.program() : null);
+        SetterPrograms.Built interactor = tools.setterPrograms().build(request.interactor());
+        SetterPrograms.Built customChecker = tools.setterPrograms().buildIfCustom(checker);
         if (interactor.failed()) {
             return judging.setterNotBuilt("interactor", interactor);
         }

@@ -32,8 +32,7 @@ final class OutputOnlyTask implements TaskType {
     public JudgeResult judge(Judging judging) throws IOException {
         JudgeRequest request = judging.request();
         Checker checker = request.effectiveChecker();
-        SetterPrograms.Built customChecker =
-                tools.setterPrograms().buildIfAny(checker.isCustom() ? checker.program() : null);
+        SetterPrograms.Built customChecker = tools.setterPrograms().buildIfCustom(checker);
         if (customChecker != null && customChecker.failed()) {
             return judging.setterNotBuilt("checker", customChecker);
         }

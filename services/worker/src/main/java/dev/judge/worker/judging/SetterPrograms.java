@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.util.FileSystemUtils;
 
+import dev.judge.contracts.Checker;
 import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.ProgramFiles;
 import dev.judge.contracts.language.Language;
@@ -151,9 +152,9 @@ public class SetterPrograms {
                 && program.sourceCode().contains(TESTLIB);
     }
 
-    /** As {@link #build}; null for no program (a problem without a custom checker, or not interactive). */
-    Built buildIfAny(ProblemProgram program) throws IOException {
-        return program == null ? null : build(program);
+    /** The checker's program built when it is the setter's own; null for a built-in checker, or none. */
+    Built buildIfCustom(Checker checker) throws IOException {
+        return checker != null && checker.isCustom() ? build(checker.program()) : null;
     }
 
     /** The built program: from this worker's cache, or built now (once, however many ask at the same time). */
