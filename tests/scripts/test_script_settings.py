@@ -15,12 +15,10 @@ LISTED = {
 }
 SHELL = [*PROJECT.glob("hack/**/*.sh"), PROJECT / ".ci/run", PROJECT / "Makefile"]
 PYTHON = [path for path in PROJECT.glob("tests/**/*.py") if path != Path(__file__).resolve()]
-JAVA = list(PROJECT.glob("services/*/src/test/**/*.java"))
 # Read from the environment: a shell expansion with a default, a test, an alternative or an error, or
 # os.environ in Python.
 SHELL_READ = re.compile(r"\$\{(JUDGE_[A-Z0-9_]+)(?::?[-?+=])")
 PYTHON_READ = re.compile(r"environ(?:\.get\(|\[)\s*[\"'](JUDGE_[A-Z0-9_]+)[\"']")
-JAVA_READ = re.compile(r"getenv\(\s*\"(JUDGE_[A-Z0-9_]+)\"")
 
 
 def reads():
@@ -28,10 +26,9 @@ def reads():
     for path in SHELL:
         for name in SHELL_READ.findall(path.read_text()):
             names.setdefault(name, set()).add(str(path.relative_to(PROJECT)))
-    for paths, read in ((PYTHON, PYTHON_READ), (JAVA, JAVA_READ)):
-        for path in paths:
-            for name in read.findall(path.read_text()):
-                names.setdefault(name, set()).add(str(path.relative_to(PROJECT)))
+    for path in PYTHON:
+        for name in PYTHON_READ.findall(path.read_text()):
+            names.setdefault(name, set()).add(str(path.relative_to(PROJECT)))
     return names
 
 
@@ -41,7 +38,7 @@ def test_every_setting_the_scripts_read_is_kept_from_the_services():
 
 
 def test_every_listed_setting_is_read_somewhere():
-    texts = "\n".join(path.read_text() for path in [*SHELL, *PYTHON, *JAVA])
+    texts = "\n".join(path.read_text() for path in [*SHELL, *PYTHON])
     stale = sorted(name for name in LISTED if name not in texts)
     assert not stale, f"hack/script-settings lists settings nothing reads: {stale}"
 
@@ -50,5 +47,4 @@ def test_the_finder_sees_the_reads_it_guards():
     # The two forms JUDGE_LANGUAGES is read in (hack/services.sh, tests/e2e/conftest.py's JUDGE_TEST_*).
     assert SHELL_READ.findall("languages=${JUDGE_LANGUAGES:-default}") == ["JUDGE_LANGUAGES"]
     assert PYTHON_READ.findall('os.environ.get("JUDGE_TEST_STATE", x)') == ["JUDGE_TEST_STATE"]
-    assert JAVA_READ.findall('System.getenv("JUDGE_TEST_BACKGROUND_BUILDS")') == ["JUDGE_TEST_BACKGROUND_BUILDS"]
     assert "JUDGE_LANGUAGES" in reads()
