@@ -19,7 +19,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 
-import dev.judge.api.problem.polygon.TestPackages;
+import dev.judge.api.problem.importing.polygon.TestPackages;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.TestGeneration;
 

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
 
-import dev.judge.api.problem.polygon.TestPackages;
+import dev.judge.api.problem.importing.polygon.TestPackages;
 import dev.judge.contracts.JudgeRequest.TestCase;
 import dev.judge.contracts.ProblemPreparation;
 import dev.judge.contracts.TestData;

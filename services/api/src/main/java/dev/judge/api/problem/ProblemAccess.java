@@ -84,7 +84,7 @@ public class ProblemAccess {
     }
 
     /** 404 for a problem the caller may not see, 403 for one it may see but not manage. */
-    ProblemOwner requireManaged(Caller caller, long problemId) {
+    public ProblemOwner requireManaged(Caller caller, long problemId) {
         ProblemOwner owner = requireOpen(caller, problemId);
         if (!owner.isManagedBy(caller)) {
             throw UnauthorizedException.notTheOwner("problem");

@@ -20,10 +20,10 @@ import dev.judge.api.access.Scope;
  * @param keyId the key that made it; null for the admin's and the anonymous caller's
  * @param anonymous made by an anonymous call
  */
-record ProblemOwner(UUID keyId, boolean anonymous, ProblemVisibility submitters) {
+public record ProblemOwner(UUID keyId, boolean anonymous, ProblemVisibility submitters) {
 
     /** The owner of a problem this caller makes. */
-    static ProblemOwner of(Caller caller, ProblemVisibility submitters) {
+    public static ProblemOwner of(Caller caller, ProblemVisibility submitters) {
         ProblemVisibility who = submitters == null ? ProblemVisibility.OWNER : submitters;
         return switch (caller) {
             case Caller.Admin admin -> new ProblemOwner(null, false, who);

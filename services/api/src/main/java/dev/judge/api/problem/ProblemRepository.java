@@ -41,7 +41,7 @@ import dev.judge.contracts.language.Language;
 
 /** Problems and their versions; a version's checker, interactor, groups and time factors are JSON columns. */
 @Repository
-class ProblemRepository {
+public class ProblemRepository {
 
     private static final TypeReference<List<JudgeRequest.Group>> GROUPS = new TypeReference<>() {};
     private static final TypeReference<Map<String, StoredTimeLimits>> TIME_LIMITS = new TypeReference<>() {};
@@ -226,7 +226,7 @@ class ProblemRepository {
      * nothing is stored when reading the tests throws.
      */
     @Transactional
-    Optional<Integer> addVersionWithTests(long id, Function<ProblemVersion, UploadedTests> tests) {
+    public Optional<Integer> addVersionWithTests(long id, Function<ProblemVersion, UploadedTests> tests) {
         // The row lock orders concurrent edits, as in addVersion.
         Optional<Integer> current = jdbc.sql("select version from problem where id = ? for update")
                 .param(id)
@@ -257,7 +257,7 @@ class ProblemRepository {
      *         misses one: nothing stored
      */
     @Transactional
-    Optional<TestData> storeGeneratedTests(long id, int version, Iterator<TestGeneration.GeneratedTest> made) {
+    public Optional<TestData> storeGeneratedTests(long id, int version, Iterator<TestGeneration.GeneratedTest> made) {
         record Pending(String generation, boolean generated) {}
         Optional<Pending> pending = jdbc.sql("""
                 select test_generation, tests_generated_at is not null as generated from problem_version
@@ -317,14 +317,14 @@ class ProblemRepository {
     }
 
     /** Tests read one at a time, as they are stored. */
-    interface UploadedTests {
+    public interface UploadedTests {
 
         /** @return the next test, or null after the last */
         StoredTest next();
     }
 
     /** A test as it is stored: its input and answer in UTF-8, and its group (null for none). */
-    record StoredTest(byte[] input, byte[] answer, String group) {
+    public record StoredTest(byte[] input, byte[] answer, String group) {
 
         static StoredTest of(JudgeRequest.TestCase test) {
             return new StoredTest(utf8(test.input()), utf8(test.expectedOutput()), test.group());
@@ -429,7 +429,7 @@ class ProblemRepository {
 
     /** The problem's current version, with its tests if they are at most {@code loadTestsUpTo} bytes. */
     @Transactional
-    Optional<ProblemVersion> findCurrent(long id, long loadTestsUpTo) {
+    public Optional<ProblemVersion> findCurrent(long id, long loadTestsUpTo) {
         return jdbc.sql("select version from problem where id = ?")
                 .param(id)
                 .query(Integer.class)
@@ -442,7 +442,7 @@ class ProblemRepository {
      * left to {@link #streamTests}, and {@link ProblemVersion#testCases()} is null.
      */
     @Transactional
-    Optional<ProblemVersion> find(long id, int version, long loadTestsUpTo) {
+    public Optional<ProblemVersion> find(long id, int version, long loadTestsUpTo) {
         return jdbc.sql("""
                 select p.title, v.time_limit_ms, v.memory_limit_mb, v.stop_on_first_failure, v.checker, v.interactor,
                     v.validator, v.groups, v.time_limits, v.test_data_sha256, v.test_data_bytes, v.test_count,
@@ -476,7 +476,7 @@ class ProblemRepository {
                 .optional();
     }
 
-    boolean hasVersion(long id, int version) {
+    public boolean hasVersion(long id, int version) {
         return jdbc.sql("select exists (select 1 from problem_version where problem_id = ? and version = ?)")
                 .params(id, version)
                 .query(Boolean.class)
@@ -485,7 +485,7 @@ class ProblemRepository {
 
     /** Hands a version's tests to {@code each} in order, reading a few at a time, never all at once. */
     @Transactional(readOnly = true)
-    void streamTests(long id, int version, Consumer<JudgeRequest.TestCase> each) {
+    public void streamTests(long id, int version, Consumer<JudgeRequest.TestCase> each) {
         jdbc.sql(TESTS_OF_VERSION)
                 .params(id, version)
                 .withFetchSize(TESTS_PER_FETCH)
@@ -620,10 +620,10 @@ class ProblemRepository {
      *
      * @param underWay a worker said how far it got within {@code recently}: another copy is not needed
      */
-    record PreparationState(PreparationResult.Status status, boolean underWay) {}
+    public record PreparationState(PreparationResult.Status status, boolean underWay) {}
 
     /** Empty when there is no such version. */
-    Optional<PreparationState> preparationState(long id, int version, Duration recently) {
+    public Optional<PreparationState> preparationState(long id, int version, Duration recently) {
         return jdbc.sql("""
                 select status, coalesce(preparation_progress_at > now() - make_interval(secs => ?), false) as under_way
                 from problem_version where problem_id = ? and version = ?""")
@@ -649,7 +649,8 @@ class ProblemRepository {
      * again, up to {@code maxSends} times in all; then it fails, saying so. One API replica claims at a time.
      */
     @Transactional
-    List<ProblemVersion> preparationsToSend(Duration resendAfter, int maxSends, int perOwner, long loadTestsUpTo) {
+    public List<ProblemVersion> preparationsToSend(
+            Duration resendAfter, int maxSends, int perOwner, long loadTestsUpTo) {
         record Due(long problemId, int version) {}
         List<Due> due = new ArrayList<>();
         boolean mine = jdbc.sql("select pg_try_advisory_xact_lock(?)")

@@ -35,7 +35,7 @@ import dev.judge.contracts.language.Language;
  * fields are the {@code @AssertTrue} methods; language ids are checked against the catalog by
  * {@link ProblemService} (422, as for submissions).
  */
-record ProblemRequest(
+public record ProblemRequest(
         @NotNull
         @Size(min = 1, max = 200)
         @Pattern(regexp = UnicodeText.NOT_BLANK_NOR_NUL, message = UnicodeText.NOT_BLANK_NOR_NUL_MESSAGE)
@@ -282,17 +282,17 @@ record ProblemRequest(
         }
     }
 
-    static final int MAX_TIME_LIMIT_MS = ProblemLimits.MAX_TIME_LIMIT_MS;
-    static final int MAX_MEMORY_LIMIT_MB = ProblemLimits.MAX_MEMORY_LIMIT_MB;
+    public static final int MAX_TIME_LIMIT_MS = ProblemLimits.MAX_TIME_LIMIT_MS;
+    public static final int MAX_MEMORY_LIMIT_MB = ProblemLimits.MAX_MEMORY_LIMIT_MB;
     static final int MAX_TEST_CASES = 100;
-    static final int MAX_GROUPS = 50;
+    public static final int MAX_GROUPS = 50;
     static final int MAX_FURTHER_VALIDATORS = ProblemLimits.MAX_INPUT_VALIDATORS - 1;
     /** The most points a group (or a test of a group whose tests score each their own) is worth. */
     static final String MAX_POINTS_TEXT = "1000000"; // text, for @DecimalMax
 
-    static final double MAX_POINTS = Double.parseDouble(MAX_POINTS_TEXT);
-    static final int MAX_PROGRAM_LENGTH = 1_048_576;
-    static final String NAME = "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$";
+    public static final double MAX_POINTS = Double.parseDouble(MAX_POINTS_TEXT);
+    public static final int MAX_PROGRAM_LENGTH = 1_048_576;
+    public static final String NAME = "^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$";
     /** {@link Language.CompileOptions#STANDARDS}, as a pattern the document shows. */
     static final String STANDARD = "^(c11|c17|c\\+\\+11|c\\+\\+14|c\\+\\+17|c\\+\\+20|c\\+\\+23)$";
 

@@ -13,7 +13,6 @@ import org.springframework.http.ProblemDetail;
 import org.springframework.stereotype.Service;
 import org.springframework.web.ErrorResponseException;
 
-import dev.judge.api.problem.polygon.PolygonPackage;
 import dev.judge.api.system.NotFoundException;
 import dev.judge.api.system.UnknownReferenceException;
 import dev.judge.contracts.Checker;
@@ -24,17 +23,17 @@ import dev.judge.contracts.language.LanguageCatalog;
 
 /** Creates problems and their new versions from what setters send. */
 @Service
-class ProblemService {
+public class ProblemService {
 
     private final ProblemRepository problems;
     private final LanguageCatalog languages;
-    private final ProblemPreparations preparations;
+    private final PreparationQueue preparations;
     private final long maxDocumentBytes;
 
     ProblemService(
             ProblemRepository problems,
             LanguageCatalog languages,
-            ProblemPreparations preparations,
+            PreparationQueue preparations,
             @Value("${spring.jackson.factory.constraints.read.max-document-length}") long maxDocumentBytes) {
         this.problems = problems;
         this.languages = languages;
@@ -49,17 +48,19 @@ class ProblemService {
     }
 
     /**
-     * Stores a problem made otherwise (a Polygon package's) with the tests {@code tests} reads one at a
+     * Stores a problem made otherwise (an imported package's) with the tests {@code tests} reads one at a
      * time, prepared likewise; refused, with nothing stored, if its preparation would be larger than the
      * largest JSON document the services read.
      */
-    long createFrom(ProblemVersion version, ProblemOwner owner, ProblemRepository.UploadedTests tests) {
+    public long createFrom(ProblemVersion version, ProblemOwner owner, ProblemRepository.UploadedTests tests) {
         long preparationBytes = preparations.preparationBytes(version);
         if (preparationBytes > maxDocumentBytes) {
-            throw PolygonPackage.tooLarge("its programs, with the headers each includes and the checker once for each "
-                    + "solution to verify, come to " + preparationBytes + " bytes as a worker gets them; this judge "
-                    + "sends up to " + maxDocumentBytes
-                    + " (spring.jackson.factory.constraints.read.max-document-length)");
+            throw new PreparationTooLargeException(
+                    "The problem's programs, with the headers each includes and the checker once for each "
+                            + "solution to verify, come to " + preparationBytes
+                            + " bytes as a worker gets them; this judge "
+                            + "sends up to " + maxDocumentBytes
+                            + " (spring.jackson.factory.constraints.read.max-document-length)");
         }
         Stream.of(
                         version.checker() == null ? null : version.checker().program(),

@@ -159,7 +159,7 @@ public record ProblemVersion(
     }
 
     /** Whether a worker must build its programs (validate its tests, judge its solutions) before submissions are taken. */
-    boolean needsPreparation() {
+    public boolean needsPreparation() {
         return interactor != null
                 || validator != null
                 || checker != null && checker.isCustom()
@@ -232,7 +232,7 @@ public record ProblemVersion(
                 furtherValidators);
     }
 
-    ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
+    public ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
         return new ProblemVersion(
                 problemId,
                 version,

@@ -22,7 +22,7 @@ import dev.judge.contracts.language.Language;
  *
  * @param comparison the checker's kind when it is exact or whitespace, as before checkers; absent otherwise
  */
-record ProblemView(
+public record ProblemView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) long id,
 
         @Schema(
@@ -200,7 +200,7 @@ record ProblemView(
 
     /** A test case as clients see it (and send it). */
     @Schema(name = "TestCase")
-    record TestCaseView(
+    public record TestCaseView(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
             String input,
 
@@ -304,7 +304,7 @@ record ProblemView(
             List<Double> testPoints) {}
 
     /** What its manager sees: everything, the setters' code if asked for. */
-    static ProblemView forManager(ProblemVersion problem, ProblemOwner owner, boolean withSources) {
+    public static ProblemView forManager(ProblemVersion problem, ProblemOwner owner, boolean withSources) {
         return of(problem, owner, withSources, true);
     }
 

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.stereotype.Component;
 
-import dev.judge.api.problem.PreparationEnded;
+import dev.judge.api.problem.preparation.PreparationEnded;
 import dev.judge.api.system.BackgroundLoop;
 import dev.judge.contracts.PreparationNotifications;
 import dev.judge.contracts.SubmissionNotifications;
