@@ -35,9 +35,7 @@ class LoadTestProblem implements ApplicationRunner {
             null,
             null,
             null,
-            List.of(
-                    new ProblemRequest.TestCaseRequest("1 2\n", "3\n", null),
-                    new ProblemRequest.TestCaseRequest("40 2\n", "42\n", null)),
+            List.of(new TestCaseRequest("1 2\n", "3\n", null), new TestCaseRequest("40 2\n", "42\n", null)),
             null,
             null);
 

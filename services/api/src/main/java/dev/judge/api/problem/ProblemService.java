@@ -82,8 +82,8 @@ public class ProblemService {
     }
 
     private ProblemVersion toVersion(ProblemRequest request) {
-        ProblemRequest.CheckerRequest checker = request.checker();
-        ProblemProgram checkerProgram = checker != null && checker.kind() == ProblemRequest.CheckerRequest.Kind.CUSTOM
+        CheckerRequest checker = request.checker();
+        ProblemProgram checkerProgram = checker != null && checker.kind() == CheckerRequest.Kind.CUSTOM
                 ? checked(new ProblemProgram(
                         checker.language(),
                         checker.sourceCode(),
@@ -119,14 +119,12 @@ public class ProblemService {
                                         ? null
                                         : Checker.Scores.valueOf(
                                                 checker.scores().name()),
-                                checker != null && checker.kind() == ProblemRequest.CheckerRequest.Kind.TOKENS
+                                checker != null && checker.kind() == CheckerRequest.Kind.TOKENS
                                         ? checker.tokensOrDefault()
                                         : null)
                         : null,
                 interactor,
-                request.groupsOrNone().stream()
-                        .map(ProblemRequest.GroupRequest::toContract)
-                        .toList(),
+                request.groupsOrNone().stream().map(GroupRequest::toContract).toList(),
                 timeLimits,
                 request.testCases().stream()
                         .map(test -> new JudgeRequest.TestCase(test.input(), test.expectedOutput(), test.group()))
@@ -162,7 +160,7 @@ public class ProblemService {
         return graders;
     }
 
-    private ProblemProgram program(ProblemRequest.ProgramRequest program) {
+    private ProblemProgram program(ProgramRequest program) {
         return program == null
                 ? null
                 : checked(new ProblemProgram(

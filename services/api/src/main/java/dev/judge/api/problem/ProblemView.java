@@ -58,7 +58,7 @@ public record ProblemView(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED) PreparationView preparation,
 
         @Schema(description = "Its own limits for its setter programs; absent: the workers'")
-        ProblemRequest.SetterLimitsRequest setterLimits,
+        SetterLimitsRequest setterLimits,
 
         @Schema(
                 description = "A grader problem's graders by language: the languages it takes, and the name a "
@@ -216,7 +216,7 @@ public record ProblemView(
     @Schema(name = "Checker")
     record CheckerView(
             @Schema(requiredMode = Schema.RequiredMode.REQUIRED)
-            ProblemRequest.CheckerRequest.Kind kind,
+            CheckerRequest.Kind kind,
 
             Double epsilon,
             String language,
@@ -224,13 +224,13 @@ public record ProblemView(
             Map<String, String> files,
             String standard,
             List<String> defines,
-            ProblemRequest.CheckerRequest.Scores scores,
+            CheckerRequest.Scores scores,
             Checker.Tokens tokens,
 
             @Schema(
                     types = {"string", "null"},
                     description = "kattis for a problem package's validator; null for testlib's")
-            ProblemRequest.Protocol protocol,
+            ProgramProtocol protocol,
 
             @Schema(
                     types = {"array", "null"},
@@ -240,7 +240,7 @@ public record ProblemView(
         static CheckerView of(Checker checker, boolean withSources) {
             ProgramView program = program(checker.program(), withSources);
             return new CheckerView(
-                    ProblemRequest.CheckerRequest.Kind.valueOf(checker.kind().name()),
+                    CheckerRequest.Kind.valueOf(checker.kind().name()),
                     checker.epsilon(),
                     program == null ? null : program.language(),
                     program == null ? null : program.sourceCode(),
@@ -248,8 +248,7 @@ public record ProblemView(
                     program == null ? null : program.standard(),
                     program == null ? null : program.defines(),
                     checker.isCustom()
-                            ? ProblemRequest.CheckerRequest.Scores.valueOf(
-                                    checker.scores().name())
+                            ? CheckerRequest.Scores.valueOf(checker.scores().name())
                             : null,
                     checker.tokens(),
                     program == null ? null : program.protocol(),
@@ -271,7 +270,7 @@ public record ProblemView(
             @Schema(
                     types = {"string", "null"},
                     description = "kattis for a problem package's validator; null for testlib's")
-            ProblemRequest.Protocol protocol,
+            ProgramProtocol protocol,
 
             @Schema(
                     types = {"array", "null"},
@@ -352,7 +351,7 @@ public record ProblemView(
                                 .toList(),
                 owner.submitters(),
                 PreparationView.of(problem.preparation(), problem.solutions(), withTests),
-                ProblemRequest.SetterLimitsRequest.of(problem.setterLimits()),
+                SetterLimitsRequest.of(problem.setterLimits()),
                 graders(problem, withSources),
                 problem.feedback().policy(),
                 problem.feedback().samples().isEmpty()
@@ -381,7 +380,7 @@ public record ProblemView(
         Language.CompileOptions options = program.compileOptions();
         // How it is run is not its source: shown to whoever sees the program at all.
         boolean validator = program.protocol() == ProblemProgram.Protocol.KATTIS;
-        ProblemRequest.Protocol protocol = validator ? ProblemRequest.Protocol.KATTIS : null;
+        ProgramProtocol protocol = validator ? ProgramProtocol.KATTIS : null;
         List<String> arguments = validator && !program.arguments().isEmpty() ? program.arguments() : null;
         Map<Integer, List<String>> testArguments = program.testArguments().isEmpty() ? null : program.testArguments();
         return withSources
