@@ -1,4 +1,4 @@
-"""The work an AOT training run does (hack/services.sh, hack/lib.sh aot_train_on_work): a burst of
+"""The work an AOT training run does (hack/services.sh, its train): a burst of
 submissions through the three services, as clients send it, so that each service's AOT cache holds the
 classes and the method profiles (JEP 515) of its hot paths, not only of its start.
 

@@ -1,5 +1,8 @@
 package dev.judge.api.access;
 
+import static dev.judge.api.system.ResponseDescriptions.NOT_ADMIN;
+import static dev.judge.api.system.ResponseDescriptions.NOT_A_UUID;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -44,7 +47,7 @@ class ApiKeyController {
     @Operation(operationId = "createKey", summary = "Make an API key (admin); the key is in this answer only")
     @ApiResponse(responseCode = "201", description = "Made; `key` is shown this once, `webhookSecret` too")
     @ApiResponse(responseCode = "400", description = "Invalid fields; `errors` lists them")
-    @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
+    @ApiResponse(responseCode = "403", description = NOT_ADMIN)
     ResponseEntity<ApiKeyCreated> create(
             Caller caller, @Valid @RequestBody ApiKeyRequest request, UriComponentsBuilder uri) {
         callers.requireAdmin(caller);
@@ -67,7 +70,7 @@ class ApiKeyController {
             operationId = "listKeys",
             summary = "Every key, revoked ones included, without the keys themselves (admin)")
     @ApiResponse(responseCode = "200", description = "Oldest first")
-    @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
+    @ApiResponse(responseCode = "403", description = NOT_ADMIN)
     List<ApiKey> list(Caller caller) {
         callers.requireAdmin(caller);
         return keys.findAll();
@@ -82,8 +85,8 @@ class ApiKeyController {
     @ApiResponse(
             responseCode = "200",
             description = "The new `webhookSecret`, shown this once, and until when the old one signs too")
-    @ApiResponse(responseCode = "400", description = "The id is not a UUID")
-    @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
+    @ApiResponse(responseCode = "400", description = NOT_A_UUID)
+    @ApiResponse(responseCode = "403", description = NOT_ADMIN)
     @ApiResponse(responseCode = "404", description = "No active key with this id")
     WebhookSecretRotated rotateWebhookSecret(Caller caller, @PathVariable UUID id) {
         callers.requireAdmin(caller);
@@ -106,8 +109,8 @@ class ApiKeyController {
     @DeleteMapping("/{id}")
     @Operation(operationId = "revokeKey", summary = "Revoke a key (admin); its submissions stay")
     @ApiResponse(responseCode = "204", description = "Revoked (or it already was)")
-    @ApiResponse(responseCode = "400", description = "The id is not a UUID")
-    @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
+    @ApiResponse(responseCode = "400", description = NOT_A_UUID)
+    @ApiResponse(responseCode = "403", description = NOT_ADMIN)
     @ApiResponse(responseCode = "404", description = "No key with this id")
     ResponseEntity<Void> revoke(Caller caller, @PathVariable UUID id) {
         callers.requireAdmin(caller);

@@ -3,20 +3,10 @@ package dev.judge.api.problem;
 import java.util.Arrays;
 import java.util.List;
 
-import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
-import io.swagger.v3.oas.annotations.headers.Header;
-import io.swagger.v3.oas.annotations.links.Link;
-import io.swagger.v3.oas.annotations.links.LinkParameter;
 import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.http.HttpServletRequest;
-import jakarta.validation.Valid;
-import jakarta.validation.constraints.Max;
-import jakarta.validation.constraints.Min;
-import jakarta.validation.constraints.PositiveOrZero;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -41,7 +31,7 @@ import dev.judge.api.system.NotFoundException;
 @RestController
 @RequestMapping(path = "/api/problems", produces = MediaType.APPLICATION_JSON_VALUE)
 @Tag(name = "problems")
-class ProblemController {
+class ProblemController implements ProblemApi {
 
     private final ProblemService service;
     private final ProblemRepository problems;
@@ -56,34 +46,10 @@ class ProblemController {
         this.testData = testData;
     }
 
+    @Override
     @PostMapping(consumes = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(operationId = "createProblem", summary = "Create a problem with its test cases")
-    @ApiResponse(
-            responseCode = "201",
-            description = "Created",
-            headers =
-                    @Header(
-                            name = HttpHeaders.LOCATION,
-                            description = "The problem",
-                            schema = @Schema(type = "string")),
-            links =
-                    @Link(
-                            name = "getProblem",
-                            operationId = "getProblem",
-                            parameters = @LinkParameter(name = "id", expression = "$response.body#/id")))
-    @ApiResponse(
-            responseCode = "400",
-            description = "Malformed JSON, wrong types, missing or invalid fields, limits "
-                    + "out of range; or rules across fields: with groups, each test names one of them and each group has a test "
-                    + "(without groups, no test names one); a group depends only on groups listed before it; checker or "
-                    + "comparison, not both. `errors` lists the fields")
-    @ApiResponse(responseCode = "403", description = "A key without the scope PROBLEMS")
-    @ApiResponse(
-            responseCode = "422",
-            description = "A checker, interactor, time factor or grader names an unknown language")
-    @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored")
-    ResponseEntity<ProblemView> create(
-            Caller caller, @Valid @RequestBody ProblemRequest request, UriComponentsBuilder uri) {
+    public ResponseEntity<ProblemView> create(
+            Caller caller, @RequestBody ProblemRequest request, UriComponentsBuilder uri) {
         if (!caller.has(Scope.PROBLEMS)) {
             throw UnauthorizedException.outOfScope(Scope.PROBLEMS);
         }
@@ -92,50 +58,24 @@ class ProblemController {
         return ResponseEntity.created(uri.path("/api/problems/{id}").build(id)).body(current(id, owner, true, false));
     }
 
+    @Override
     @PutMapping(path = ID, consumes = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(
-            operationId = "editProblem",
-            summary = "Replace a problem with a new version of it",
-            description = "Submissions made before keep being judged against the version they were made to.")
-    @ApiResponse(
-            responseCode = "200",
-            description = "The problem's new version",
-            links =
-                    @Link(
-                            name = "getProblem",
-                            operationId = "getProblem",
-                            parameters = @LinkParameter(name = "id", expression = "$response.body#/id")))
-    @ApiResponse(responseCode = "400", description = "As for createProblem, or the id is not a number")
-    @ApiResponse(responseCode = "403", description = "Not the problem's owner (nor the admin)")
-    @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
-    @ApiResponse(
-            responseCode = "422",
-            description = "A checker, interactor, time factor or grader names an unknown language")
-    @ApiResponse(responseCode = "503", description = "The database cannot be reached; nothing was stored")
-    ProblemView edit(Caller caller, @PathVariable long id, @Valid @RequestBody ProblemRequest request) {
+    public ProblemView edit(Caller caller, @PathVariable long id, @RequestBody ProblemRequest request) {
         ProblemOwner owner = access.requireManaged(caller, id);
         service.edit(id, request);
         access.forget(id);
         return current(id, owner.withSubmitters(request.submitters()), true, false);
     }
 
+    @Override
     @GetMapping
-    @Operation(
-            operationId = "listProblems",
-            summary = "List the problems the caller owns, by id",
-            description = "A key's own problems (those it made, or the API made for it, as the load test's); the "
-                    + "anonymous caller's; every problem for the admin. `next` pages on")
-    @ApiResponse(responseCode = "200", description = "The problems")
-    @ApiResponse(responseCode = "400", description = "after or limit is not a number in range")
-    @ApiResponse(responseCode = "503", description = "The database cannot be reached")
-    ProblemList list(
+    public ProblemList list(
             Caller caller,
             HttpServletRequest request,
             @RequestParam(defaultValue = "0")
                     @Parameter(
                             description = "Only problems with a larger id",
                             schema = @Schema(type = "integer", format = "int64", minimum = "0", defaultValue = "0"))
-                    @PositiveOrZero
                     long after,
             @RequestParam(defaultValue = "100")
                     @Parameter(
@@ -147,8 +87,6 @@ class ProblemController {
                                             minimum = "1",
                                             maximum = "100",
                                             defaultValue = "100"))
-                    @Min(1)
-                    @Max(100)
                     int limit)
             throws ServletRequestBindingException {
         // Spring reads "limit=" as the default; the schema says a number, and so does the answer.
@@ -170,18 +108,9 @@ class ProblemController {
                         : "/api/problems?after=" + page.getLast().id() + "&limit=" + limit);
     }
 
+    @Override
     @GetMapping(ID)
-    @Operation(
-            operationId = "getProblem",
-            summary = "Read a problem's current version with its test cases (up to 8 MiB of them)",
-            description = "Its owner and the admin see everything; a caller who may only submit to it, its statement "
-                    + "without test cases")
-    @ApiResponse(responseCode = "200", description = "The problem")
-    @ApiResponse(responseCode = "400", description = "The id is not a number, or include is not `sources`")
-    @ApiResponse(responseCode = "403", description = "`include=sources` by a caller who does not manage the problem")
-    @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
-    @ApiResponse(responseCode = "503", description = "The database cannot be reached")
-    ProblemView get(
+    public ProblemView get(
             Caller caller,
             @PathVariable long id,
             @RequestParam(required = false)

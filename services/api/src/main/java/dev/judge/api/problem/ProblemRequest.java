@@ -147,7 +147,6 @@ public record ProblemRequest(
                 example = "2")
         Integer passes,
 
-        @Valid
         @Size(max = ProblemRequest.MAX_FURTHER_VALIDATORS)
         @Schema(
                 types = {"array", "null"},

@@ -1,5 +1,8 @@
 package dev.judge.api.rejudge;
 
+import static dev.judge.api.system.ResponseDescriptions.NOT_ADMIN;
+import static dev.judge.api.system.ResponseDescriptions.NOT_A_NUMBER;
+
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.security.SecurityRequirement;
@@ -37,8 +40,8 @@ class RejudgeController {
             description = "Each is judged against the problem's current version; its earlier judgements stay, at "
                     + "/api/submissions/{id}/judgements. A callback is sent again with the new verdict.")
     @ApiResponse(responseCode = "202", description = "Queued again; the count may be 0")
-    @ApiResponse(responseCode = "400", description = "The id is not a number")
-    @ApiResponse(responseCode = "403", description = "Not the admin token, or the API has none")
+    @ApiResponse(responseCode = "400", description = NOT_A_NUMBER)
+    @ApiResponse(responseCode = "403", description = NOT_ADMIN)
     @ApiResponse(responseCode = "404", description = "No problem with this id")
     @ApiResponse(
             responseCode = "409",

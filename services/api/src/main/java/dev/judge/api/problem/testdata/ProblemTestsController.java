@@ -3,11 +3,6 @@ package dev.judge.api.problem.testdata;
 import java.io.IOException;
 import java.io.InputStream;
 
-import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.media.ArraySchema;
-import io.swagger.v3.oas.annotations.media.Content;
-import io.swagger.v3.oas.annotations.media.Schema;
-import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -39,7 +34,7 @@ import dev.judge.contracts.TestData;
  */
 @RestController
 @Tag(name = "problems")
-class ProblemTestsController {
+class ProblemTestsController implements ProblemTestsApi {
 
     private final ProblemRepository problems;
     private final ProblemAccess access;
@@ -65,51 +60,12 @@ class ProblemTestsController {
         this.transfers = transfers;
     }
 
+    @Override
     @PutMapping(
             path = "/api/problems/{id}/tests",
             consumes = TestData.MEDIA_TYPE,
             produces = MediaType.APPLICATION_JSON_VALUE)
-    @Operation(
-            operationId = "uploadTests",
-            summary = "Replace a problem's tests with a new version of it, streamed",
-            description =
-                    "One JSON test case per line: {\"input\", \"expectedOutput\", \"group\"}. The new version keeps "
-                            + "everything else of the current one. Up to 2,000 tests, 32 MiB per input or answer, 1 GiB in all.",
-            requestBody =
-                    @io.swagger.v3.oas.annotations.parameters.RequestBody(
-                            required = true,
-                            description = "The test cases, each on a line of its own",
-                            content =
-                                    @Content(
-                                            mediaType = TestData.MEDIA_TYPE,
-                                            array =
-                                                    @ArraySchema(
-                                                            minItems = 1,
-                                                            schema =
-                                                                    @Schema(
-                                                                            implementation =
-                                                                                    ProblemView.TestCaseView.class)))))
-    @ApiResponse(responseCode = "200", description = "The problem's new version")
-    @ApiResponse(
-            responseCode = "400",
-            description = "The id is not a number, a line is not a test case, a test's group is "
-                    + "not one of the problem's, or a group has no test; nothing stored")
-    @ApiResponse(responseCode = "403", description = "Not the problem's owner (nor the admin)")
-    @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
-    @ApiResponse(responseCode = "413", description = "Past a limit; nothing stored")
-    @ApiResponse(
-            responseCode = "409",
-            description = "The problem's groups changed while the tests came; nothing stored")
-    @ApiResponse(responseCode = "415", description = "The body is not application/x-ndjson")
-    @ApiResponse(
-            responseCode = "429",
-            description = "Another upload, download or import of this caller's is under way on this replica; "
-                    + "nothing stored")
-    @ApiResponse(
-            responseCode = "503",
-            description = "As many uploads and downloads as this replica takes at once are "
-                    + "under way, or the database cannot be reached; nothing was stored")
-    ProblemView upload(Caller caller, @PathVariable long id, InputStream request) throws IOException {
+    public ProblemView upload(Caller caller, @PathVariable long id, InputStream request) throws IOException {
         ProblemOwner owner = access.requireManaged(caller, id);
         ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));
         int version;
@@ -143,28 +99,9 @@ class ProblemTestsController {
                 .orElseThrow(() -> new NotFoundException("problem", id));
     }
 
+    @Override
     @GetMapping(path = "/api/problems/{id}/tests", produces = TestData.MEDIA_TYPE)
-    @Operation(
-            operationId = "downloadTests",
-            summary = "Read a problem's current tests, streamed, one JSON test case per line")
-    @ApiResponse(
-            responseCode = "200",
-            description = "The test cases, each on a line of its own",
-            content =
-                    @Content(
-                            mediaType = TestData.MEDIA_TYPE,
-                            array = @ArraySchema(schema = @Schema(implementation = ProblemView.TestCaseView.class))))
-    @ApiResponse(responseCode = "400", description = "The id is not a number")
-    @ApiResponse(responseCode = "403", description = "Not the problem's owner (nor the admin)")
-    @ApiResponse(responseCode = "404", description = "No problem with this id that the caller may see")
-    @ApiResponse(
-            responseCode = "429",
-            description = "Another upload, download or import of this caller's is under way on this replica")
-    @ApiResponse(
-            responseCode = "503",
-            description = "As many uploads and downloads as this replica takes at once are "
-                    + "under way, or the database cannot be reached")
-    ResponseEntity<StreamingResponseBody> download(Caller caller, @PathVariable long id) {
+    public ResponseEntity<StreamingResponseBody> download(Caller caller, @PathVariable long id) {
         access.requireManaged(caller, id);
         ProblemVersion current = problems.findCurrent(id, 0).orElseThrow(() -> new NotFoundException("problem", id));
         // A download holds a database connection while the client reads: a slot too, given back when it ends.
