@@ -32,11 +32,11 @@ class PackageStructureTests {
                 .resideInAPackage("dev.judge.api.problem")
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage("..problem.testdata..", "..problem.preparation..", "..problem.importing..")
+                .resideInAnyPackage("..problem.transfers..", "..problem.preparation..", "..problem.importing..")
                 .check(CLASSES);
         noClasses()
                 .that()
-                .resideInAPackage("..problem.testdata..")
+                .resideInAPackage("..problem.transfers..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage("..problem.preparation..", "..problem.importing..")

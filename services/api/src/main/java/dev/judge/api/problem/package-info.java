@@ -12,7 +12,7 @@
  *     limits on test data {@code TestDataProperties} and {@code TestQuotaExceededException}); what a
  *     submission's request carries ({@code ProblemsForJudging}); {@code LoadTestProblem}, the problem
  *     the chart's load test submits to; {@code PreparationQueue}, what storing needs of preparation.</li>
- * <li>{@code testdata/}: a problem's tests streamed in and out, and the transfer slots they take.</li>
+ * <li>{@code transfers/}: a problem's tests streamed in and out, and the transfer slots they take.</li>
  * <li>{@code preparation/}: versions sent to the workers to be prepared, fairly between owners, and the
  *     workers' endpoints ({@code /internal}, management port only).</li>
  * <li>{@code importing/}: {@code POST /api/problems/import}, ICPC/Kattis ({@code kattis/}) and Polygon

@@ -12,10 +12,10 @@ import org.springframework.stereotype.Component;
 import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.language.LanguageCatalog;
+import dev.judge.worker.problemtests.TestDataStore;
+import dev.judge.worker.problemtests.TestDataUnavailableException;
 import dev.judge.worker.sandbox.MachineTooBusyException;
 import dev.judge.worker.sandbox.Sandboxes;
-import dev.judge.worker.testdata.TestDataStore;
-import dev.judge.worker.testdata.TestDataUnavailableException;
 
 /**
  * Judges one submission by its task's kind ({@link TaskType}: built once, each test run in the sandbox

@@ -20,7 +20,7 @@ import dev.judge.contracts.JudgeResult.GroupResult;
 import dev.judge.contracts.JudgeResult.TestCaseResult;
 import dev.judge.contracts.SubmissionStatus;
 import dev.judge.contracts.Verdict;
-import dev.judge.worker.testdata.TestSet;
+import dev.judge.worker.problemtests.TestSet;
 
 /**
  * One submission's judging under way, whatever its kind: its request, when it began, what is told before

@@ -11,9 +11,9 @@ import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.JudgeResult.TestCaseResult;
 import dev.judge.contracts.Verdict;
 import dev.judge.worker.judging.TestlibVerdicts.Judgement;
+import dev.judge.worker.problemtests.TestSet;
 import dev.judge.worker.sandbox.Sandbox;
 import dev.judge.worker.sandbox.SandboxFiles;
-import dev.judge.worker.testdata.TestSet;
 
 /**
  * An output-only task ({@link dev.judge.contracts.TaskKind#OUTPUT_ONLY}): nothing is compiled or run but

@@ -12,9 +12,9 @@ import dev.judge.contracts.JudgeRequest;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.ProgramFiles;
 import dev.judge.contracts.language.Language;
+import dev.judge.worker.problemtests.TestSet;
 import dev.judge.worker.sandbox.Sandbox;
 import dev.judge.worker.sandbox.SandboxFiles;
-import dev.judge.worker.testdata.TestSet;
 
 /**
  * The kinds of task that run the contestant's program: its source and files (the problem's graders

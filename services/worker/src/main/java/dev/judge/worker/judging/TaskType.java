@@ -5,8 +5,8 @@ import java.io.IOException;
 import dev.judge.contracts.JudgeResult;
 import dev.judge.contracts.TaskKind;
 import dev.judge.contracts.language.LanguageCatalog;
+import dev.judge.worker.problemtests.TestDataStore;
 import dev.judge.worker.sandbox.Sandboxes;
-import dev.judge.worker.testdata.TestDataStore;
 
 /**
  * How one kind of task ({@link TaskKind}) is judged: what is built for it, and how each of its tests is

@@ -14,7 +14,7 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.PreparationResult;
 import dev.judge.contracts.ProblemPreparation;
-import dev.judge.worker.testdata.InternalApi;
+import dev.judge.worker.problemtests.InternalApi;
 
 /**
  * Asks the API whether a version is still to be prepared before a worker spends minutes on it: the API

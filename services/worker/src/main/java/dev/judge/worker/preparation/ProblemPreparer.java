@@ -30,12 +30,12 @@ import dev.judge.worker.judging.RunVerdicts;
 import dev.judge.worker.judging.SetterPrograms;
 import dev.judge.worker.judging.WorkerIdentity;
 import dev.judge.worker.judging.WorkerProperties;
+import dev.judge.worker.problemtests.TestDataStore;
+import dev.judge.worker.problemtests.TestSet;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;
 import dev.judge.worker.sandbox.Sandboxes;
-import dev.judge.worker.testdata.TestDataStore;
-import dev.judge.worker.testdata.TestSet;
 
 /**
  * Prepares a problem version before submissions are taken: builds its setter programs (kept in this
@@ -87,7 +87,7 @@ class ProblemPreparer {
 
     /**
      * @throws IOException when the sandbox failed, not the setter: the preparation is then tried again
-     * @throws dev.judge.worker.testdata.TestDataUnavailableException when the tests could not be fetched, likewise
+     * @throws dev.judge.worker.problemtests.TestDataUnavailableException when the tests could not be fetched, likewise
      */
     PreparationResult prepare(ProblemPreparation preparation) throws IOException {
         return prepare(preparation, progress -> {});

@@ -23,14 +23,14 @@ import dev.judge.contracts.TestGeneration;
 import dev.judge.worker.judging.RunVerdicts;
 import dev.judge.worker.judging.SetterPrograms;
 import dev.judge.worker.judging.WorkerProperties;
+import dev.judge.worker.problemtests.TestDataOverQuotaException;
+import dev.judge.worker.problemtests.TestDataStore;
+import dev.judge.worker.problemtests.TestSet;
 import dev.judge.worker.sandbox.RunOutcome;
 import dev.judge.worker.sandbox.RunSpec;
 import dev.judge.worker.sandbox.Sandbox;
 import dev.judge.worker.sandbox.SandboxProperties;
 import dev.judge.worker.sandbox.Sandboxes;
-import dev.judge.worker.testdata.TestDataOverQuotaException;
-import dev.judge.worker.testdata.TestDataStore;
-import dev.judge.worker.testdata.TestSet;
 
 /**
  * Makes the tests a setter gave as programs ({@link TestGeneration}): each generated input is what its
@@ -81,7 +81,7 @@ class TestGenerator {
 
     /**
      * @throws IOException when the sandbox failed, not the setter
-     * @throws dev.judge.worker.testdata.TestDataUnavailableException when the tests could not be fetched or stored
+     * @throws dev.judge.worker.problemtests.TestDataUnavailableException when the tests could not be fetched or stored
      */
     Generated generate(ProblemPreparation preparation, PreparationProgress progress) throws IOException {
         TestGeneration generation = preparation.generation();

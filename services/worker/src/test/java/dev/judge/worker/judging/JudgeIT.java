@@ -21,12 +21,12 @@ import dev.judge.contracts.TestData;
 import dev.judge.contracts.Verdict;
 import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
+import dev.judge.worker.problemtests.TestDataServer;
+import dev.judge.worker.problemtests.TestDataStore;
+import dev.judge.worker.problemtests.TestDataUnavailableException;
 import dev.judge.worker.sandbox.BusyNeighbours;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
-import dev.judge.worker.testdata.TestDataServer;
-import dev.judge.worker.testdata.TestDataStore;
-import dev.judge.worker.testdata.TestDataUnavailableException;
 
 /** The judge running real programs with the real toolchains. */
 public class JudgeIT {

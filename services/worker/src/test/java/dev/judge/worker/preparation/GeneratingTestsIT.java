@@ -22,10 +22,10 @@ import dev.judge.contracts.ProblemProgram;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.TestGeneration;
 import dev.judge.worker.judging.WorkerProperties;
+import dev.judge.worker.problemtests.TestDataServer;
+import dev.judge.worker.problemtests.TestDataStore;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
-import dev.judge.worker.testdata.TestDataServer;
-import dev.judge.worker.testdata.TestDataStore;
 
 /**
  * Tests given by generators and a main solution, made in the real sandbox as a worker does when it

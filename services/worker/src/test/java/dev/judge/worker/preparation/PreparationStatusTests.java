@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.contracts.ProblemPreparation;
-import dev.judge.worker.testdata.InternalApi;
-import dev.judge.worker.testdata.InternalApiProperties;
-import dev.judge.worker.testdata.TestDataServer;
+import dev.judge.worker.problemtests.InternalApi;
+import dev.judge.worker.problemtests.InternalApiProperties;
+import dev.judge.worker.problemtests.TestDataServer;
 
 /** A preparation sent again is dropped once its version is prepared; when the API cannot say, it is done. */
 class PreparationStatusTests {

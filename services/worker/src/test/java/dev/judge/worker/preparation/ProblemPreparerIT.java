@@ -29,11 +29,11 @@ import dev.judge.worker.judging.JudgeIT;
 import dev.judge.worker.judging.SetterPrograms;
 import dev.judge.worker.judging.WorkerIdentity;
 import dev.judge.worker.judging.WorkerProperties;
+import dev.judge.worker.problemtests.TestDataStore;
 import dev.judge.worker.sandbox.BusyNeighbours;
 import dev.judge.worker.sandbox.MachineTooBusyException;
 import dev.judge.worker.sandbox.Sandboxes;
 import dev.judge.worker.sandbox.TestSandboxes;
-import dev.judge.worker.testdata.TestDataStore;
 
 /** A problem version's setter programs built and its tests validated in the real sandbox, as a worker does on a save. */
 class ProblemPreparerIT {

@@ -20,10 +20,10 @@ import dev.judge.contracts.language.Language;
 import dev.judge.contracts.language.LanguageCatalog;
 import dev.judge.worker.judging.WorkerProperties;
 import dev.judge.worker.preparation.PreparationProperties;
-import dev.judge.worker.testdata.InternalApi;
-import dev.judge.worker.testdata.InternalApiProperties;
-import dev.judge.worker.testdata.TestCacheProperties;
-import dev.judge.worker.testdata.TestDataStore;
+import dev.judge.worker.problemtests.InternalApi;
+import dev.judge.worker.problemtests.InternalApiProperties;
+import dev.judge.worker.problemtests.TestCacheProperties;
+import dev.judge.worker.problemtests.TestDataStore;
 
 /** A real sandbox pool for tests, configured with the shipped defaults plus the given overrides. */
 public final class TestSandboxes {

@@ -29,8 +29,8 @@ import dev.judge.api.problem.ProblemRepository;
 import dev.judge.api.problem.ProblemView;
 import dev.judge.api.problem.TestDataProperties;
 import dev.judge.api.problem.importing.archive.InvalidPackageException;
-import dev.judge.api.problem.testdata.SpooledBody;
-import dev.judge.api.problem.testdata.TestTransfers;
+import dev.judge.api.problem.transfers.SpooledBody;
+import dev.judge.api.problem.transfers.TestTransfers;
 
 /**
  * {@code POST /api/problems/import}: a problem package, an ICPC/Kattis one ({@code kattis/}) or a

@@ -22,9 +22,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 import dev.judge.api.problem.ProblemRepository;
 import dev.judge.api.problem.TestDataProperties;
-import dev.judge.api.problem.testdata.TestLines;
-import dev.judge.api.problem.testdata.TestTransfers;
-import dev.judge.api.problem.testdata.TestUpload;
+import dev.judge.api.problem.transfers.TestLines;
+import dev.judge.api.problem.transfers.TestTransfers;
+import dev.judge.api.problem.transfers.TestUpload;
 import dev.judge.api.system.NotFoundException;
 import dev.judge.contracts.TestData;
 import dev.judge.contracts.TestGeneration;

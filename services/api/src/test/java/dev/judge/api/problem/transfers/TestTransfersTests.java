@@ -1,4 +1,4 @@
-package dev.judge.api.problem.testdata;
+package dev.judge.api.problem.transfers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package dev.judge.worker.testdata;
+package dev.judge.worker.problemtests;
 
 /**
  * The API refused the tests a worker generated because they would put the problem's owner over the test

@@ -4,4 +4,4 @@
  * TestLines} writes a download, {@code SpooledTests} and {@code SpooledBody} hold a body on disk
  * between, and {@code TestTransfers} bounds how many are under way, per replica and per key.
  */
-package dev.judge.api.problem.testdata;
+package dev.judge.api.problem.transfers;

@@ -1,4 +1,4 @@
-package dev.judge.worker.testdata;
+package dev.judge.worker.problemtests;
 
 /**
  * A problem's tests could not be fetched (the API unreachable, refusing the worker, or sending

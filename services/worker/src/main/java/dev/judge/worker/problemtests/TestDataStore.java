@@ -1,4 +1,4 @@
-package dev.judge.worker.testdata;
+package dev.judge.worker.problemtests;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package dev.judge.worker.testdata;
+package dev.judge.worker.problemtests;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;

@@ -1,4 +1,4 @@
-package dev.judge.api.problem.testdata;
+package dev.judge.api.problem.transfers;
 
 import static dev.judge.api.system.ResponseDescriptions.NOT_A_NUMBER;
 import static dev.judge.api.system.ResponseDescriptions.NOT_OWNER;

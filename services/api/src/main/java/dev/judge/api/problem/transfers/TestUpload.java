@@ -1,4 +1,4 @@
-package dev.judge.api.problem.testdata;
+package dev.judge.api.problem.transfers;
 
 import java.io.FilterInputStream;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.judge.worker.testdata;
+package dev.judge.worker.problemtests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
