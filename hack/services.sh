@@ -58,7 +58,8 @@ cache_current() { [[ -f "$(app_dir "$1").aot" ]] && cmp -s "$(service_jar "$1")"
 # polled, followed as events, judged, recorded); then they are stopped, and each service whose cache was
 # stale writes it as it exits: the classes it loaded and linked and its methods' profiles. Those whose
 # cache was current serve the training from it. JUDGE_AOT_TRAINING=start trains on start-up alone (a
-# run that stops once its context is refreshed: quicker, a smaller gain).
+# run that stops once its context is refreshed: quicker, a smaller gain); JUDGE_AOT_TRAINING_SUBMISSIONS
+# sizes the burst (600; the tests, which check that the training runs rather than what it gains, send fewer).
 train() { # stale service names...
   local name port=$((api_port + 10)) training="$state/training" java launch own jit
   java="$(judge_java_home)/bin/java"
@@ -95,7 +96,8 @@ train() { # stale service names...
   await_ready api "$(management_port "$port")" "$state/logs/api-training.log" kill -0 "$(cat "$training/api.pid")" \
     && await_ready worker $((port + 1)) "$state/logs/worker-training.log" kill -0 "$(cat "$training/worker.pid")" \
     && await_ready consumer $((port + 2)) "$state/logs/consumer-training.log" kill -0 "$(cat "$training/consumer.pid")" \
-    && (cd "$PROJECT_DIR/tests" && python3 -m bench.train --base-url "http://127.0.0.1:$port") || failed=1
+    && (cd "$PROJECT_DIR/tests" && python3 -m bench.train --base-url "http://127.0.0.1:$port" \
+      --submissions "${JUDGE_AOT_TRAINING_SUBMISSIONS:-600}") || failed=1
   # Stopped as the real services are (the worker drains; each cache is written as its JVM exits).
   for name in api worker consumer; do stop_pidfile "$training/$name.pid" 120; done
   for name in "$@"; do
