@@ -170,8 +170,10 @@ public final class JudgeQueues {
      * Version 17 added a request's {@code kind} ({@link TaskKind}), which the worker judges by; one of
      * version 16 reads it from the request's outputs, interactor and instances, as a worker of version 17
      * does for a message without it, so the order does not matter.
+     * Version 18 added {@link ProblemProgram.Protocol#CMS} for checkers; a worker of version 17 cannot
+     * read a request whose checker has it, so upgrade workers first.
      */
-    public static final int CONTRACT_VERSION = 17;
+    public static final int CONTRACT_VERSION = 18;
 
     public static final String CONTRACT_VERSION_HEADER = "judge-contract-version";
 

@@ -45,7 +45,14 @@ public record ProblemProgram(
          * [arguments]} with the output on stdin (an interactor's stdin and stdout the program's);
          * exit 42 accepted, 43 wrong answer; {@code judgemessage.txt} in the feedback folder the message.
          */
-        KATTIS
+        KATTIS,
+        /**
+         * CMS's comparator (a checker only, since contract version 18): {@code program input answer output};
+         * the first line of its stdout the test's outcome, a share in [0, 1], and the first of its stderr
+         * the contestant's message ({@code translate:success}, {@code translate:wrong} and {@code
+         * translate:partial} stand for CMS's own); any exit but 0 is its own failure.
+         */
+        CMS
     }
 
     public ProblemProgram {

@@ -94,6 +94,12 @@ public record CheckerRequest(
         @Size(max = MAX_ARGUMENTS) @Schema(description = "For custom: " + ARGUMENTS_DESCRIPTION)
         List<@NotNull @Size(max = MAX_ARGUMENT_LENGTH) @Pattern(regexp = ARGUMENT) String> arguments) {
 
+    @AssertTrue(message = "a cms checker gives each test a share: scores is share, or left out")
+    @Schema(hidden = true)
+    boolean isCmsScoringShares() {
+        return protocol != ProgramProtocol.CMS || scores == null || scores == Scores.SHARE;
+    }
+
     @AssertTrue(message = ARGUMENTS_MESSAGE)
     @Schema(hidden = true)
     boolean isArgumentsForKattis() {

@@ -71,6 +71,13 @@ class ProblemApiDocument implements OpenApiCustomizer {
 
         Schema program = schemas.get("ProgramRequest");
         ((Schema) program.getProperties().get("language")).setEnum(languageIds);
+        // CMS's comparator protocol is a checker's alone: an interactor or validator of it is refused.
+        Schema protocol = (Schema) program.getProperties().get("protocol");
+        if (protocol.getEnum() != null) {
+            protocol.setEnum(protocol.getEnum().stream()
+                    .filter(value -> !"cms".equals(value))
+                    .toList());
+        }
         fileNames(program.getProperties());
         fileNames(schemas.get("CustomChecker").getProperties());
         ((Schema) program.getProperties().get("defines")).setTypes(Set.of("array", "null"));

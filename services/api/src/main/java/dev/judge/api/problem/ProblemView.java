@@ -380,7 +380,9 @@ public record ProblemView(
         Language.CompileOptions options = program.compileOptions();
         // How it is run is not its source: shown to whoever sees the program at all.
         boolean validator = program.protocol() == ProblemProgram.Protocol.KATTIS;
-        ProgramProtocol protocol = validator ? ProgramProtocol.KATTIS : null;
+        // testlib's, the default, is left out.
+        ProgramProtocol protocol =
+                program.protocol() == ProblemProgram.Protocol.TESTLIB ? null : ProgramProtocol.of(program.protocol());
         List<String> arguments = validator && !program.arguments().isEmpty() ? program.arguments() : null;
         Map<Integer, List<String>> testArguments = program.testArguments().isEmpty() ? null : program.testArguments();
         return withSources

@@ -85,6 +85,14 @@ public record ProgramRequest(
         return namedApart(files);
     }
 
+    @AssertTrue(
+            message =
+                    "cms is a checker's protocol (CMS's comparator): an interactor or validator is testlib's or kattis'")
+    @Schema(hidden = true)
+    boolean isCmsForCheckersOnly() {
+        return protocol != ProgramProtocol.CMS;
+    }
+
     @AssertTrue(message = ARGUMENTS_MESSAGE)
     @Schema(hidden = true)
     boolean isArgumentsForKattis() {

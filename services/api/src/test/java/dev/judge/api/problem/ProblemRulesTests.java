@@ -50,6 +50,25 @@ class ProblemRulesTests {
         assertThat(broken(keeping)).isEmpty();
     }
 
+    /** CMS's comparator is a checker: an interactor or validator of its protocol, or one scoring points, is refused. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "interactor.cmsForCheckersOnly | \"interactor\": {\"language\": \"cpp\", \"sourceCode\": \"x\", "
+                        + "\"protocol\": \"cms\"}",
+                "validator.cmsForCheckersOnly | \"validator\": {\"language\": \"cpp\", \"sourceCode\": \"x\", "
+                        + "\"protocol\": \"cms\"}",
+                "checker.cmsScoringShares | \"checker\": {\"kind\": \"custom\", \"language\": \"cpp\", "
+                        + "\"sourceCode\": \"x\", \"protocol\": \"cms\", \"scores\": \"points\"}",
+            })
+    void theCmsProtocolIsACheckersAlone(String field, String fields) {
+        assertThat(broken(fields)).containsExactly(field);
+        assertThat(broken("\"checker\": {\"kind\": \"custom\", \"language\": \"cpp\", \"sourceCode\": \"x\", "
+                        + "\"protocol\": \"cms\"}"))
+                .isEmpty();
+    }
+
     /** The fields that break rules or constraints, for a problem of one test with {@code fields} over it. */
     private static Set<String> broken(String fields) {
         String problem = """

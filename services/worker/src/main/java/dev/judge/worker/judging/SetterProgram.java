@@ -42,11 +42,20 @@ record SetterProgram(Sandbox box, SetterPrograms.Built program, ProblemProgram a
         return asked.protocol() == ProblemProgram.Protocol.KATTIS;
     }
 
+    /** Whether it is CMS's comparator: a checker that prints the test's share on stdout ({@link TestlibVerdicts#compared}). */
+    boolean isComparator() {
+        return asked.protocol() == ProblemProgram.Protocol.CMS;
+    }
+
     /**
-     * Its command on one test: testlib's {@code input output answer}, or a validator's {@code input
-     * answer feedback_dir/} and its arguments, its folder the feedback folder.
+     * Its command on one test: testlib's {@code input output answer}, CMS's comparator's {@code input answer
+     * output}, or a validator's {@code input answer feedback_dir/} and its arguments, its folder the
+     * feedback folder.
      */
     List<String> command() {
+        if (isComparator()) {
+            return program.command(List.of(SetterPrograms.INPUT, SetterPrograms.ANSWER, SetterPrograms.OUTPUT));
+        }
         if (!isValidator()) {
             return program.command();
         }

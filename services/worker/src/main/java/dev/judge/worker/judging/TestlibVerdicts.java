@@ -1,6 +1,7 @@
 package dev.judge.worker.judging;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -87,6 +88,49 @@ final class TestlibVerdicts {
             return Judgement.of(Verdict.INTERNAL_ERROR, "The checker " + broken + ". " + checker.stderr());
         }
         return byExitCode(checker, "checker", outOf);
+    }
+
+    /** A number as decimal text (no hexadecimal, no {@code 1f}, which Java would read and CMS would not). */
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+
+    /** CMS's own texts for the messages its comparators give as {@code translate:<name>}. */
+    private static final Map<String, String> CMS_MESSAGES = Map.of(
+            "translate:success", "Output is correct",
+            "translate:partial", "Output is partially correct",
+            "translate:wrong", "Output isn't correct");
+
+    /**
+     * CMS's comparator's run, after a contestant's run that ended cleanly within its limits: the first
+     * line of its stdout is the test's share, in [0, 1]; the first of its stderr the contestant's message.
+     * Anything else (another exit, no number, one out of range) is the comparator's failure, as in CMS.
+     */
+    static Judgement compared(RunOutcome comparator, RunSpec limits) {
+        String broken = brokenBecause(comparator, limits, false);
+        if (broken != null) {
+            return Judgement.of(Verdict.INTERNAL_ERROR, "The checker " + broken + ". " + comparator.stderr());
+        }
+        if (comparator.exitCode() != OK) {
+            return Judgement.of(
+                    Verdict.INTERNAL_ERROR,
+                    "The checker failed (exit code " + comparator.exitCode() + ", where CMS's comparator exits 0). "
+                            + comparator.stderr());
+        }
+        String printed = firstLine(comparator.stdout());
+        double share = DECIMAL.matcher(printed).matches() ? parsedOrNaN(printed) : Double.NaN;
+        if (!(share >= 0 && share <= 1)) {
+            return Judgement.of(
+                    Verdict.INTERNAL_ERROR,
+                    "The checker gave no outcome in [0, 1] on its first line (\"" + printed + "\"). "
+                            + comparator.stderr());
+        }
+        String message = firstLine(comparator.stderr());
+        return scored(share, CMS_MESSAGES.getOrDefault(message, message));
+    }
+
+    /** The text up to its first line break, stripped ("" for none). */
+    private static String firstLine(String text) {
+        int end = text.indexOf('\n');
+        return (end < 0 ? text : text.substring(0, end)).strip();
     }
 
     /**

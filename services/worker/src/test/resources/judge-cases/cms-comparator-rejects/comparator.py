@@ -1,0 +1,3 @@
+import sys
+print("0.0")
+print("off by one", file=sys.stderr)

@@ -1,0 +1,2 @@
+a, b = map(int, input().split())
+print(f"{a + b}.0")
