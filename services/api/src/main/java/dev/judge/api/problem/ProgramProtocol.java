@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 import dev.judge.contracts.ProblemProgram;
 
-/** How a setter's checker, interactor or validator is run and read ({@link ProblemProgram.Protocol}). */
+/** How a setter's checker, interactor or validator is run and read: {@link ProblemProgram.Protocol}, by the same names. */
 public enum ProgramProtocol {
     @JsonProperty("testlib")
     TESTLIB,
@@ -27,19 +27,11 @@ public enum ProgramProtocol {
     static final String ARGUMENTS_MESSAGE = "arguments are for a program of the kattis protocol";
 
     ProblemProgram.Protocol toContract() {
-        return switch (this) {
-            case TESTLIB -> ProblemProgram.Protocol.TESTLIB;
-            case KATTIS -> ProblemProgram.Protocol.KATTIS;
-            case CMS -> ProblemProgram.Protocol.CMS;
-        };
+        return ProblemProgram.Protocol.valueOf(name());
     }
 
     static ProgramProtocol of(ProblemProgram.Protocol protocol) {
-        return switch (protocol) {
-            case TESTLIB -> TESTLIB;
-            case KATTIS -> KATTIS;
-            case CMS -> CMS;
-        };
+        return valueOf(protocol.name());
     }
 
     /** Arguments are a package validator's flags: none for testlib's programs. */

@@ -42,7 +42,7 @@ record SetterProgram(Sandbox box, SetterPrograms.Built program, ProblemProgram a
         return asked.protocol() == ProblemProgram.Protocol.KATTIS;
     }
 
-    /** Whether it is CMS's comparator: a checker that prints the test's share on stdout ({@link TestlibVerdicts#compared}). */
+    /** Whether it is CMS's comparator: a checker that prints the test's share on stdout ({@link TestlibVerdicts#cmsCompared}). */
     boolean isComparator() {
         return asked.protocol() == ProblemProgram.Protocol.CMS;
     }

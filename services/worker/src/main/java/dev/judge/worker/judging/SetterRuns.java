@@ -71,7 +71,7 @@ record SetterRuns(JudgeRequest request, SetterProgram checker, WorkerProperties 
             return kind.scores() == Checker.Scores.POINTS ? checker.scored(validated, worth) : validated;
         }
         if (checker.isComparator()) {
-            return TestlibVerdicts.compared(ran, checkerRun);
+            return TestlibVerdicts.cmsCompared(ran, checkerRun);
         }
         // A checker scoring in points gives them on the test's scale; one scoring a share, out of 1.
         return TestlibVerdicts.checked(ran, checkerRun, kind.scores() == Checker.Scores.SHARE ? 1 : worth);

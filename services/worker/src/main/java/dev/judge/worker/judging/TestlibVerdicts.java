@@ -104,7 +104,7 @@ final class TestlibVerdicts {
      * line of its stdout is the test's share, in [0, 1]; the first of its stderr the contestant's message.
      * Anything else (another exit, no number, one out of range) is the comparator's failure, as in CMS.
      */
-    static Judgement compared(RunOutcome comparator, RunSpec limits) {
+    static Judgement cmsCompared(RunOutcome comparator, RunSpec limits) {
         String broken = brokenBecause(comparator, limits, false);
         if (broken != null) {
             return Judgement.of(Verdict.INTERNAL_ERROR, "The checker " + broken + ". " + comparator.stderr());

@@ -27,6 +27,7 @@ import org.yaml.snakeyaml.events.CollectionStartEvent;
 import org.yaml.snakeyaml.events.Event;
 
 import dev.judge.api.problem.importing.archive.InvalidPackageException;
+import dev.judge.api.problem.importing.archive.OpenedPackage;
 import dev.judge.api.problem.importing.archive.PackageArchive;
 import dev.judge.contracts.Checker;
 import dev.judge.contracts.JudgeRequest;
@@ -45,7 +46,7 @@ import dev.judge.contracts.language.LanguageCatalog;
  * folders. What this judge cannot honour is refused by name, never read as something else. Its zip is
  * read as {@link PackageArchive} reads any package, tests one at a time by {@link #testFile}.
  */
-public final class KattisPackage implements AutoCloseable {
+public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
 
     public static final String PROBLEM_YAML = "problem.yaml";
 
@@ -139,17 +140,14 @@ public final class KattisPackage implements AutoCloseable {
     /** An example submission this judge does not judge, and why (a language it does not offer, say). */
     public record NotJudged(String folder, String path, String reason) {}
 
-    private final PackageArchive archive;
     private final LanguageCatalog languages;
     /** Where the package's root is in the zip: "" or its single top folder with a slash. */
     private final String root;
 
     private final Map<String, Map<String, Object>> settingsByFolder = new java.util.HashMap<>();
 
-    private Problem problem;
-
     private KattisPackage(PackageArchive archive, LanguageCatalog languages, String root) {
-        this.archive = archive;
+        super(archive);
         this.languages = languages;
         this.root = root;
     }
@@ -186,30 +184,11 @@ public final class KattisPackage implements AutoCloseable {
             PackageArchive archive, String root, LanguageCatalog languages, boolean withSubmissions)
             throws IOException {
         KattisPackage opened = new KattisPackage(archive, languages, root);
-        try {
-            opened.problem = opened.read(withSubmissions);
-            return opened;
-        } catch (IOException | RuntimeException e) {
-            archive.close();
-            throw e;
-        }
+        opened.read(() -> opened.readProblem(withSubmissions));
+        return opened;
     }
 
-    public Problem problem() {
-        return problem;
-    }
-
-    /** A test's input or answer, at a path a {@link Test} gives ({@link PackageArchive#testFile}). */
-    public byte[] testFile(String path) throws IOException {
-        return archive.testFile(path);
-    }
-
-    @Override
-    public void close() throws IOException {
-        archive.close();
-    }
-
-    private Problem read(boolean withSubmissions) throws IOException {
+    private Problem readProblem(boolean withSubmissions) throws IOException {
         Map<String, Object> yaml = yaml(root + PROBLEM_YAML);
         String version = string(yaml, "problem_format_version", "legacy");
         if (!VERSIONS.contains(version)) {

@@ -26,6 +26,7 @@ import org.w3c.dom.Node;
 import org.xml.sax.SAXException;
 
 import dev.judge.api.problem.importing.archive.InvalidPackageException;
+import dev.judge.api.problem.importing.archive.OpenedPackage;
 import dev.judge.api.problem.importing.archive.PackageArchive;
 import dev.judge.contracts.ProgramFiles;
 import dev.judge.contracts.language.Language;
@@ -44,7 +45,7 @@ import dev.judge.contracts.language.LanguageCatalog;
  * scanned in time linear in its length. Tests are not read with the rest: {@link #testFile} reads one at
  * a time, so that what a package holds is never in memory at once.
  */
-public final class PolygonPackage implements AutoCloseable {
+public final class PolygonPackage extends OpenedPackage<PolygonPackage.Problem> {
 
     /**
      * @param files more files beside it by name (the package's headers: testlib.h and the like)
@@ -134,16 +135,14 @@ public final class PolygonPackage implements AutoCloseable {
     /** The name a contestant's source takes beside a grader, as the spec of problem.xml names it. */
     static final String SOLUTION_STEM = "solution";
 
-    private final PackageArchive archive;
     private final PackageArchive.Limits limits;
-    private Problem problem;
     /** What each of its headers includes, by name: each is scanned once. */
     private final Map<String, List<String>> scannedHeaders = new HashMap<>();
 
     private final LanguageCatalog languages;
 
     private PolygonPackage(PackageArchive archive, LanguageCatalog languages) {
-        this.archive = archive;
+        super(archive);
         this.limits = archive.limits();
         this.languages = languages;
     }
@@ -165,31 +164,11 @@ public final class PolygonPackage implements AutoCloseable {
     public static PolygonPackage open(PackageArchive archive, LanguageCatalog languages, boolean withSolutions)
             throws IOException {
         PolygonPackage opened = new PolygonPackage(archive, languages);
-        try {
-            opened.problem = opened.read(withSolutions);
-            return opened;
-        } catch (IOException | RuntimeException e) {
-            archive.close();
-            throw e;
-        }
+        opened.read(() -> opened.readProblem(withSolutions));
+        return opened;
     }
 
-    /** Everything problem.xml says, and the programs; the tests by where they are ({@link #testFile}). */
-    public Problem problem() {
-        return problem;
-    }
-
-    /** A test's input or answer, at a path a {@link Test} gives ({@link PackageArchive#testFile}). */
-    public byte[] testFile(String path) throws IOException {
-        return archive.testFile(path);
-    }
-
-    @Override
-    public void close() throws IOException {
-        archive.close();
-    }
-
-    private Problem read(boolean withSolutions) throws IOException {
+    private Problem readProblem(boolean withSolutions) throws IOException {
         Element problem = problemXml().getDocumentElement();
         if (!problem.getTagName().equals("problem")) {
             throw invalid("its root element is <" + problem.getTagName() + ">, not <problem>");
