@@ -317,10 +317,11 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
         } else if (type != null) {
             types.add(String.valueOf(type));
         }
-        // legacy: "validation: custom interactive score"
+        // legacy: "validation: custom interactive score"; DOMjudge writes a multi-pass one as "custom multi-pass"
         for (String word : string(yaml, "validation", "default").split("\\s+")) {
             switch (word) {
                 case "interactive" -> types.add("interactive");
+                case "multi-pass" -> types.add("multi-pass");
                 case "score" -> types.add("scoring");
                 case "default", "custom", "" -> {}
                 default -> throw invalid("its validation has \"" + word + "\", which this judge does not know");

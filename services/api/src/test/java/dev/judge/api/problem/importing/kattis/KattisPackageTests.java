@@ -193,6 +193,22 @@ class KattisPackageTests {
                 .containsExactly("sample/1", "secret/large/1", "secret/small/1", "secret/small/2");
     }
 
+    /** DOMjudge's dialect of legacy: a multi-pass problem is "validation: custom multi-pass", its passes in limits. */
+    @Test
+    void readsALegacyMultiPassProblemAsDomjudgeWritesIt() throws IOException {
+        Map<String, String> split = TestPackages.kattis("split");
+        split.put(
+                "problem.yaml",
+                split.get("problem.yaml").replace("validation: custom\n", "validation: custom multi-pass\n")
+                        + "  validation_passes: 3\n");
+
+        KattisPackage.Judging judging = read(zip(split)).problem().judging();
+
+        assertThat(judging.passes()).isEqualTo(3);
+        assertThat(judging.interactive()).isFalse();
+        assertThat(judging.validator().path()).isEqualTo("output_validators/split_validator.py");
+    }
+
     /** Without a time limit, the format's multipliers say how its preparation infers one; the submissions are read for it. */
     @Test
     void aPackageWithoutATimeLimitHasItInferredByTheFormatsMultipliers() throws IOException {
