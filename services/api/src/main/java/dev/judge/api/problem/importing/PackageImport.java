@@ -40,20 +40,22 @@ class PackageImport {
     /**
      * Stores the problem of the package in {@code spooled}; its id.
      *
+     * @param timeLimitMs the import's time limit, for a package that gives none; null for none
      * @throws InvalidPackageException naming the file at fault; nothing is stored then
      */
-    long store(Path spooled, ProblemOwner owner, boolean verify) throws IOException {
-        return store(PackageArchive.open(spooled, limits()), owner, verify);
+    long store(Path spooled, ProblemOwner owner, boolean verify, Integer timeLimitMs) throws IOException {
+        return store(PackageArchive.open(spooled, limits()), owner, verify, timeLimitMs);
     }
 
     /**
      * Stores the problem of a package of either format: an ICPC/Kattis one by its problem.yaml (at its
      * root or in its single top folder), else a Polygon one by its problem.xml. Closes the archive.
      */
-    private long store(PackageArchive archive, ProblemOwner owner, boolean verify) throws IOException {
+    private long store(PackageArchive archive, ProblemOwner owner, boolean verify, Integer timeLimitMs)
+            throws IOException {
         Optional<String> kattisRoot = KattisPackage.rootOf(archive);
         if (kattisRoot.isPresent()) {
-            try (KattisPackage read = KattisPackage.open(archive, kattisRoot.get(), languages, verify)) {
+            try (KattisPackage read = KattisPackage.open(archive, kattisRoot.get(), languages, verify, timeLimitMs)) {
                 return store(
                         KattisImport.toVersion(read.problem(), verify, languages),
                         owner,
@@ -62,6 +64,13 @@ class PackageImport {
             }
         }
         try (PolygonPackage read = PolygonPackage.open(archive, languages, verify)) {
+            // problem.xml always gives its testset's limit: the import's is for packages that give none.
+            if (timeLimitMs != null && timeLimitMs != read.problem().timeLimitMs()) {
+                throw new InvalidPackageException(
+                        PolygonPackage.PROBLEM_XML,
+                        "its time limit is " + read.problem().timeLimitMs() + " ms; the import's timeLimitMs ("
+                                + timeLimitMs + ") is for a package that gives none");
+            }
             return store(
                     PolygonImport.toVersion(read.problem(), verify),
                     owner,

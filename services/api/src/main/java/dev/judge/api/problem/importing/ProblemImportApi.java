@@ -8,16 +8,20 @@ import java.io.IOException;
 import java.io.InputStream;
 
 import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.headers.Header;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Positive;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.util.UriComponentsBuilder;
 
 import dev.judge.api.access.Caller;
+import dev.judge.api.problem.ProblemRequest;
 import dev.judge.api.problem.ProblemView;
 
 /** The OpenAPI document's account of {@link ProblemImportController}'s operations: what each takes and answers. */
@@ -69,6 +73,18 @@ interface ProblemImportApi {
             responseCode = "503",
             description = "As many uploads, downloads and imports as this replica takes at once are under way, "
                     + "or the database cannot be reached; nothing stored")
-    ResponseEntity<ProblemView> importPackage(Caller caller, InputStream body, boolean verify, UriComponentsBuilder uri)
+    ResponseEntity<ProblemView> importPackage(
+            Caller caller,
+            InputStream body,
+            boolean verify,
+            @Parameter(
+                            description =
+                                    "CPU time per test case for an ICPC/Kattis package that gives none (an archive "
+                                            + "converted to the format often does not), where it would otherwise be inferred from "
+                                            + "its accepted submissions; a package's own limit that differs from it is a 400")
+                    @Positive
+                    @Max(ProblemRequest.MAX_TIME_LIMIT_MS)
+                    Integer timeLimitMs,
+            UriComponentsBuilder uri)
             throws IOException;
 }

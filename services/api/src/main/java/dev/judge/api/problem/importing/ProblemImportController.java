@@ -83,6 +83,7 @@ class ProblemImportController implements ProblemImportApi {
                                     "Judge the package's tagged solutions when the new "
                                             + "problem is prepared: `preparation.solutions` then gives each one's verdict and whether its tag allows it")
                     boolean verify,
+            @RequestParam(required = false) Integer timeLimitMs,
             UriComponentsBuilder uri)
             throws IOException {
         if (!caller.has(Scope.PROBLEMS)) {
@@ -101,17 +102,18 @@ class ProblemImportController implements ProblemImportApi {
                                 + " (judge.problems.import.max-package-size). Nothing was stored.");
             }
             try (TestTransfers.Transfer slot = transfers.take()) {
-                return importSpooled(caller, spooled.file(), verify, uri);
+                return importSpooled(caller, spooled.file(), verify, timeLimitMs, uri);
             }
         }
     }
 
     private ResponseEntity<ProblemView> importSpooled(
-            Caller caller, Path spooled, boolean verify, UriComponentsBuilder uri) throws IOException {
+            Caller caller, Path spooled, boolean verify, Integer timeLimitMs, UriComponentsBuilder uri)
+            throws IOException {
         ProblemOwner owner = ProblemOwner.of(caller, null);
         long id;
         try {
-            id = packages.store(spooled, owner, verify);
+            id = packages.store(spooled, owner, verify, timeLimitMs);
         } catch (InvalidPackageException e) {
             throw refusal(
                     e.tooLarge() ? HttpStatus.CONTENT_TOO_LARGE : HttpStatus.BAD_REQUEST,

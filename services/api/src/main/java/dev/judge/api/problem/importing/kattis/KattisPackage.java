@@ -178,17 +178,23 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
      * are read (that closes the archive).
      *
      * @param withSubmissions whether its example submissions are read (to be judged)
+     * @param givenTimeLimitMs the import's time limit, for a package that gives none (an archive converted
+     *        to the format often does not); null for none. One that differs from the package's own is refused.
      * @throws InvalidPackageException for a package this judge does not take, naming the file and why
      */
     public static KattisPackage open(
-            PackageArchive archive, String root, LanguageCatalog languages, boolean withSubmissions)
+            PackageArchive archive,
+            String root,
+            LanguageCatalog languages,
+            boolean withSubmissions,
+            Integer givenTimeLimitMs)
             throws IOException {
         KattisPackage opened = new KattisPackage(archive, languages, root);
-        opened.read(() -> opened.readProblem(withSubmissions));
+        opened.read(() -> opened.readProblem(withSubmissions, givenTimeLimitMs));
         return opened;
     }
 
-    private Problem readProblem(boolean withSubmissions) throws IOException {
+    private Problem readProblem(boolean withSubmissions, Integer givenTimeLimitMs) throws IOException {
         Map<String, Object> yaml = yaml(root + PROBLEM_YAML);
         String version = string(yaml, "problem_format_version", "legacy");
         if (!VERSIONS.contains(version)) {
@@ -210,7 +216,12 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
                 : new ScoringGroups.Scored(List.of(), tests);
         tests = scored.tests();
         refuseUngivenSettings(tests);
-        Integer timeLimitMs = timeLimitMs(limits);
+        Integer ownTimeLimitMs = timeLimitMs(limits);
+        if (ownTimeLimitMs != null && givenTimeLimitMs != null && !ownTimeLimitMs.equals(givenTimeLimitMs)) {
+            throw invalid("its time limit is " + ownTimeLimitMs + " ms; the import's timeLimitMs (" + givenTimeLimitMs
+                    + ") is for a package that gives none");
+        }
+        Integer timeLimitMs = ownTimeLimitMs != null ? ownTimeLimitMs : givenTimeLimitMs;
         // A limit left to the example submissions needs them, whether or not they are to be verified.
         List<NotJudged> notJudged = new ArrayList<>();
         List<Submission> submissions = withSubmissions || timeLimitMs == null ? submissions(notJudged) : List.of();
@@ -218,7 +229,7 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
                 && submissions.stream()
                         .noneMatch(submission -> submission.folder().equals("accepted"))) {
             throw invalid("it gives no time limit (limits.time_limit, or DOMjudge's .timelimit) and has no accepted "
-                    + "submission in a language this judge runs to infer one from");
+                    + "submission in a language this judge runs to infer one from: give the import's timeLimitMs");
         }
         return new Problem(
                 version,

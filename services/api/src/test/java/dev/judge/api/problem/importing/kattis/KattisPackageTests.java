@@ -236,6 +236,30 @@ class KattisPackageTests {
     }
 
     /**
+     * An archive converted to the format, with no time limit and no submissions to infer one from: refused,
+     * saying how to give one; with the import's limit it is that, and nothing is inferred. A package's own
+     * limit stands: the import's, if it differs, is refused rather than silently dropped.
+     */
+    @Test
+    void theImportsTimeLimitIsForAPackageThatGivesNone() throws IOException {
+        Map<String, String> converted = new TreeMap<>(TestPackages.kattis("split"));
+        converted.keySet().removeIf(path -> path.startsWith("submissions/") || path.equals(".timelimit"));
+        Path zip = zip(converted);
+        Path ownLimit = zip(TestPackages.kattis("average"));
+
+        assertThatThrownBy(() -> readWithoutSubmissions(zip))
+                .isInstanceOf(InvalidPackageException.class)
+                .hasMessageContaining("give the import's timeLimitMs");
+        KattisPackage.Problem given = readWithoutSubmissions(zip, 1500);
+        assertThat(given.timeLimitMs()).isEqualTo(1500);
+        assertThat(given.timeLimitInference()).isNull();
+        assertThat(readWithoutSubmissions(ownLimit, 500).timeLimitMs()).isEqualTo(500);
+        assertThatThrownBy(() -> readWithoutSubmissions(ownLimit, 1500))
+                .isInstanceOf(InvalidPackageException.class)
+                .hasMessageContaining("its time limit is 500 ms; the import's timeLimitMs (1500)");
+    }
+
+    /**
      * A 2025-09 scoring problem: the samples a group worth nothing, each test data group by its
      * max_score and score_aggregation (min: the group as a whole; sum: each test its share) and its
      * require_pass; include/cpp/ goes with C++ submissions only; a Java class not called Main gets a Main
@@ -656,7 +680,7 @@ class KattisPackageTests {
     private static KattisPackage read(Path zip) throws IOException {
         PackageArchive archive = PackageArchive.open(zip, LIMITS);
         String root = KattisPackage.rootOf(archive).orElseThrow();
-        try (KattisPackage opened = KattisPackage.open(archive, root, LanguageCatalog.shipped(), true)) {
+        try (KattisPackage opened = KattisPackage.open(archive, root, LanguageCatalog.shipped(), true, null)) {
             for (KattisPackage.Test test : opened.problem().tests()) {
                 opened.testFile(test.input());
                 opened.testFile(test.answer());
@@ -666,9 +690,17 @@ class KattisPackageTests {
     }
 
     private static KattisPackage.Problem readWithoutSubmissions(Path zip) throws IOException {
+        return readWithoutSubmissions(zip, null);
+    }
+
+    private static KattisPackage.Problem readWithoutSubmissions(Path zip, Integer givenTimeLimitMs) throws IOException {
         PackageArchive archive = PackageArchive.open(zip, LIMITS);
         try (KattisPackage opened = KattisPackage.open(
-                archive, KattisPackage.rootOf(archive).orElseThrow(), LanguageCatalog.shipped(), false)) {
+                archive,
+                KattisPackage.rootOf(archive).orElseThrow(),
+                LanguageCatalog.shipped(),
+                false,
+                givenTimeLimitMs)) {
             return opened.problem();
         }
     }
