@@ -14,6 +14,7 @@ import dev.judge.api.problem.ProblemService;
 import dev.judge.api.problem.ProblemVersion;
 import dev.judge.api.problem.TestDataProperties;
 import dev.judge.api.problem.importing.archive.InvalidPackageException;
+import dev.judge.api.problem.importing.archive.OpenedPackage;
 import dev.judge.api.problem.importing.archive.PackageArchive;
 import dev.judge.api.problem.importing.kattis.KattisPackage;
 import dev.judge.api.problem.importing.polygon.PolygonPackage;
@@ -64,13 +65,8 @@ class PackageImport {
             }
         }
         try (PolygonPackage read = PolygonPackage.open(archive, languages, verify)) {
-            // problem.xml always gives its testset's limit: the import's is for packages that give none.
-            if (timeLimitMs != null && timeLimitMs != read.problem().timeLimitMs()) {
-                throw new InvalidPackageException(
-                        PolygonPackage.PROBLEM_XML,
-                        "its time limit is " + read.problem().timeLimitMs() + " ms; the import's timeLimitMs ("
-                                + timeLimitMs + ") is for a package that gives none");
-            }
+            // problem.xml always gives its testset's limit; an import's that differs is refused.
+            OpenedPackage.timeLimitMs(read.problem().timeLimitMs(), timeLimitMs, PolygonPackage.PROBLEM_XML);
             return store(
                     PolygonImport.toVersion(read.problem(), verify),
                     owner,

@@ -46,4 +46,19 @@ public abstract class OpenedPackage<P> implements AutoCloseable {
     public void close() throws IOException {
         archive.close();
     }
+
+    /**
+     * The time limit a package is imported with: its own, else the import's ({@code ?timeLimitMs=}); either
+     * may be null. The import's is for a package that gives none: one that differs from the package's own is
+     * refused, naming {@code file}, rather than silently dropped.
+     */
+    public static Integer timeLimitMs(Integer own, Integer given, String file) {
+        if (own != null && given != null && !own.equals(given)) {
+            throw new InvalidPackageException(
+                    file,
+                    "its time limit is " + own + " ms; the import's timeLimitMs (" + given
+                            + ") is for a package that gives none");
+        }
+        return own != null ? own : given;
+    }
 }

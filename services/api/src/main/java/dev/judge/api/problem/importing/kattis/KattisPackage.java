@@ -216,12 +216,7 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
                 : new ScoringGroups.Scored(List.of(), tests);
         tests = scored.tests();
         refuseUngivenSettings(tests);
-        Integer ownTimeLimitMs = timeLimitMs(limits);
-        if (ownTimeLimitMs != null && givenTimeLimitMs != null && !ownTimeLimitMs.equals(givenTimeLimitMs)) {
-            throw invalid("its time limit is " + ownTimeLimitMs + " ms; the import's timeLimitMs (" + givenTimeLimitMs
-                    + ") is for a package that gives none");
-        }
-        Integer timeLimitMs = ownTimeLimitMs != null ? ownTimeLimitMs : givenTimeLimitMs;
+        Integer timeLimitMs = timeLimitMs(ownTimeLimitMs(limits), givenTimeLimitMs, PROBLEM_YAML);
         // A limit left to the example submissions needs them, whether or not they are to be verified.
         List<NotJudged> notJudged = new ArrayList<>();
         List<Submission> submissions = withSubmissions || timeLimitMs == null ? submissions(notJudged) : List.of();
@@ -381,7 +376,7 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
      * The time limit the package gives: 2025-09's {@code limits.time_limit} (seconds), else DOMjudge's
      * {@code .timelimit} beside problem.yaml; null when it leaves it to the example submissions' times.
      */
-    private Integer timeLimitMs(Map<String, Object> limits) throws IOException {
+    private Integer ownTimeLimitMs(Map<String, Object> limits) throws IOException {
         Double seconds = number(limits, "time_limit");
         String from = "limits.time_limit";
         if (seconds == null && archive.has(root + ".timelimit")) {
