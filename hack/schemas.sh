@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # JSON schemas for kubeconform, made once per pinned version and cached in ~/.cache/judge/schemas:
-#  - Kubernetes: the pinned version's OpenAPI document (from the k8s.io/kubernetes module), converted
-#    by openapi2jsonschema (PyPI) the way kubeconform's own schema repository is made;
-#  - CRDs: the pinned operators' CRDs (from their Go modules), converted by kubeconform's script.
-# Prints the schema root; kubeconform's -schema-location templates are in hack/verify-chart.sh.
+#  - CRDs: the pinned operators' CRDs (from their Go modules), converted by kubeconform's script;
+#  - Kubernetes, when manifests are given: the built-in kinds they use, from the pinned version's OpenAPI
+#    document (the k8s.io/kubernetes module) converted by openapi2jsonschema (PyPI) the way kubeconform's
+#    own schema repository is made, but from the part of the document those kinds need
+#    (hack/kubernetes-schemas.py says why: ~4 s of CPU for the chart's kinds, ~200 s for every kind).
+# kubeconform's -schema-location templates are in hack/verify-chart.sh.
+#
+#   hack/schemas.sh [MANIFEST...]
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$PROJECT_DIR/versions.env"
@@ -20,14 +24,25 @@ if [[ ! -x "$VENV/bin/openapi2jsonschema" ]]; then
   "$VENV/bin/pip" install --quiet --no-deps "openapi2jsonschema==$OPENAPI2JSONSCHEMA_VERSION"
 fi
 
+# The built-in kinds' schemas, for the kinds the manifests use and those made before ($kube_dir/.kinds):
+# remade, for all of them, only when a kind is new.
 kube_dir="$K8S/${KUBERNETES_VERSION}-standalone-strict"
-if [[ ! -f "$kube_dir/deployment-apps-v1.json" ]]; then
-  echo "Making Kubernetes $KUBERNETES_VERSION schemas (once)" >&2
-  swagger="$(module_dir "k8s.io/kubernetes@$KUBERNETES_VERSION")/api/openapi-spec/swagger.json"
-  rm -rf "$kube_dir" && mkdir -p "$kube_dir"
-  # It resolves its own $refs against the working folder, so it must run inside the output folder.
-  (cd "$kube_dir" && "$VENV/bin/openapi2jsonschema" --expanded --kubernetes --stand-alone --strict -o . "file://$swagger" >/dev/null 2>&1)
-  [[ -f "$kube_dir/deployment-apps-v1.json" ]] || { echo "openapi2jsonschema made no usable schemas in $kube_dir" >&2; exit 1; }
+if (($#)); then
+  kinds=$(mktemp)
+  { cat "$kube_dir/.kinds" 2>/dev/null || true; python3 "$PROJECT_DIR/hack/kubernetes-schemas.py" kinds "$@"; } | sort -u > "$kinds"
+  if ! cmp -s "$kinds" "$kube_dir/.kinds"; then
+    echo "Making Kubernetes $KUBERNETES_VERSION schemas for the $(wc -l < "$kinds") kinds of the manifests" >&2
+    swagger="$(module_dir "k8s.io/kubernetes@$KUBERNETES_VERSION")/api/openapi-spec/swagger.json"
+    rm -rf "$kube_dir" && mkdir -p "$kube_dir"
+    python3 "$PROJECT_DIR/hack/kubernetes-schemas.py" prune "$swagger" "$kube_dir/.swagger.json" "$kinds"
+    # It resolves its own $refs against the working folder, so it must run inside the output folder.
+    (cd "$kube_dir" && "$VENV/bin/openapi2jsonschema" --expanded --kubernetes --stand-alone --strict -o . \
+      "file://$kube_dir/.swagger.json" >/dev/null 2>&1)
+    rm -f "$kube_dir/.swagger.json"
+    [[ -f "$kube_dir/_definitions.json" ]] || { echo "openapi2jsonschema made no usable schemas in $kube_dir" >&2; exit 1; }
+    mv "$kinds" "$kube_dir/.kinds"
+  fi
+  rm -f "$kinds"
 fi
 
 if [[ ! -f "$CRDS/.done" ]]; then

@@ -14,7 +14,6 @@ source "$(dirname "$0")/lib.sh"
 source "$PROJECT_DIR/versions.env"
 
 "$PROJECT_DIR/hack/tools.sh" helm kubeconform helm-unittest helm-docs kube-apiserver kubectl etcd
-"$PROJECT_DIR/hack/schemas.sh"
 
 BIN="$PROJECT_DIR/bin"
 kubectl() { "$BIN/kubectl" "$@"; }
@@ -44,6 +43,8 @@ done
 manifests=()
 while IFS= read -r file; do manifests+=("$file"); done < <(grep -rl '^apiVersion:' "$PROJECT_DIR/manifests" --include '*.yaml' || true)
 ls "$OUT"
+# The schemas of the kinds these use (the built-in ones; the pinned operators' CRDs).
+"$PROJECT_DIR/hack/schemas.sh" "$OUT"/*.yaml "${manifests[@]}"
 
 kubeconform() {
   "$BIN/kubeconform" -strict -summary -kubernetes-version "${KUBERNETES_VERSION#v}" \
