@@ -35,7 +35,11 @@ export CGO_ENABLED=0
 # from an empty build cache, 2 cores: 130 s of CPU at Go's default, 117 s at 400, 125 s with it off),
 # for ~1 GB more at its peak, which the machines it builds on have.
 export GOGC=400
-GO_BUILD_FLAGS=(-trimpath)
+# The compiler writes no DWARF either (-dwarf=false, as go run and go test do): the links' -w would drop
+# it, and writing it costs every package's compilation ~6% of its CPU (std and k8s.io/client-go/kubernetes
+# from an empty build cache: 76.9 → 71.3 s and 142.6 → 133.5 s). Stack traces come from the symbol table
+# Go keeps anyway, so the binaries behave alike.
+GO_BUILD_FLAGS=(-trimpath -gcflags=all=-dwarf=false)
 STRIP="-s -w"
 
 link() { ln -sfn "$CACHE/$1-$2" "$BIN/$1"; }
