@@ -35,7 +35,8 @@ deps: ## Install RabbitMQ, PostgreSQL, bubblewrap and the judged toolchains from
 
 .PHONY: build
 build: ## Build the services' jars (no tests)
-	$(MVNW) -q package -DskipTests
+	@# Tests not even compiled: a third less CPU, for every make local-up.
+	$(MVNW) -q package -Dmaven.test.skip=true
 
 ##@ Local stack
 

@@ -119,7 +119,7 @@ if [[ "$scope" != e2e ]]; then
   [[ "$scope" != all ]] || maven_options=(-Djudge.cases.rlimits-only=in-containers)
   (cd "$SERVICES_DIR" && ./mvnw -B -ntp verify "${maven_options[@]}")
 else
-  (cd "$SERVICES_DIR" && ./mvnw -B -ntp -q package -DskipTests)
+  (cd "$SERVICES_DIR" && ./mvnw -B -ntp -q package -Dmaven.test.skip=true)
 fi
 [[ "$scope" == it ]] && exit 0
 
