@@ -35,7 +35,7 @@ deps: ## Install RabbitMQ, PostgreSQL, bubblewrap and the judged toolchains from
 
 .PHONY: build
 build: ## Build the services' jars (no tests)
-	@# Tests not even compiled: a third less CPU, for every make local-up.
+	@# The tests not even compiled: a quarter less CPU (docs/testing.md, "Time"), for every make local-up.
 	$(MVNW) -q package -Dmaven.test.skip=true
 
 ##@ Local stack
