@@ -2,7 +2,8 @@
 """The part of Kubernetes' OpenAPI document that kubeconform needs for the given manifests (hack/schemas.sh).
 
 openapi2jsonschema makes a stand-alone schema for every one of the document's ~770 definitions, each with
-every reference inlined: ~200 s of CPU, most of it on kinds that nothing here renders. A stand-alone schema
+every reference inlined: 106 s of CPU on a quiet machine (3 min 22 s in a cold make test), most of it on kinds
+that nothing here renders. A stand-alone schema
 depends only on its definition and those it refers to, so a document holding just the kinds the manifests
 use, and what they refer to, gives the same schemas for those kinds (hack/schemas.sh keeps them apart by
 that list). Kinds the document does not have are left to the CRD schemas; a misspelt built-in kind finds

@@ -4,7 +4,7 @@
 #  - Kubernetes, when manifests are given: the built-in kinds they use, from the pinned version's OpenAPI
 #    document (the k8s.io/kubernetes module) converted by openapi2jsonschema (PyPI) the way kubeconform's
 #    own schema repository is made, but from the part of the document those kinds need
-#    (hack/kubernetes-schemas.py says why: ~4 s of CPU for the chart's kinds, ~200 s for every kind).
+#    (hack/kubernetes-schemas.py says why: 4 s of CPU for the chart's kinds, 106 s for every kind).
 # kubeconform's -schema-location templates are in hack/verify-chart.sh.
 #
 #   hack/schemas.sh [MANIFEST...]
