@@ -323,10 +323,10 @@ final class BubblewrapSandbox implements Sandbox {
 
     /**
      * A run the machine starved is made again, up to {@code judge.sandbox.starved-attempts} times in
-     * all; then the sandbox gives up on it.
+     * all, after a pause that doubles each time ({@code judge.sandbox.starved-pause}); then the sandbox
+     * gives up on it.
      */
-    private static void starved(int attempt, SandboxProperties properties, RunOutcome outcome)
-            throws MachineTooBusyException {
+    private static void starved(int attempt, SandboxProperties properties, RunOutcome outcome) throws IOException {
         log.warn(
                 "A run was kept from a CPU (attempt {} of {}): {} ms by the clock, {} ms of them waiting, {} ms of CPU",
                 attempt,
@@ -336,6 +336,12 @@ final class BubblewrapSandbox implements Sandbox {
                 outcome.cpuTime().toMillis());
         if (attempt >= properties.starvedAttempts()) {
             throw new MachineTooBusyException(attempt);
+        }
+        try {
+            Thread.sleep(properties.starvedPause().multipliedBy(1L << Math.min(attempt - 1, 20)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted before a starved run was made again", e);
         }
     }
 

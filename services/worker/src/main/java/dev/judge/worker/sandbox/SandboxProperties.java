@@ -1,6 +1,7 @@
 package dev.judge.worker.sandbox;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -35,6 +36,10 @@ import org.springframework.util.unit.DataSize;
  * @param starvedAttempts how many times a run is made that the machine starved (the real clock reached
  *        {@code maxWallStretch} × its wall limit while its own clock was still under it) before the
  *        sandbox gives up on it ({@link MachineTooBusyException}): the judge's fault, never a verdict
+ * @param starvedPause the pause after a starved run before it is made again, doubled after each: a
+ *        machine busy enough to starve a run is most often taking a burst, which ends within minutes, and
+ *        attempts made back to back meet the same burst (a pod tier's three spanned 37 s and all failed).
+ *        5 attempts from 5 s span 75 s of pauses besides the runs
  * @param diskLimit what one run (a compilation too) may keep in its writable folders, files it holds open
  *        included; past it the run is killed (output limit exceeded). The output limit bounds one file,
  *        this all of them: without it a run fills the worker's volume with many files under that limit
@@ -62,7 +67,8 @@ public record SandboxProperties(
         @DefaultValue("256") int openFiles,
         @DefaultValue("19") int nice,
         @DefaultValue("4") double maxWallStretch,
-        @DefaultValue("3") int starvedAttempts,
+        @DefaultValue("5") int starvedAttempts,
+        @DefaultValue("5s") Duration starvedPause,
         @DefaultValue("256MB") DataSize diskLimit,
         @DefaultValue("1000") int maxFiles,
         @DefaultValue("100") int reuse,

@@ -91,6 +91,7 @@ public final class TestSandboxes {
         return startPool(sandboxProperties(Map.of(
                 "judge.sandbox.max-wall-stretch", "1.5",
                 "judge.sandbox.starved-attempts", "2",
+                "judge.sandbox.starved-pause", "2s",
                 "judge.sandbox.work-dir",
                         WORK_DIR.resolveSibling("sandbox-tests-starved").toString())));
     }
