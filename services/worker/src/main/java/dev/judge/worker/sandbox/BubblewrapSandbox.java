@@ -415,44 +415,45 @@ final class BubblewrapSandbox implements Sandbox {
             List<Measured> runs = together(manager, managerSpec, boxes, specs);
             Measured starved =
                     runs.stream().filter(Measured::starved).findFirst().orElse(null);
-            if (starved == null) {
-                starved = keptWaitingBy(runs, limits);
-            }
-            if (starved == null) {
+            RunOutcome keptWaiting = starved == null
+                    ? keptWaitingBy(runs.stream().map(Measured::outcome).toList(), limits)
+                    : null;
+            if (starved == null && keptWaiting == null) {
                 return new Communication(
                         runs.getLast().outcome(),
                         runs.subList(0, boxes.size()).stream()
                                 .map(Measured::outcome)
                                 .toList());
             }
-            starved(attempt, manager.properties, starved.outcome());
+            starved(attempt, manager.properties, starved != null ? starved.outcome() : keptWaiting);
         }
     }
 
     /**
      * The run that kept another waiting, if any: one whose own clock ran out while it, within its limits,
-     * had waited long for a CPU. A program blocked on another's answer counts that wait as its own time,
-     * which a busy machine made longer. A tenth of the stopped run's wall limit: far more than the
-     * wake-ups of a quiet machine add up to. A run over its own limits (a manager looping until its CPU
-     * time ran out) decides the outcome whatever the machine.
+     * had waited long for a CPU or started long after it. A program blocked on another's answer counts
+     * that wait as its own time, which a busy machine made longer; and the other's clock, which has to
+     * run out first for the verdict to be the other's, started as much later as its judge-init waited to
+     * take its request (a pod tier's manager ran out 1 s after its instances' limit while they were still
+     * under it: INTERNAL_ERROR where they deadlocked). A tenth of the stopped run's wall limit: far more
+     * than the wake-ups of a quiet machine add up to. A run over its own limits (a manager looping until
+     * its CPU time ran out) decides the outcome whatever the machine.
      */
-    private static Measured keptWaitingBy(List<Measured> runs, List<RunSpec> limits) {
+    static RunOutcome keptWaitingBy(List<RunOutcome> runs, List<RunSpec> limits) {
         for (int stopped = 0; stopped < runs.size(); stopped++) {
-            if (!runs.get(stopped).outcome().wallLimitReached()) {
+            RunOutcome ranOut = runs.get(stopped);
+            if (!ranOut.wallLimitReached()) {
                 continue;
             }
+            Duration longWait = limits.get(stopped).wallLimit().dividedBy(10);
             for (int other = 0; other < runs.size(); other++) {
-                RunOutcome waiting = runs.get(other).outcome();
+                RunOutcome waiting = runs.get(other);
                 RunSpec otherLimits = limits.get(other);
                 boolean withinItsLimits = !waiting.wallLimitReached()
                         && (waiting.cpuTime() == null || waiting.cpuTime().compareTo(otherLimits.timeLimit()) <= 0);
-                if (other != stopped
-                        && withinItsLimits
-                        && waiting.cpuWait()
-                                        .compareTo(
-                                                limits.get(stopped).wallLimit().dividedBy(10))
-                                >= 0) {
-                    return runs.get(other);
+                Duration behind = waiting.cpuWait().plus(waiting.startedLaterThan(ranOut));
+                if (other != stopped && withinItsLimits && behind.compareTo(longWait) >= 0) {
+                    return waiting;
                 }
             }
         }

@@ -52,6 +52,20 @@ public record RunOutcome(
                 : wallTime.compareTo(other.wallTime) <= 0;
     }
 
+    /**
+     * How much later than another run this one started, by the machine's monotonic clock (never less than
+     * zero); zero where either's end is unknown. Runs started together can start far apart on a busy
+     * machine (each sandbox's judge-init waits for a CPU to take its request), and the later one's clock
+     * starts that much later.
+     */
+    public Duration startedLaterThan(RunOutcome other) {
+        if (endedAtNanos == 0 || other.endedAtNanos == 0) {
+            return Duration.ZERO;
+        }
+        long later = (endedAtNanos - wallTime.toNanos()) - (other.endedAtNanos - other.wallTime.toNanos());
+        return Duration.ofNanos(Math.max(0, later));
+    }
+
     /** The same outcome with other output: what a program wrote elsewhere when its stdout was a pipe. */
     public RunOutcome withStdout(String output) {
         return new RunOutcome(
