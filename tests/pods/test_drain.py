@@ -7,8 +7,8 @@ import collections
 import time
 
 import pytest
-from support.cluster import parse_quantity
 
+from support.cluster import parse_quantity
 from tier import RELEASE, RELEASE_VALUES
 
 # Judged slowly enough (two seconds a test case, the problem's two cases) that the drain finds the
@@ -39,8 +39,7 @@ def cpu_the_cluster_may_request(kube):
         if pod["status"].get("phase") in ("Succeeded", "Failed") or "DaemonSet" in owners:
             continue
         requested = sum(
-            parse_quantity(container["resources"].get("requests", {}).get("cpu", "0"))
-            for container in pod["spec"]["containers"]
+            parse_quantity(container["resources"].get("requests", {}).get("cpu", "0")) for container in pod["spec"]["containers"]
         )
         labels = pod["metadata"].get("labels", {})
         component = labels.get("app.kubernetes.io/component")
