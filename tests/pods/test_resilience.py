@@ -5,8 +5,6 @@ restarts it and judging goes on)."""
 import subprocess
 import time
 
-import pytest
-
 from support.cluster import REQUEST_QUEUE
 from support.programs import SUM
 from tier import PROJECT, SOCKETS
@@ -93,8 +91,8 @@ def kill_and_await_restart(release, pod):
         restarted = again[0]["status"]["containerStatuses"][0]
         if restarted["restartCount"] > status["restartCount"] and release.ready(again[0]):
             return restarted
-        # A restart that could not start the container (containerd 2.1.9 in a user-namespaced pod: a
-        # StartError, then CrashLoopBackOff) will not become ready: say so now rather than at the deadline.
+        # A restart that could not start the container (containerd 2.1.9 in a user-namespaced pod with image
+        # volumes: a StartError, then CrashLoopBackOff) will not become ready: say so now rather than at the deadline.
         waiting = restarted.get("state", {}).get("waiting", {}).get("reason")
         last = restarted.get("lastState", {}).get("terminated", {}).get("reason")
         assert last != "StartError" and waiting not in FAILED_STARTS, f"the container did not start again: {restarted}"
@@ -102,19 +100,13 @@ def kill_and_await_restart(release, pod):
         time.sleep(1)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="containerd 2.1.9 cannot restart a container of a user-namespaced pod in place once its image "
-    "volumes are mounted (MOUNT_ATTR_IDMAP: invalid argument); 2.2+ can, and is not yet run here "
-    "(versions.env, docs/limitations.md)",
-)
 def test_a_killed_worker_container_is_restarted_and_judging_goes_on(api, kube, release, worker_pod):
     try:
         restarted = kill_and_await_restart(release, worker_pod)
         for _ in range(2):  # scaled in meanwhile: another
             restarted = restarted or kill_and_await_restart(release, release.wait_ready("worker")[0])
     finally:
-        # A pod left in CrashLoopBackOff (containerd 2.1.9) is deleted: the Deployment makes another for the tests after.
+        # A pod left in CrashLoopBackOff (as on containerd 2.1.9) is deleted: the Deployment makes another for the tests after.
         for pod in release.of("worker", running_only=False):
             state = (pod["status"].get("containerStatuses") or [{}])[0].get("state", {})
             if state.get("waiting", {}).get("reason") == "CrashLoopBackOff":
