@@ -175,9 +175,20 @@ for node in "${NODES[@]}"; do
   importing+=("$!")
 done
 for pid in "${importing[@]}"; do wait "$pid" || { echo "a node's containerd did not start (above)" >&2; exit 1; }; done
+# The kubelets one at a time, each until it has made its device plugins' registration socket: every
+# kubelet makes it at one path whatever its --root-dir (the device manager's constant), removing what is
+# there first and then listening, so two starting together can collide ("bind: address already in use",
+# the kubelet exits: a pod tier's start on 7 Dec).
+device_plugins=/var/lib/kubelet/device-plugins/kubelet.sock
 index=0
 for node in "${NODES[@]}"; do
+  started=$(date +%s)
   kubelet_up "$node" "$index"
+  for _ in $(seq 1 120); do
+    [[ -S $device_plugins && $(stat -c %Y "$device_plugins") -ge $started ]] && break
+    kill -0 "$(cat "$state/kubelet-$node.pid")" 2>/dev/null || break
+    sleep 0.5
+  done
   index=$((index + 1))
 done
 nodes_ready
