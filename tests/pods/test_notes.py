@@ -73,6 +73,11 @@ def test_the_notes_commands_as_printed_reach_a_verdict(kube, release, worker_pod
         forwarding.wait(10)
 
     assert run.returncode == 0, run.stdout + run.stderr
+    # How a user sees a node pulling the language images a worker waits for: here the pods' images are
+    # on the nodes already, and the kubelet says so in the same events ("already present on machine").
+    [pulls] = [step for step in steps if " get events " in step]
+    looked = subprocess.run(["bash", "-c", pulls], env=env, capture_output=True, text=True, timeout=60)
+    assert looked.returncode == 0 and "image" in looked.stdout, looked.stdout + looked.stderr
     verdict, events = run.stdout.split("\n", 1)
     assert '"verdict":"ACCEPTED"' in verdict, run.stdout
     assert "event:status" in events.replace(" ", "") and '"verdict":"ACCEPTED"' in events, events
