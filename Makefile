@@ -79,8 +79,8 @@ kind-up: ## Create the kind cluster and install KEDA, the RabbitMQ (cluster, top
 	$(PROJECT_DIR)/hack/kind-up.sh
 
 .PHONY: images
-images: ## Build the three images and this project's language images with Docker, tag them by content and load them into the kind cluster
-	$(PROJECT_DIR)/hack/tools.sh kind
+images: ## Build the three images and this project's images of the enabled languages with Docker (JUDGE_LANGUAGES=all: every one), tag them by content and load them into the kind cluster
+	$(PROJECT_DIR)/hack/tools.sh kind kubectl
 	$(PROJECT_DIR)/hack/images.sh docker
 	$(PROJECT_DIR)/hack/images.sh kind
 

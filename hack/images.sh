@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the three images from services/Dockerfile (context services/), tagged with the chart's
-# appVersion; with Docker, also this project's language images (services/language-images/).
+# appVersion; with Docker, also this project's images of the languages make deploy enables
+# (services/language-images/; manifests/judge-kind-values.yaml's languages.enabled, or JUDGE_LANGUAGES:
+# all, default or ids), which `kind` loads into the nodes that run workers alone.
 #
 #   hack/images.sh docker    with Docker, from the official base images (make images, for kind)
 #   hack/images.sh podman    with podman, from local stand-ins of the base images, for machines
@@ -20,17 +22,36 @@ tool=${1:?usage: images.sh docker|podman|kind}
 version=$(judge_version)
 # Listed first, so that a catalog that cannot be read stops the script before it builds anything (a
 # failing substitution in a for loop's list would not).
-language_images=$(judge_language_images)
+languages=$(judge_kind_languages)
+enabled=()
+[[ -z "$languages" ]] || mapfile -t enabled <<< "$languages"
+language_images=$(judge_language_images "${enabled[@]}")
 
-content_tag() { echo "$version-$(docker image inspect -f '{{.Id}}' "$(judge_image "$1"):$version" | sed 's/^sha256://' | cut -c1-12)"; }
+content_tag() { # component: its image's tag by content; fails where Docker has no such image
+  local id
+  id=$(docker image inspect -f '{{.Id}}' "$(judge_image "$1"):$version") || return
+  id=${id#sha256:}
+  echo "$version-${id:0:12}"
+}
 
 case "$tool" in
   kind)
+    # The worker's image and the language images into the nodes that run workers (kind-config.yaml
+    # labels them, the kind values select them), the API's and the consumer's into every node.
+    sandbox_nodes=$("$PROJECT_DIR/bin/kubectl" --context kind-judge get nodes -l judge.dev/sandbox=true \
+      -o jsonpath='{range .items[*]}{.metadata.name}{","}{end}')
+    sandbox_nodes=${sandbox_nodes%,}
+    if [[ -z "$sandbox_nodes" ]]; then
+      echo "No node of the kind cluster judge is labelled judge.dev/sandbox=true (kind-config.yaml): make kind-up first" >&2
+      exit 1
+    fi
     for target in api worker consumer; do
-      "$PROJECT_DIR/bin/kind" load docker-image "$(judge_image "$target"):$(content_tag "$target")" --name judge
+      nodes=()
+      [[ "$target" != worker ]] || nodes=(--nodes "$sandbox_nodes")
+      "$PROJECT_DIR/bin/kind" load docker-image "$(judge_image "$target"):$(content_tag "$target")" --name judge "${nodes[@]}"
     done
     for image in $language_images; do
-      "$PROJECT_DIR/bin/kind" load docker-image "$image" --name judge
+      "$PROJECT_DIR/bin/kind" load docker-image "$image" --name judge --nodes "$sandbox_nodes"
     done
     exit ;;
   docker)
@@ -75,14 +96,17 @@ if [[ "$tool" == docker ]]; then
     echo "== $image"
     "${build[@]}" -t "$image" -f "$SERVICES_DIR/language-images/$name.Containerfile" "$SERVICES_DIR/language-images"
   done
+  # Each image tagged by content first, then the file written whole: make deploy reads it.
+  tags=()
+  for target in api worker consumer; do
+    tag=$(content_tag "$target")
+    docker tag "$(judge_image "$target"):$version" "$(judge_image "$target"):$tag"
+    tags+=("$target: {image: {tag: \"$tag\"}}")
+  done
   mkdir -p "$PROJECT_DIR/build"
   {
     echo "# Written by hack/images.sh docker: the tags of the images it built last (make deploy reads it)."
-    for target in api worker consumer; do
-      image=$(judge_image "$target"):$(content_tag "$target")
-      docker tag "$(judge_image "$target"):$version" "$image"
-      echo "$target: {image: {tag: \"${image##*:}\"}}"
-    done
+    printf '%s\n' "${tags[@]}"
   } > "$PROJECT_DIR/build/image-tags.yaml"
   cat "$PROJECT_DIR/build/image-tags.yaml"
 fi

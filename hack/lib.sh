@@ -66,13 +66,31 @@ require_pyyaml() {
   return 1
 }
 
-# This project's language images the catalog names, one per line.
-judge_language_images() {
+# This project's language images the catalog names for these languages (catalog ids; every language's
+# without), one per line.
+judge_language_images() { # [id...]
   require_pyyaml || return
   python3 -c 'import sys, yaml
-images = {entry["image"] for entry in yaml.safe_load(open(sys.argv[1]))["judge"]["languages"].values()}
+languages = yaml.safe_load(open(sys.argv[1]))["judge"]["languages"]
+chosen = set(sys.argv[3:]) or set(languages)
+unknown = sorted(chosen - set(languages))
+if unknown:
+    sys.exit("not in the language catalog: " + ", ".join(unknown))
+images = {entry["image"] for id, entry in languages.items() if id in chosen}
 print("\n".join(sorted(image for image in images if image.startswith(sys.argv[2] + "/"))))' \
-    "$SERVICES_DIR/contracts/src/main/resources/judge-languages.yml" "$JUDGE_LANGUAGE_IMAGES"
+    "$SERVICES_DIR/contracts/src/main/resources/judge-languages.yml" "$JUDGE_LANGUAGE_IMAGES" "$@"
+}
+
+# The languages make deploy enables on kind, one a line: manifests/judge-kind-values.yaml's
+# languages.enabled, or JUDGE_LANGUAGES's (all, default or ids) where it is set.
+judge_kind_languages() {
+  if [[ -n "${JUDGE_LANGUAGES:-}" ]]; then
+    judge_selected_languages "$JUDGE_LANGUAGES"
+    return
+  fi
+  require_pyyaml || return
+  python3 -c 'import sys, yaml
+print("\n".join(yaml.safe_load(open(sys.argv[1]))["languages"]["enabled"]))' "$PROJECT_DIR/manifests/judge-kind-values.yaml"
 }
 
 # The catalog ids a JUDGE_LANGUAGES setting selects, one a line: all (every one of the catalog's),
