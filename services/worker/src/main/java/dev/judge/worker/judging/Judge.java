@@ -81,6 +81,9 @@ public class Judge {
             log.warn("Submission {} was not judged: {}", request.submissionId(), e.getMessage());
             return judging.failed(e.getMessage());
         } catch (IOException | RuntimeException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new JudgingInterrupted(e);
+            }
             log.error("Judging submission {} failed", request.submissionId(), e);
             // The exception's message may name the worker's paths or addresses: it goes to the log only.
             return judging.failed("The judge failed (logged on " + workerName + ").");

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -182,6 +183,33 @@ public class JudgeIT {
         } finally {
             TestSandboxes.stop(starving);
         }
+    }
+
+    @Test
+    void aJudgingInterruptedMidRunIsPassedOnNotMadeAVerdict() throws Exception {
+        // A worker stopping past its drain timeout interrupts its judging threads: the submission must go
+        // back to its queue (the listener throws), not end INTERNAL_ERROR.
+        JudgeRequest request = JudgeRequest.plain(
+                UUID.randomUUID(),
+                "python",
+                "import time\ntime.sleep(30)\n",
+                new JudgeRequest.Limits(10_000, 256),
+                Checker.EXACT,
+                SUM_TESTS,
+                Instant.now());
+        AtomicReference<Object> outcome = new AtomicReference<>();
+        Thread judging = Thread.ofPlatform().start(() -> {
+            try {
+                outcome.set(judge(LanguageCatalog.shipped()).judge(request, Instant.now()));
+            } catch (RuntimeException e) {
+                outcome.set(e);
+            }
+        });
+        Thread.sleep(2000);
+        judging.interrupt();
+        judging.join(30_000);
+
+        assertThat(outcome.get()).isInstanceOf(JudgingInterrupted.class);
     }
 
     @Test
