@@ -189,18 +189,10 @@ public class JudgeIT {
     void aJudgingInterruptedMidRunIsPassedOnNotMadeAVerdict() throws Exception {
         // A worker stopping past its drain timeout interrupts its judging threads: the submission must go
         // back to its queue (the listener throws), not end INTERNAL_ERROR.
-        JudgeRequest request = JudgeRequest.plain(
-                UUID.randomUUID(),
-                "python",
-                "import time\ntime.sleep(30)\n",
-                new JudgeRequest.Limits(10_000, 256),
-                Checker.EXACT,
-                SUM_TESTS,
-                Instant.now());
         AtomicReference<Object> outcome = new AtomicReference<>();
         Thread judging = Thread.ofPlatform().start(() -> {
             try {
-                outcome.set(judge(LanguageCatalog.shipped()).judge(request, Instant.now()));
+                outcome.set(judge("python", "import time\ntime.sleep(30)\n", SUM_TESTS, 10_000));
             } catch (RuntimeException e) {
                 outcome.set(e);
             }
