@@ -18,9 +18,10 @@ pg_port=${TEST_PG_PORT:-5433}
 
 # What the tiers after the suites need and the suites do not is made beside them, below them: the Go
 # tools (the chart's checks' helm, kubeconform, helm-unittest, helm-docs, kube-apiserver and etcd; the
-# pod tier's Kubernetes node binaries, containerd, runc, KEDA, k6, metrics-server, CloudNativePG), the
-# language images' stand-ins (the containers and pod tiers') and the pod tier's upstream images. Cold,
-# they take more CPU than all the suites before the pod tier (docs/testing.md, "Time"); warm, nothing.
+# pod tier's Kubernetes node binaries, containerd, runc, CoreDNS, KEDA, k6, the k6-operator,
+# metrics-server, CloudNativePG), the language images' stand-ins (the containers and pod tiers') and the
+# pod tier's upstream images. Cold, they take more CPU than all the suites before the pod tier
+# (docs/testing.md, "Time"); warm, nothing.
 # Each runs in a session of its own (so that an early exit stops its builds too) whose autogroup is at
 # nice 19, as SCHED_IDLE: a plain `nice -n 19` in a session of its own weighs as much as any session,
 # the judge's sandboxes included, and took their CPU (sched(7), "autogroup"). Their output is shown if
@@ -64,25 +65,28 @@ await_made() { # mark pid log what: until the mark is there, or the job ended wi
   [[ -e "$made/$1" ]] || await "$2" "$3" "$4"
 }
 if [[ "$scope" == all ]]; then
-  # Two lanes of Go builds, each module's downloads and single-threaded links beside the other's
-  # compiles, both started before the Debian packages (they need only Go; runc its libseccomp and the
-  # pause image podman, so those wait for the packages). The first lane makes the chart's checks' tools
-  # first (with the other Kubernetes binaries: one build of the module); the second the operators' (one
-  # build), k6, CoreDNS and containerd, then the pod tier's upstream images (once the stand-ins they
-  # build on are made).
+  # Two lanes of Go builds, each one's downloads and single-threaded links beside the other's compiles,
+  # both started before the Debian packages (they need only Go; runc its libseccomp and the pause image
+  # podman, so those wait for the packages). The first lane builds the tools' one module
+  # (hack/tools-module.py): the chart's checks' tools first, then the pod tier's (Kubernetes' node
+  # binaries, containerd, CoreDNS, the operators); the second the tools of graphs of their own (k6,
+  # metrics-server), then the pod tier's upstream images (once the stand-ins they build on and the
+  # operators are made).
   # shellcheck disable=SC2016 # expanded by the inner shell
   below_judging "$PROJECT_DIR/build/tools-kubernetes.log" bash -c 'set -e; tools=$1 made=$2
-    "$tools" helm kubeconform helm-unittest helm-docs kube-apiserver kubectl etcd kube-controller-manager kube-scheduler \
-      kubelet kube-proxy
+    "$tools" kubeconform helm-docs etcd helm helm-unittest kube-apiserver kubectl
     touch "$made/chart-tools"
+    "$tools" kube-controller-manager kube-scheduler kubelet kube-proxy containerd coredns keda-operator keda-adapter \
+      keda-webhooks k6-operator cloudnative-pg
+    touch "$made/module-tools"
     until [[ -e "$made/deps" ]]; do sleep 1; done
     "$tools" runc pause' kubernetes-tools "$PROJECT_DIR/hack/tools.sh" "$made"
   kubernetes_tools=$!
   # shellcheck disable=SC2016 # expanded by the inner shell
-  below_judging "$PROJECT_DIR/build/tools-operators.log" bash -c 'set -e; project=$1 made=$2
-    "$project/hack/tools.sh" keda-operator keda-adapter keda-webhooks k6 k6-operator metrics-server cloudnative-pg coredns containerd
-    until [[ -e "$made/stand-ins" ]]; do sleep 1; done
-    "$project/hack/cluster/upstream-images.sh" "$project/build/pods/images"' operators "$PROJECT_DIR" "$made"
+  below_judging "$PROJECT_DIR/build/tools-operators.log" bash -c 'set -e; project=$1 made=$2 lane=$3
+    "$project/hack/tools.sh" k6 metrics-server
+    until [[ -e "$made/stand-ins" && -e "$made/module-tools" ]]; do kill -0 "$lane" 2>/dev/null || exit 1; sleep 1; done
+    "$project/hack/cluster/upstream-images.sh" "$project/build/pods/images"' operators "$PROJECT_DIR" "$made" "$kubernetes_tools"
   operators=$!
 fi
 

@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Builds the pinned tools (versions.env) from the Go module proxy, once per version, into a cache
-# outside the clone (~/.cache/judge/bin/<tool>-<version>), and links them into bin/.
+# outside the clone (~/.cache/judge/bin), and links them into bin/. Most are built from one module
+# (hack/tools-module.py), so that the libraries they share compile once.
 #
 #   hack/tools.sh [tool...]      the chart's and the user's: helm kubeconform helm-unittest helm-docs
 #                                kubectl kind; the Kubernetes binaries kube-apiserver
 #                                kube-controller-manager kubelet kube-scheduler kube-proxy; and the test
-#                                cluster's, whose builders are in hack/cluster/builders.sh: etcd coredns
+#                                cluster's (the builders of those not in the module are in
+#                                hack/cluster/builders.sh): etcd coredns
 #                                containerd runc pause keda-operator keda-adapter keda-webhooks k6
 #                                k6-operator metrics-server cloudnative-pg rabbitmq-cluster-operator
 #                                messaging-topology-operator cert-manager-{controller,webhook,cainjector,
@@ -16,8 +18,7 @@
 # their release pages where versions.env has a checksum for the platform, and built only when that
 # is not possible (no checksum for the platform, or no network, as on the CI machine).
 #
-# Cold builds on 2 cores take minutes each (kube-apiserver ~8, keda-operator ~4, helm ~5); cached ones
-# take nothing.
+# Cold, the module takes ~8 minutes of both cores; cached tools take nothing.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$PROJECT_DIR/versions.env"
@@ -53,8 +54,11 @@ fi
 os=$(uname -s | tr '[:upper:]' '[:lower:]')
 case "$(uname -m)" in x86_64) arch=amd64 ;; aarch64|arm64) arch=arm64 ;; *) arch=$(uname -m) ;; esac
 
-# A release binary, checked against the checksum versions.env pins for this platform. Fails (without
-# output) when there is none or the download does not work; the caller then builds the tool.
+# A release binary, checked against the checksum versions.env pins for this platform, kept apart from the
+# tools built here. Fails (without output) when there is none or the download does not work; the caller
+# then builds the tool.
+released() { echo "$CACHE/released/$1-$2"; }
+link_released() { ln -sfn "$(released "$1" "$2")" "$BIN/$1"; }
 download() { # tool version url [path-in-tarball]
   local tool=$1 version=$2 url=$3 member=${4:-} sum_var
   sum_var="$(echo "${tool}_SHA256_${os}_${arch}" | tr '[:lower:]-' '[:upper:]_')"
@@ -67,7 +71,7 @@ download() { # tool version url [path-in-tarball]
       rm -rf "$tmp"; exit 1
     fi
     if [[ -n "$member" ]]; then tar -xzf "$tmp/download" -C "$tmp" "$member"; mv "$tmp/$member" "$tmp/download"; fi
-    chmod +x "$tmp/download" && mv "$tmp/download" "$CACHE/$tool-$version"
+    mkdir -p "$CACHE/released" && chmod +x "$tmp/download" && mv "$tmp/download" "$(released "$tool" "$version")"
     rm -rf "$tmp"
     echo "Downloaded $tool $version ($os/$arch, checksum verified)"
     return 0
@@ -116,45 +120,82 @@ go_install() { # tool version package [ldflags]
   link "$tool" "$version"
 }
 
-build_helm_unittest() {
-  local version=$HELM_UNITTEST_VERSION plugin="$CACHE/helm-unittest-$HELM_UNITTEST_VERSION"
-  if [[ ! -x "$plugin/untt-linux-amd64" ]]; then
-    echo "Building helm-unittest $version"
-    local src; src=$(module_copy github.com/helm-unittest/helm-unittest "$version")
-    # The name plugin.yaml runs on linux/amd64; its install hook (which downloads it) never runs.
-    (cd "$src" && go build "${GO_BUILD_FLAGS[@]}" -ldflags "$STRIP" -o untt-linux-amd64 ./cmd/helm-unittest)
-    rm -rf "$plugin"; mkdir -p "$plugin"
-    cp "$src/untt-linux-amd64" "$src/plugin.yaml" "$plugin/"
-    rm -rf "$src"
+# The test cluster's KEDA has the scalers of these trigger types only (hack/tools-module.py says
+# why): the chart's (tests/chart holds its ScaledObjects to them), and CPU and memory, which cost nothing.
+KEDA_TEST_TRIGGER_TYPES="rabbitmq cpu memory"
+
+# The Kubernetes binaries, helm, helm-unittest, containerd, CoreDNS and the test cluster's operators: from
+# one module (hack/tools-module.py says why), each linked as its own Makefile links it. Static, for the
+# upstream images FROM scratch.
+build_module_tools() { # tools...
+  local key dir missing=() tool group src out
+  # shellcheck disable=SC2086 # a list of words
+  key=$(python3 "$PROJECT_DIR/hack/tools-module.py" key $KEDA_TEST_TRIGGER_TYPES)
+  dir="$CACHE/tools-$key"
+  for tool in "$@"; do [[ -x "$dir/$tool" ]] || missing+=("$tool"); done
+  if ((${#missing[@]})); then
+    local minor; minor=$(echo "$KUBERNETES_VERSION" | cut -d. -f2)
+    local kubernetes="-X k8s.io/component-base/version.gitVersion=$KUBERNETES_VERSION -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$minor"
+    local keda="-X github.com/kedacore/keda/v2/version.Version=v$KEDA_VERSION"
+    declare -A package=(
+      [kube-apiserver]=k8s.io/kubernetes/cmd/kube-apiserver [kube-controller-manager]=k8s.io/kubernetes/cmd/kube-controller-manager
+      [kubelet]=k8s.io/kubernetes/cmd/kubelet [kube-scheduler]=k8s.io/kubernetes/cmd/kube-scheduler
+      [kube-proxy]=k8s.io/kubernetes/cmd/kube-proxy [kubectl]=k8s.io/kubernetes/cmd/kubectl
+      [helm]=helm.sh/helm/v3/cmd/helm [helm-unittest]=github.com/helm-unittest/helm-unittest/cmd/helm-unittest
+      [containerd]=github.com/containerd/containerd/v2/cmd/containerd
+      [containerd-shim-runc-v2]=github.com/containerd/containerd/v2/cmd/containerd-shim-runc-v2
+      [ctr]=github.com/containerd/containerd/v2/cmd/ctr [coredns]=./coredns
+      [keda-operator]=github.com/kedacore/keda/v2/cmd/operator [keda-adapter]=github.com/kedacore/keda/v2/cmd/adapter
+      [keda-webhooks]=github.com/kedacore/keda/v2/cmd/webhooks [k6-operator]=github.com/grafana/k6-operator/cmd
+      [cloudnative-pg]=github.com/cloudnative-pg/cloudnative-pg/cmd/manager)
+    # Each tool's build tags and link flags, as its Makefile sets them: helm its version, and the Kubernetes
+    # version it assumes when no cluster says otherwise (its client-go's minor: the pinned Kubernetes').
+    declare -A flags=(
+      [kube-apiserver]="|$kubernetes" [kube-controller-manager]="|$kubernetes" [kubelet]="|$kubernetes"
+      [kube-scheduler]="|$kubernetes" [kube-proxy]="|$kubernetes" [kubectl]="|$kubernetes"
+      [helm]="|-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=$minor -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=$minor"
+      [containerd]="urfave_cli_no_docs|-X github.com/containerd/containerd/v2/version.Version=$CONTAINERD_VERSION"
+      [keda-operator]="|$keda" [keda-adapter]="|$keda" [keda-webhooks]="|$keda"
+      [cloudnative-pg]="|-X github.com/cloudnative-pg/cloudnative-pg/pkg/versions.buildVersion=$CLOUDNATIVE_PG_VERSION")
+    flags[containerd-shim-runc-v2]=${flags[containerd]} flags[ctr]=${flags[containerd]}
+    for tool in "${missing[@]}"; do
+      [[ -n "${package[$tool]:-}" ]] || { echo "not a tool of hack/tools-module.py: $tool" >&2; exit 2; }
+    done
+    echo "Building ${missing[*]} from one module (KEDA with the scalers of $KEDA_TEST_TRIGGER_TYPES only)"
+    src=$(mktemp -d) out=$(mktemp -d)
+    # shellcheck disable=SC2086
+    python3 "$PROJECT_DIR/hack/tools-module.py" prepare "$src" $KEDA_TEST_TRIGGER_TYPES
+    mkdir -p "$dir"
+    # One go build for the tools of one set of flags, in the order asked (the chart's tools first): what
+    # they share compiles once, in parallel, and their links run side by side.
+    local groups=() members packages
+    for tool in "${missing[@]}"; do [[ " ${groups[*]} " == *" ${flags[$tool]:-|} "* ]] || groups+=("${flags[$tool]:-|}"); done
+    for group in "${groups[@]}"; do
+      members=() packages=()
+      for tool in "${missing[@]}"; do
+        [[ "${flags[$tool]:-|}" != "$group" ]] || { members+=("$tool"); packages+=("${package[$tool]}"); }
+      done
+      (cd "$src" && GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" -tags "${group%%|*}" \
+        -ldflags "$STRIP ${group#*|}" -o "$out/" "${packages[@]}")
+      for tool in "${members[@]}"; do mv "$out/$(basename "${package[$tool]}")" "$dir/$tool"; done
+    done
+    rm -rf "$src" "$out"
   fi
+  for tool in "$@"; do ln -sfn "$dir/$tool" "$BIN/$tool"; done
+}
+
+# helm-unittest as the helm plugin its release installs: the binary plugin.yaml names for this platform.
+link_helm_unittest() {
+  local plugin="$CACHE/helm-unittest-$HELM_UNITTEST_VERSION-plugin"
+  if [[ ! -e "$plugin/plugin.yaml" ]]; then
+    rm -rf "$plugin"; mkdir -p "$plugin"
+    cp "$(module_dir "github.com/helm-unittest/helm-unittest@$HELM_UNITTEST_VERSION")/plugin.yaml" "$plugin/"
+  fi
+  ln -sfn "$(readlink "$BIN/helm-unittest")" "$plugin/untt-${os/darwin/macos}-$arch"
   # A private plugin folder under bin/, so that nothing outside the clone is touched.
   export HELM_PLUGINS="$BIN/helm-plugins"
   mkdir -p "$HELM_PLUGINS"
   ln -sfn "$plugin" "$HELM_PLUGINS/unittest"
-}
-
-build_kubernetes() { # Kubernetes binaries from k8s.io/kubernetes, whose staging replaces must point at real versions
-  local version=$KUBERNETES_VERSION missing=() tool
-  for tool in "$@"; do [[ -x "$CACHE/$tool-$version" ]] || missing+=("$tool"); done
-  if ((${#missing[@]})); then
-    echo "Building ${missing[*]} $version (several minutes cold)"
-    local src; src=$(module_copy k8s.io/kubernetes "$version")
-    (
-      cd "$src"
-      rm -rf go.work go.work.sum vendor
-      # sed without -i, whose form differs between GNU and BSD sed (macOS builds this where no
-      # release binary has a pinned checksum).
-      sed -E -e '/=> \.\/staging\//d' -e "s#^([[:space:]]*k8s\.io/[a-z0-9-]+) v0\.0\.0\$#\1 v0${version#v1}#" go.mod > go.mod.new
-      mv go.mod.new go.mod
-      # One go build for all of them: shared packages compile once, in parallel.
-      GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" \
-        -ldflags "$STRIP -X k8s.io/component-base/version.gitVersion=$version -X k8s.io/component-base/version.gitMajor=1 -X k8s.io/component-base/version.gitMinor=$(echo "$version" | cut -d. -f2)" \
-        -o "$src/out/" "${missing[@]/#/./cmd/}"
-      for tool in "${missing[@]}"; do mv "$src/out/$tool" "$CACHE/$tool-$version"; done
-    )
-    rm -rf "$src"
-  fi
-  for tool in "$@"; do link "$tool" "$version"; done
 }
 
 source "$PROJECT_DIR/hack/cluster/builders.sh"
@@ -162,7 +203,7 @@ source "$PROJECT_DIR/hack/cluster/builders.sh"
 tools=("$@")
 ((${#tools[@]})) || tools=(helm kubeconform helm-unittest helm-docs kube-apiserver kubectl kube-controller-manager kubelet
   kube-scheduler kube-proxy coredns etcd keda-operator keda-adapter keda-webhooks containerd runc pause)
-kubernetes_tools=()  # built together, from one copy of the (large) module
+module_tools=()  # built together at the end, from one module (build_module_tools)
 # Each build's time and CPU, for docs/testing.md's account of a cold run (cached tools take none).
 children_cpu() { # sets CPU to the CPU seconds (user + sys) of this shell's finished children so far
   local times; times=$(mktemp)
@@ -179,28 +220,28 @@ timed() { # what command...: runs it in this shell, and says what it took when i
 }
 for tool in "${tools[@]}"; do
   case "$tool" in
+    # Downloaded where versions.env has the release's checksum for this platform (make kind-up on a
+    # user's machine), else built with the others.
     helm)
-      [[ -x "$CACHE/helm-$HELM_VERSION" ]] || download helm "$HELM_VERSION" \
-        "https://get.helm.sh/helm-$HELM_VERSION-$os-$arch.tar.gz" "$os-$arch/helm" || require_go helm.sh/helm/v3 "$HELM_VERSION"
-      # As helm's own Makefile sets them: its version, and the Kubernetes version it assumes when no
-      # cluster says otherwise (its client-go 0.37 → 1.37); verify-chart.sh passes the pinned one anyway.
-      timed helm go_install helm "$HELM_VERSION" helm.sh/helm/v3/cmd/helm "-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION \
-        -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=37 \
-        -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=37" ;;
+      if [[ -x "$(released helm "$HELM_VERSION")" ]] || download helm "$HELM_VERSION" \
+        "https://get.helm.sh/helm-$HELM_VERSION-$os-$arch.tar.gz" "$os-$arch/helm"; then link_released helm "$HELM_VERSION"
+      else require_go helm.sh/helm/v3 "$HELM_VERSION"; module_tools+=(helm); fi ;;
+    kubectl)
+      if [[ -x "$(released kubectl "$KUBERNETES_VERSION")" ]] || download kubectl "$KUBERNETES_VERSION" \
+        "https://dl.k8s.io/release/$KUBERNETES_VERSION/bin/$os/$arch/kubectl"; then link_released kubectl "$KUBERNETES_VERSION"
+      else require_go k8s.io/kubernetes "$KUBERNETES_VERSION"; module_tools+=(kubectl); fi ;;
+    kind)
+      if [[ -x "$(released kind "$KIND_VERSION")" ]] || download kind "$KIND_VERSION" \
+        "https://github.com/kubernetes-sigs/kind/releases/download/$KIND_VERSION/kind-$os-$arch"; then link_released kind "$KIND_VERSION"
+      else require_go sigs.k8s.io/kind "$KIND_VERSION"; go_install kind "$KIND_VERSION" sigs.k8s.io/kind; fi ;;
     kubeconform) timed kubeconform go_install kubeconform "$KUBECONFORM_VERSION" github.com/yannh/kubeconform/cmd/kubeconform ;;
     helm-docs) timed helm-docs go_install helm-docs "$HELM_DOCS_VERSION" github.com/norwoodj/helm-docs/cmd/helm-docs ;;
-    helm-unittest) timed helm-unittest build_helm_unittest ;;
-    kubectl)
-      [[ -x "$CACHE/kubectl-$KUBERNETES_VERSION" ]] || download kubectl "$KUBERNETES_VERSION" \
-        "https://dl.k8s.io/release/$KUBERNETES_VERSION/bin/$os/$arch/kubectl" || require_go k8s.io/kubernetes "$KUBERNETES_VERSION"
-      kubernetes_tools+=(kubectl) ;;
-    kube-apiserver|kube-controller-manager|kubelet|kube-scheduler|kube-proxy) kubernetes_tools+=("$tool") ;;
-    kind)
-      [[ -x "$CACHE/kind-$KIND_VERSION" ]] || download kind "$KIND_VERSION" \
-        "https://github.com/kubernetes-sigs/kind/releases/download/$KIND_VERSION/kind-$os-$arch" || require_go sigs.k8s.io/kind "$KIND_VERSION"
-      go_install kind "$KIND_VERSION" sigs.k8s.io/kind ;;
+    kube-apiserver|kube-controller-manager|kubelet|kube-scheduler|kube-proxy|helm-unittest|coredns|keda-operator|keda-adapter|\
+      keda-webhooks|cloudnative-pg|k6-operator) module_tools+=("$tool") ;;
+    containerd) module_tools+=(containerd containerd-shim-runc-v2 ctr) ;;
     *) timed "$tool" cluster_tool "$tool" ;;  # hack/cluster/builders.sh
   esac
 done
-((${#kubernetes_tools[@]} == 0)) || timed "${kubernetes_tools[*]}" build_kubernetes "${kubernetes_tools[@]}"
-timed "the operators (KEDA, k6-operator, CloudNativePG, metrics-server), cert-manager" cluster_tools_build
+((${#module_tools[@]} == 0)) || timed "${module_tools[*]}" build_module_tools "${module_tools[@]}"
+[[ " ${module_tools[*]} " != *" helm-unittest "* ]] || link_helm_unittest
+timed cert-manager cluster_tools_build

@@ -1,22 +1,18 @@
-# The test cluster's tools, built by hack/tools.sh (which sources this and has the build helpers it
-# uses: link, go_install, module_copy, module_dir): etcd, CoreDNS, containerd, runc, the pause image,
-# KEDA, and for the upstream images the pod tiers run (hack/cluster/upstream-images.sh) k6 and the
-# k6-operator, metrics-server, CloudNativePG, the RabbitMQ operators, cert-manager, the Prometheus
-# Operator, Prometheus and kube-state-metrics. Each is built as its own Makefile or Dockerfile
-# builds it, from the Go module proxy, at the version versions.env pins; KEDA, the k6-operator and
-# CloudNativePG from one module graph (build_operators).
+# The test cluster's tools that hack/tools.sh does not build from its one module (hack/tools-module.py):
+# built by hack/tools.sh (which sources this and has the build helpers it uses: link, go_install,
+# module_copy, module_dir): etcd, runc, the pause image, and for the upstream images the pod tiers run
+# (hack/cluster/upstream-images.sh) k6, metrics-server, the RabbitMQ operators, cert-manager, the
+# Prometheus Operator, Prometheus and kube-state-metrics. Each is built as its own Makefile or
+# Dockerfile builds it, from the Go module proxy, at the version versions.env pins.
 # shellcheck shell=bash disable=SC2154 # hack/tools.sh's variables: CACHE, BIN, GO_BUILD_FLAGS, STRIP and versions.env's
 
-operator_tools=() cert_manager_tools=()  # each set built together, in one go build
+cert_manager_tools=()  # built together, in one go build
 
 cluster_tool() { # tool: built now, or queued for its set (cluster_tools_build)
   local tool=$1 replacements
   case "$tool" in
-    coredns) build_coredns ;;
-    containerd) build_containerd ;;
     runc) build_runc ;;
     pause) build_pause ;;
-    keda-operator|keda-adapter|keda-webhooks|cloudnative-pg|k6-operator) operator_tools+=("$tool") ;;
     etcd) build_etcd ;;
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
     rabbitmq-cluster-operator) build_rabbitmq_operator "$tool" github.com/rabbitmq/cluster-operator/v2 \
@@ -29,9 +25,8 @@ cluster_tool() { # tool: built now, or queued for its set (cluster_tools_build)
     prometheus-operator) build_prometheus_operator ;;
     prometheus) build_prometheus ;;
     kube-state-metrics) build_kube_state_metrics ;;
-    # Its own module graph: built with the operators' newer Kubernetes libraries, its metrics API went
-    # unavailable in the pod tier. Static, for its image FROM scratch, as its Makefile builds it (whose PKG
-    # is k8s.io/client-go/pkg: the version it prints is client-go's variable).
+    # Its own module graph (hack/tools-module.py says why). Static, for its image FROM scratch, as its
+    # Makefile builds it (whose PKG is k8s.io/client-go/pkg: the version it prints is client-go's variable).
     metrics-server) go_install metrics-server "$METRICS_SERVER_VERSION" sigs.k8s.io/metrics-server/cmd/metrics-server \
       "-X k8s.io/client-go/pkg/version.gitVersion=$METRICS_SERVER_VERSION" ;;
     *) echo "unknown tool: $tool" >&2; exit 2 ;;
@@ -39,57 +34,7 @@ cluster_tool() { # tool: built now, or queued for its set (cluster_tools_build)
 }
 
 cluster_tools_build() {
-  ((${#operator_tools[@]} == 0)) || build_operators "${operator_tools[@]}"
   ((${#cert_manager_tools[@]} == 0)) || build_cert_manager "${cert_manager_tools[@]}"
-}
-
-# The test cluster's KEDA has the scalers of these trigger types only (hack/cluster/operators-module.py says
-# why): the chart's (tests/chart holds its ScaledObjects to them), and CPU and memory, which cost nothing.
-KEDA_TEST_TRIGGER_TYPES="rabbitmq cpu memory"
-
-build_operators() { # tools: KEDA's, the k6-operator's and CloudNativePG's, from one module (operators-module.py)
-  local key dir missing=() tool src
-  declare -A packages=(
-    [keda-operator]=github.com/kedacore/keda/v2/cmd/operator [keda-adapter]=github.com/kedacore/keda/v2/cmd/adapter
-    [keda-webhooks]=github.com/kedacore/keda/v2/cmd/webhooks [k6-operator]=github.com/grafana/k6-operator/cmd
-    [cloudnative-pg]=github.com/cloudnative-pg/cloudnative-pg/cmd/manager)
-  declare -A ldflags=(
-    [keda-operator]="-X github.com/kedacore/keda/v2/version.Version=v$KEDA_VERSION"
-    [cloudnative-pg]="-X github.com/cloudnative-pg/cloudnative-pg/pkg/versions.buildVersion=$CLOUDNATIVE_PG_VERSION")
-  ldflags[keda-adapter]=${ldflags[keda-operator]} ldflags[keda-webhooks]=${ldflags[keda-operator]}
-  # shellcheck disable=SC2086 # a list of words
-  key=$(python3 "$PROJECT_DIR/hack/cluster/operators-module.py" go.mod $KEDA_TEST_TRIGGER_TYPES | sha256sum | cut -c1-12)
-  dir="$CACHE/operators-$key"
-  for tool in "$@"; do [[ -x "$dir/$tool" ]] || missing+=("$tool"); done
-  if ((${#missing[@]})); then
-    echo "Building ${missing[*]} in one build (KEDA with the scalers of $KEDA_TEST_TRIGGER_TYPES only)"
-    src=$(mktemp -d)
-    # shellcheck disable=SC2086
-    python3 "$PROJECT_DIR/hack/cluster/operators-module.py" prepare "$src" $KEDA_TEST_TRIGGER_TYPES
-    mkdir -p "$dir"
-    # One after another, each linked as its Makefile links it; what they share compiles once (Go's build
-    # cache), each with the parallelism of go build. Static, for their images FROM scratch.
-    for tool in "${missing[@]}"; do
-      (cd "$src" && GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" \
-        -ldflags "$STRIP ${ldflags[$tool]:-}" -o "$dir/$tool" "${packages[$tool]}")
-    done
-    rm -rf "$src"
-  fi
-  for tool in "$@"; do ln -sfn "$dir/$tool" "$BIN/$tool"; done
-}
-
-build_containerd() { # containerd, its runc shim and ctr; go install refuses the module (exclude directives)
-  local version=$CONTAINERD_VERSION
-  if [[ ! -x "$CACHE/containerd-$version/containerd" ]]; then
-    echo "Building containerd $version (~1 minute cold)"
-    local src; src=$(module_copy github.com/containerd/containerd/v2 "$version")
-    rm -rf "$CACHE/containerd-$version"; mkdir -p "$CACHE/containerd-$version"
-    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" -tags urfave_cli_no_docs \
-      -ldflags "$STRIP -X github.com/containerd/containerd/v2/version.Version=$version" \
-      -o "$CACHE/containerd-$version/" ./cmd/containerd ./cmd/containerd-shim-runc-v2 ./cmd/ctr)
-    rm -rf "$src"
-  fi
-  for tool in containerd containerd-shim-runc-v2 ctr; do ln -sfn "$CACHE/containerd-$version/$tool" "$BIN/$tool"; done
 }
 
 build_runc() { # with seccomp (cgo, libseccomp-dev), and new enough to give pods user namespaces (idmap mounts)
@@ -253,31 +198,5 @@ import (
 )
 
 func main() { etcdmain.Main(os.Args) }
-GO
-}
-
-# CoreDNS with the plugins a cluster DNS uses, as CoreDNS builds with a plugin.cfg of its own.
-build_coredns() {
-  build_main coredns "$COREDNS_VERSION" github.com/coredns/coredns <<'GO'
-package main
-
-import (
-	"github.com/coredns/coredns/core/dnsserver"
-	"github.com/coredns/coredns/coremain"
-
-	_ "github.com/coredns/coredns/plugin/bind"
-	_ "github.com/coredns/coredns/plugin/cache"
-	_ "github.com/coredns/coredns/plugin/errors"
-	_ "github.com/coredns/coredns/plugin/health"
-	_ "github.com/coredns/coredns/plugin/kubernetes"
-	_ "github.com/coredns/coredns/plugin/ready"
-)
-
-// The order in which plugins handle a query: plugin.cfg's, for the plugins built in.
-func init() {
-	dnsserver.Directives = []string{"bind", "ready", "health", "errors", "cache", "kubernetes"}
-}
-
-func main() { coremain.Run() }
 GO
 }

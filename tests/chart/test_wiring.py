@@ -150,9 +150,9 @@ def test_every_scaled_object_targets_a_deployment_of_the_chart():
 
 
 def test_the_test_clusters_keda_has_the_scaler_of_every_trigger_the_chart_uses():
-    """The pod tier's KEDA is built with the scalers of KEDA_TEST_TRIGGER_TYPES only (hack/cluster/operators-module.py)."""
-    builders = (PROJECT / "hack/cluster/builders.sh").read_text()
-    built = set(re.search(r'^KEDA_TEST_TRIGGER_TYPES="([^"]+)"', builders, re.M).group(1).split())
+    """The pod tier's KEDA is built with the scalers of KEDA_TEST_TRIGGER_TYPES only (hack/tools-module.py)."""
+    tools = (PROJECT / "hack/tools.sh").read_text()
+    built = set(re.search(r'^KEDA_TEST_TRIGGER_TYPES="([^"]+)"', tools, re.M).group(1).split())
     used = {
         trigger["type"]
         for render in sorted(RENDER_DIR.glob("*.yaml"))
