@@ -84,6 +84,12 @@ images: ## Build the three images and this project's images of the enabled langu
 	$(PROJECT_DIR)/hack/images.sh docker
 	$(PROJECT_DIR)/hack/images.sh kind
 
+.PHONY: push
+push: ## Build the images with Docker and push every image the chart runs (services, enabled languages) to REGISTRY, for a cluster that pulls from there (helm install --set image.registry=REGISTRY)
+	@test -n "$(REGISTRY)" || { echo "make push REGISTRY=<host>/<path>: a registry your cluster's nodes pull from" >&2; exit 2; }
+	$(PROJECT_DIR)/hack/images.sh docker
+	$(PROJECT_DIR)/hack/push.sh docker $(REGISTRY)
+
 .PHONY: deploy
 deploy: ## Install or upgrade the judge chart in namespace judge and wait until it is ready (values: manifests/judge-kind-values.yaml)
 	$(BIN)/helm upgrade --install judge $(PROJECT_DIR)/charts/judge -n judge --create-namespace \

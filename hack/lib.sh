@@ -66,19 +66,25 @@ require_pyyaml() {
   return 1
 }
 
-# This project's language images the catalog names for these languages (catalog ids; every language's
-# without), one per line.
-judge_language_images() { # [id...]
+# The images the catalog names for these languages (catalog ids; every language's without), one per
+# line, each once; an id the catalog does not have fails.
+judge_catalog_images() { # [id...]
   require_pyyaml || return
   python3 -c 'import sys, yaml
 languages = yaml.safe_load(open(sys.argv[1]))["judge"]["languages"]
-chosen = set(sys.argv[3:]) or set(languages)
+chosen = set(sys.argv[2:]) or set(languages)
 unknown = sorted(chosen - set(languages))
 if unknown:
     sys.exit("not in the language catalog: " + ", ".join(unknown))
-images = {entry["image"] for id, entry in languages.items() if id in chosen}
-print("\n".join(sorted(image for image in images if image.startswith(sys.argv[2] + "/"))))' \
-    "$SERVICES_DIR/contracts/src/main/resources/judge-languages.yml" "$JUDGE_LANGUAGE_IMAGES" "$@"
+print("\n".join(sorted({entry["image"] for id, entry in languages.items() if id in chosen})))' \
+    "$SERVICES_DIR/contracts/src/main/resources/judge-languages.yml" "$@"
+}
+
+# This project's own among them (judge-languages/*: services/language-images/), one per line.
+judge_language_images() { # [id...]
+  local images
+  images=$(judge_catalog_images "$@") || return
+  grep "^$JUDGE_LANGUAGE_IMAGES/" <<< "$images" || true
 }
 
 # The languages make deploy enables on kind, one a line: manifests/judge-kind-values.yaml's

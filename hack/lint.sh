@@ -13,7 +13,7 @@ python3 -m ruff check tests
 python3 -m pytest -q -p no:cacheprovider tests/docs tests/scripts
 # The kind path (make kind-up, images, deploy) runs on macOS too: none of GNU's own forms in its scripts
 # (BSD sed's -i takes a suffix and has no \s; macOS has shasum, not sha256sum; lib.sh's sha256_of is both).
-kind_path=(hack/lib.sh hack/tools.sh hack/kind-up.sh hack/images.sh hack/testlib.sh)
+kind_path=(hack/lib.sh hack/tools.sh hack/kind-up.sh hack/images.sh hack/push.sh hack/testlib.sh)
 if grep -nE 'sed( -[A-Za-z]+)* -i|sha256sum|sed .*\\s' "${kind_path[@]}" | grep -v '# portable'; then
   echo "GNU-only forms on the kind path above: macOS runs these scripts too" >&2
   exit 1

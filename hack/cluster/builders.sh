@@ -15,6 +15,7 @@ cluster_tool() { # tool: built now, or queued for its set (cluster_tools_build)
     pause) build_pause ;;
     etcd) build_etcd ;;
     k6) go_install k6 "$K6_VERSION" go.k6.io/k6 ;;
+    registry) go_install registry "$GO_CONTAINERREGISTRY_VERSION" github.com/google/go-containerregistry/cmd/registry ;;
     rabbitmq-cluster-operator) build_rabbitmq_operator "$tool" github.com/rabbitmq/cluster-operator/v2 \
       "v$RABBITMQ_CLUSTER_OPERATOR_VERSION" . ;;
     messaging-topology-operator)

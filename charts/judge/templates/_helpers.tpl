@@ -69,9 +69,29 @@ A component's image: its repository under image.registry, tagged with its own ta
 Usage: include "judge.image" (dict "ctx" . "image" .Values.api.image)
 */}}
 {{- define "judge.image" -}}
-{{- $registry := .ctx.Values.image.registry -}}
-{{- $repository := ternary .image.repository (printf "%s/%s" $registry .image.repository) (empty $registry) -}}
-{{- printf "%s:%s" $repository (default .ctx.Chart.AppVersion .image.tag) }}
+{{- include "judge.underRegistry" (dict "ctx" .ctx "reference" (printf "%s:%s" .image.repository (default .ctx.Chart.AppVersion .image.tag))) }}
+{{- end }}
+
+{{/*
+An image reference under image.registry, so that one value moves every image the chart runs (the
+services' and the languages') to the registry `make push` fills; a reference that names a registry of
+its own (its first part has a "." or ":", or is localhost, as containerd reads references) is kept.
+Usage: include "judge.underRegistry" (dict "ctx" . "reference" "gcc:12.2.0-bookworm")
+*/}}
+{{- define "judge.underRegistry" -}}
+{{- $registry := .ctx.Values.image.registry | trimSuffix "/" -}}
+{{- $parts := splitList "/" .reference -}}
+{{- $first := first $parts -}}
+{{- $named := and (gt (len $parts) 1) (or (contains "." $first) (contains ":" $first) (eq $first "localhost")) -}}
+{{- ternary .reference (printf "%s/%s" $registry .reference) (or (empty $registry) $named) }}
+{{- end }}
+
+{{/*
+The image a language's programs run in: languages.images' reference, under image.registry.
+Usage: include "judge.languageImage" (dict "ctx" . "language" "python")
+*/}}
+{{- define "judge.languageImage" -}}
+{{- include "judge.underRegistry" (dict "ctx" .ctx "reference" (index .ctx.Values.languages.images .language)) }}
 {{- end }}
 
 {{/*
@@ -353,7 +373,7 @@ and languages of one image (C, C++) share it.
 {{- define "judge.languageImages" -}}
 {{- $images := list -}}
 {{- range (include "judge.languages" . | splitList ",") }}
-{{- $images = append $images (index $.Values.languages.images .) -}}
+{{- $images = append $images (include "judge.languageImage" (dict "ctx" $ "language" .)) -}}
 {{- end }}
 {{- $images | uniq | sortAlpha | join "," }}
 {{- end }}
@@ -368,14 +388,14 @@ The folder an image is mounted at under /languages: its reference with every cha
 
 {{/*
 What the API and the workers both read of the languages: the enabled set and each one's image (the
-catalog's, or the one languages.images points it at), so that the API never offers one the workers
-cannot judge.
+catalog's, or the one languages.images points it at, under image.registry), so that the API never offers
+one the workers cannot judge.
 */}}
 {{- define "judge.languagesEnv" -}}
 - name: JUDGE_ENABLEDLANGUAGES
   value: {{ include "judge.languages" . | quote }}
 {{- range (include "judge.languages" . | splitList ",") }}
 - name: JUDGE_LANGUAGES_{{ upper . }}_IMAGE
-  value: {{ index $.Values.languages.images . | quote }}
+  value: {{ include "judge.languageImage" (dict "ctx" $ "language" .) | quote }}
 {{- end }}
 {{- end }}
