@@ -387,6 +387,25 @@ The folder an image is mounted at under /languages: its reference with every cha
 {{- end }}
 
 {{/*
+The enabled languages' images as a pod's image volumes (Kubernetes 1.35+, containerd 2.2+): the toolchains,
+each image once, read-only, mounted at /languages/<folder> (judge.languageImageMounts).
+*/}}
+{{- define "judge.languageImageVolumes" -}}
+{{- range (include "judge.languageImages" . | splitList ",") }}
+- name: image-{{ sha256sum . | trunc 16 }}
+  image:
+    reference: {{ . | quote }}
+    pullPolicy: {{ $.Values.languages.pullPolicy }}
+{{- end }}
+{{- end }}
+
+{{- define "judge.languageImageMounts" -}}
+{{- range (include "judge.languageImages" . | splitList ",") }}
+- {name: image-{{ sha256sum . | trunc 16 }}, mountPath: /languages/{{ include "judge.languageImageFolder" . }}, readOnly: true}
+{{- end }}
+{{- end }}
+
+{{/*
 What the API and the workers both read of the languages: the enabled set and each one's image (the
 catalog's, or the one languages.images points it at, under image.registry), so that the API never offers
 one the workers cannot judge.
