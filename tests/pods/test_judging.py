@@ -2,6 +2,7 @@
 the chart's `helm test` hook."""
 
 import re
+import time
 import urllib.error
 import urllib.request
 
@@ -43,6 +44,28 @@ def test_helm_test_submits_a_program_and_gets_its_verdict(kube, worker_pod):
     said = kube.helm("test", RELEASE, "--timeout", "5m", "--logs")
 
     assert re.search(r"Phase:\s+Succeeded", said) and "verdict ACCEPTED" in said, said
+
+
+def test_every_node_workers_may_run_on_has_the_language_images_before_a_worker_needs_them(kube, release):
+    """languages.prePull: the DaemonSet's pod on each node mounts the images the workers mount, and is
+    Ready once that node has them all."""
+    name = f"{RELEASE}-language-images"
+    deadline = time.monotonic() + 180
+    while True:
+        status = kube.get("daemonset", name)["status"]
+        if status.get("desiredNumberScheduled") and status.get("numberReady") == status["desiredNumberScheduled"]:
+            break
+        assert time.monotonic() < deadline, status
+        time.sleep(2)
+    # Every node: the tier's workers may run on both (a DaemonSet's pods stay on a cordoned node too).
+    assert status["desiredNumberScheduled"] == len(kube.raw("api/v1/nodes")["items"]), status
+
+    def images(spec):
+        return {volume["image"]["reference"] for volume in spec["volumes"] if "image" in volume}
+
+    worker = kube.get("deployment", f"{RELEASE}-worker")["spec"]["template"]["spec"]
+    pulled = kube.get("daemonset", name)["spec"]["template"]["spec"]
+    assert images(pulled) == images(worker) and len(images(worker)) == 4  # gcc, Temurin, Node.js, Python
 
 
 def test_a_large_problem_is_judged_from_tests_the_worker_fetched_from_the_api(api, worker_pod):
