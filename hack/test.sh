@@ -69,7 +69,7 @@ if [[ "$scope" == all ]]; then
   # both started before the Debian packages (they need only Go; runc its libseccomp and the pause image
   # podman, so those wait for the packages). The first lane builds the tools' one module
   # (hack/tools-module.py): the chart's checks' tools first, then the pod tier's (Kubernetes' node
-  # binaries, containerd, CoreDNS, the operators); the second the tools of graphs of their own (k6,
+  # binaries, CoreDNS, the operators, then containerd); the second the tools of graphs of their own (k6,
   # metrics-server), then the pod tier's upstream images (once the stand-ins they build on and the
   # operators are made).
   # shellcheck disable=SC2016 # expanded by the inner shell

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The one module most pinned Go tools are built from (hack/tools.sh, build_module_tools): the Kubernetes
-binaries, helm and helm-unittest, containerd, CoreDNS, and the test cluster's operators (KEDA's operator,
+binaries, helm and helm-unittest, CoreDNS, and the test cluster's operators (KEDA's operator,
 metrics adapter and webhooks, the k6-operator's controller, CloudNativePG's manager).
 
 Built each from its own go.mod, these tools compile Kubernetes' client libraries at five versions (0.33 to
@@ -15,8 +15,10 @@ Each tool's own code is its pinned source, unchanged but for KEDA's scalers (bel
 of the tools' own go.mod files that point a module at another version are kept, since a dependency's replace
 directives do not apply in another module's build. CoreDNS's main package is hack/tools-module/coredns.
 
-Built apart, each from its own graph: metrics-server (with these newer libraries its metrics API answered
-nothing in the pod tier), k6, etcd (its server 3.5 against the 3.6 client libraries Kubernetes requires),
+Built apart, each from its own graph: containerd (built in this module, with newer libraries than its own,
+its CRI could not remove a stopped pod's network namespace, "remove netns: ... device or resource busy", and
+pods stayed Terminating in the pod tier), metrics-server (with these newer libraries its metrics API
+answered nothing there), k6, etcd (its server 3.5 against the 3.6 client libraries Kubernetes requires),
 runc (cgo), kubeconform and helm-docs (they share little).
 
 KEDA compiles every scaler it has into one package (pkg/scalers, one file a scaler) and one switch
@@ -57,7 +59,6 @@ def required():
         (KUBERNETES, pinned["KUBERNETES_VERSION"]),
         ("helm.sh/helm/v3", pinned["HELM_VERSION"]),
         ("github.com/helm-unittest/helm-unittest", pinned["HELM_UNITTEST_VERSION"]),
-        ("github.com/containerd/containerd/v2", pinned["CONTAINERD_VERSION"]),
         ("github.com/coredns/coredns", pinned["COREDNS_VERSION"]),
         (KEDA, "v" + pinned["KEDA_VERSION"]),
         ("github.com/cloudnative-pg/cloudnative-pg", "v" + pinned["CLOUDNATIVE_PG_VERSION"]),

@@ -124,7 +124,7 @@ go_install() { # tool version package [ldflags]
 # why): the chart's (tests/chart holds its ScaledObjects to them), and CPU and memory, which cost nothing.
 KEDA_TEST_TRIGGER_TYPES="rabbitmq cpu memory"
 
-# The Kubernetes binaries, helm, helm-unittest, containerd, CoreDNS and the test cluster's operators: from
+# The Kubernetes binaries, helm, helm-unittest, CoreDNS and the test cluster's operators: from
 # one module (hack/tools-module.py says why), each linked as its own Makefile links it. Static, for the
 # upstream images FROM scratch.
 build_module_tools() { # tools...
@@ -142,9 +142,7 @@ build_module_tools() { # tools...
       [kubelet]=k8s.io/kubernetes/cmd/kubelet [kube-scheduler]=k8s.io/kubernetes/cmd/kube-scheduler
       [kube-proxy]=k8s.io/kubernetes/cmd/kube-proxy [kubectl]=k8s.io/kubernetes/cmd/kubectl
       [helm]=helm.sh/helm/v3/cmd/helm [helm-unittest]=github.com/helm-unittest/helm-unittest/cmd/helm-unittest
-      [containerd]=github.com/containerd/containerd/v2/cmd/containerd
-      [containerd-shim-runc-v2]=github.com/containerd/containerd/v2/cmd/containerd-shim-runc-v2
-      [ctr]=github.com/containerd/containerd/v2/cmd/ctr [coredns]=./coredns
+      [coredns]=./coredns
       [keda-operator]=github.com/kedacore/keda/v2/cmd/operator [keda-adapter]=github.com/kedacore/keda/v2/cmd/adapter
       [keda-webhooks]=github.com/kedacore/keda/v2/cmd/webhooks [k6-operator]=github.com/grafana/k6-operator/cmd
       [cloudnative-pg]=github.com/cloudnative-pg/cloudnative-pg/cmd/manager)
@@ -154,10 +152,8 @@ build_module_tools() { # tools...
       [kube-apiserver]="|$kubernetes" [kube-controller-manager]="|$kubernetes" [kubelet]="|$kubernetes"
       [kube-scheduler]="|$kubernetes" [kube-proxy]="|$kubernetes" [kubectl]="|$kubernetes"
       [helm]="|-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=$minor -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=$minor"
-      [containerd]="urfave_cli_no_docs|-X github.com/containerd/containerd/v2/version.Version=$CONTAINERD_VERSION"
       [keda-operator]="|$keda" [keda-adapter]="|$keda" [keda-webhooks]="|$keda"
       [cloudnative-pg]="|-X github.com/cloudnative-pg/cloudnative-pg/pkg/versions.buildVersion=$CLOUDNATIVE_PG_VERSION")
-    flags[containerd-shim-runc-v2]=${flags[containerd]} flags[ctr]=${flags[containerd]}
     for tool in "${missing[@]}"; do
       [[ -n "${package[$tool]:-}" ]] || { echo "not a tool of hack/tools-module.py: $tool" >&2; exit 2; }
     done
@@ -238,7 +234,6 @@ for tool in "${tools[@]}"; do
     helm-docs) timed helm-docs go_install helm-docs "$HELM_DOCS_VERSION" github.com/norwoodj/helm-docs/cmd/helm-docs ;;
     kube-apiserver|kube-controller-manager|kubelet|kube-scheduler|kube-proxy|helm-unittest|coredns|keda-operator|keda-adapter|\
       keda-webhooks|cloudnative-pg|k6-operator) module_tools+=("$tool") ;;
-    containerd) module_tools+=(containerd containerd-shim-runc-v2 ctr) ;;
     *) timed "$tool" cluster_tool "$tool" ;;  # hack/cluster/builders.sh
   esac
 done

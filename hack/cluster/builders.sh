@@ -1,6 +1,6 @@
 # The test cluster's tools that hack/tools.sh does not build from its one module (hack/tools-module.py):
 # built by hack/tools.sh (which sources this and has the build helpers it uses: link, go_install,
-# module_copy, module_dir): etcd, runc, the pause image, and for the upstream images the pod tiers run
+# module_copy, module_dir): etcd, containerd, runc, the pause image, and for the upstream images the pod tiers run
 # (hack/cluster/upstream-images.sh) k6, metrics-server, the RabbitMQ operators, cert-manager, the
 # Prometheus Operator, Prometheus and kube-state-metrics. Each is built as its own Makefile or
 # Dockerfile builds it, from the Go module proxy, at the version versions.env pins.
@@ -11,6 +11,7 @@ cert_manager_tools=()  # built together, in one go build
 cluster_tool() { # tool: built now, or queued for its set (cluster_tools_build)
   local tool=$1 replacements
   case "$tool" in
+    containerd) build_containerd ;;
     runc) build_runc ;;
     pause) build_pause ;;
     etcd) build_etcd ;;
@@ -36,6 +37,20 @@ cluster_tool() { # tool: built now, or queued for its set (cluster_tools_build)
 
 cluster_tools_build() {
   ((${#cert_manager_tools[@]} == 0)) || build_cert_manager "${cert_manager_tools[@]}"
+}
+
+build_containerd() { # containerd, its runc shim and ctr; go install refuses the module (exclude directives)
+  local version=$CONTAINERD_VERSION
+  if [[ ! -x "$CACHE/containerd-$version/containerd" ]]; then
+    echo "Building containerd $version (~1 minute cold)"
+    local src; src=$(module_copy github.com/containerd/containerd/v2 "$version")
+    rm -rf "$CACHE/containerd-$version"; mkdir -p "$CACHE/containerd-$version"
+    (cd "$src" && GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" -tags urfave_cli_no_docs \
+      -ldflags "$STRIP -X github.com/containerd/containerd/v2/version.Version=$version" \
+      -o "$CACHE/containerd-$version/" ./cmd/containerd ./cmd/containerd-shim-runc-v2 ./cmd/ctr)
+    rm -rf "$src"
+  fi
+  for tool in containerd containerd-shim-runc-v2 ctr; do ln -sfn "$CACHE/containerd-$version/$tool" "$BIN/$tool"; done
 }
 
 build_runc() { # with seccomp (cgo, libseccomp-dev), and new enough to give pods user namespaces (idmap mounts)
