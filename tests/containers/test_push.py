@@ -109,10 +109,12 @@ def test_one_registry_value_runs_every_image_of_the_chart_from_the_registry_make
         assert {reference for reference in run if not reference.startswith(target + "/")} == set()
         assert [reference for reference in sorted(run) if not held_whole(registry, reference)] == []
     finally:
-        # The registry's names were tags in podman's store too: not left behind.
+        # The registry's names were tags in podman's store too: not left behind. That name alone (untag
+        # with no name would take every name the image has, the ones the other tiers use too).
         for line in pushed.stdout.splitlines():
             if line.startswith("Pushed "):
-                subprocess.run(["podman", "untag", line.removeprefix("Pushed ")], capture_output=True)
+                name = line.removeprefix("Pushed ")
+                subprocess.run(["podman", "untag", name, name], capture_output=True)
 
 
 def test_a_project_image_never_built_is_named_and_nothing_is_pushed(registry):
