@@ -85,7 +85,11 @@ if [[ "$scope" == all ]]; then
   # shellcheck disable=SC2016 # expanded by the inner shell
   below_judging "$PROJECT_DIR/build/tools-operators.log" bash -c 'set -e; project=$1 made=$2 lane=$3
     "$project/hack/tools.sh" k6 metrics-server
-    until [[ -e "$made/stand-ins" && -e "$made/module-tools" ]]; do kill -0 "$lane" 2>/dev/null || exit 1; sleep 1; done
+    # (The first lane gone without making the operators: its own failure is the one to show.)
+    until [[ -e "$made/stand-ins" && -e "$made/module-tools" ]]; do
+      [[ -e "$made/module-tools" ]] || kill -0 "$lane" 2>/dev/null || exit 1
+      sleep 1
+    done
     "$project/hack/cluster/upstream-images.sh" "$project/build/pods/images"' operators "$PROJECT_DIR" "$made" "$kubernetes_tools"
   operators=$!
 fi
