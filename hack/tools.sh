@@ -128,7 +128,7 @@ KEDA_TEST_TRIGGER_TYPES="rabbitmq cpu memory"
 # one module (hack/tools-module.py says why), each linked as its own Makefile links it. Static, for the
 # upstream images FROM scratch.
 build_module_tools() { # tools...
-  local key dir missing=() tool group src out
+  local key dir missing=() tool src out
   # shellcheck disable=SC2086 # a list of words
   key=$(python3 "$PROJECT_DIR/hack/tools-module.py" key $KEDA_TEST_TRIGGER_TYPES)
   dir="$CACHE/tools-$key"
@@ -146,14 +146,14 @@ build_module_tools() { # tools...
       [keda-operator]=github.com/kedacore/keda/v2/cmd/operator [keda-adapter]=github.com/kedacore/keda/v2/cmd/adapter
       [keda-webhooks]=github.com/kedacore/keda/v2/cmd/webhooks [k6-operator]=github.com/grafana/k6-operator/cmd
       [cloudnative-pg]=github.com/cloudnative-pg/cloudnative-pg/cmd/manager)
-    # Each tool's build tags and link flags, as its Makefile sets them: helm its version, and the Kubernetes
-    # version it assumes when no cluster says otherwise (its client-go's minor: the pinned Kubernetes').
-    declare -A flags=(
-      [kube-apiserver]="|$kubernetes" [kube-controller-manager]="|$kubernetes" [kubelet]="|$kubernetes"
-      [kube-scheduler]="|$kubernetes" [kube-proxy]="|$kubernetes" [kubectl]="|$kubernetes"
-      [helm]="|-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=$minor -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=$minor"
-      [keda-operator]="|$keda" [keda-adapter]="|$keda" [keda-webhooks]="|$keda"
-      [cloudnative-pg]="|-X github.com/cloudnative-pg/cloudnative-pg/pkg/versions.buildVersion=$CLOUDNATIVE_PG_VERSION")
+    # Each tool's link flags, as its Makefile sets them: helm its version, and the Kubernetes version it
+    # assumes when no cluster says otherwise (its client-go's minor: the pinned Kubernetes').
+    declare -A ldflags=(
+      [kube-apiserver]=$kubernetes [kube-controller-manager]=$kubernetes [kubelet]=$kubernetes
+      [kube-scheduler]=$kubernetes [kube-proxy]=$kubernetes [kubectl]=$kubernetes
+      [helm]="-X helm.sh/helm/v3/internal/version.version=$HELM_VERSION -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/lint/rules.k8sVersionMinor=$minor -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMajor=1 -X helm.sh/helm/v3/pkg/chartutil.k8sVersionMinor=$minor"
+      [keda-operator]=$keda [keda-adapter]=$keda [keda-webhooks]=$keda
+      [cloudnative-pg]="-X github.com/cloudnative-pg/cloudnative-pg/pkg/versions.buildVersion=$CLOUDNATIVE_PG_VERSION")
     for tool in "${missing[@]}"; do
       [[ -n "${package[$tool]:-}" ]] || { echo "not a tool of hack/tools-module.py: $tool" >&2; exit 2; }
     done
@@ -162,18 +162,18 @@ build_module_tools() { # tools...
     # shellcheck disable=SC2086
     python3 "$PROJECT_DIR/hack/tools-module.py" prepare "$src" $KEDA_TEST_TRIGGER_TYPES
     mkdir -p "$dir"
-    # One go build for the tools of one set of flags, in the order asked (the chart's tools first): what
-    # they share compiles once, in parallel, and their links run side by side.
-    local groups=() members packages
-    for tool in "${missing[@]}"; do [[ " ${groups[*]} " == *" ${flags[$tool]:-|} "* ]] || groups+=("${flags[$tool]:-|}"); done
-    for group in "${groups[@]}"; do
-      members=() packages=()
-      for tool in "${missing[@]}"; do
-        [[ "${flags[$tool]:-|}" != "$group" ]] || { members+=("$tool"); packages+=("${package[$tool]}"); }
+    # One go build for the tools of one set of link flags, in the order asked (the chart's tools first):
+    # what they share compiles once, in parallel, and their links run side by side.
+    local remaining=("${missing[@]}") members packages rest flags
+    while ((${#remaining[@]})); do
+      flags=${ldflags[${remaining[0]}]:-} members=() packages=() rest=()
+      for tool in "${remaining[@]}"; do
+        if [[ "${ldflags[$tool]:-}" == "$flags" ]]; then members+=("$tool") packages+=("${package[$tool]}"); else rest+=("$tool"); fi
       done
-      (cd "$src" && GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" -tags "${group%%|*}" \
-        -ldflags "$STRIP ${group#*|}" -o "$out/" "${packages[@]}")
+      (cd "$src" && GOWORK=off GOFLAGS="-mod=mod -buildvcs=false" go build "${GO_BUILD_FLAGS[@]}" \
+        -ldflags "$STRIP $flags" -o "$out/" "${packages[@]}")
       for tool in "${members[@]}"; do mv "$out/$(basename "${package[$tool]}")" "$dir/$tool"; done
+      remaining=("${rest[@]}")
     done
     rm -rf "$src" "$out"
   fi
