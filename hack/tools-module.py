@@ -3,9 +3,10 @@
 binaries, helm and helm-unittest, CoreDNS, and the test cluster's operators (KEDA's operator,
 metrics adapter and webhooks, the k6-operator's controller, CloudNativePG's manager).
 
-Built each from its own go.mod, these tools compile Kubernetes' client libraries at five versions (0.33 to
-0.37), gRPC at seven, golang.org/x/net at seven, and so on: a cold build compiled ~320 MB of Go source where
-~140 MB are distinct packages. One module that requires them all at the versions versions.env pins lets Go's
+Built each from its own go.mod, these tools (and containerd, metrics-server, k6, etcd) compiled Kubernetes'
+client libraries at five versions (0.33 to 0.37), gRPC at seven, golang.org/x/net at seven, and so on: the
+separate graphs of these tools and containerd's held ~234 MB of Go source (`go list -deps`, summed), one
+graph of them 137 MB. One module that requires them all at the versions versions.env pins lets Go's
 minimum version selection give each library one version, the newest any of them requires, and Go's build
 cache compile it once (docs/testing.md, "Time", has the measurement). Kubernetes' libraries are held at the
 pinned Kubernetes' own (its staging modules at v0.36.4 for v1.36.4): k8s.io/kubernetes is built only with
