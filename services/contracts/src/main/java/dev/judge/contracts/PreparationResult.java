@@ -84,6 +84,11 @@ public record PreparationResult(
             return Set.of(Verdict.ACCEPTED).equals(allowedBy(tag));
         }
 
+        /** Whether a tag says its solution is out of time (the format's time_limit_exceeded). */
+        public static boolean isTimeLimitExceeded(String tag) {
+            return Set.of(Verdict.TIME_LIMIT_EXCEEDED).equals(allowedBy(tag));
+        }
+
         /**
          * The verdicts Polygon's solution tags allow; null for a tag this judge does not know. Presentation
          * errors are wrong answers here (testlib's exit code 2 is judged WRONG_ANSWER).

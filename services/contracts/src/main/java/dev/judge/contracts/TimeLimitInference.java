@@ -5,8 +5,8 @@ package dev.judge.contracts;
  * package gives none: the smallest whole multiple of {@code resolutionMs} that is at least the slowest
  * accepted submission's time × {@code acToTimeLimit} (each submission's time taken back through its
  * language's factor and offset, so that the limit is the problem's, as any other). A time-limit-exceeded
- * submission should then take at least the limit × {@code timeLimitToTle}; one that does not is judged
- * as it is and its verdict reported against its tag, as the setter's to settle.
+ * submission must then take more than the limit × {@code timeLimitToTle}: one accepted under that leaves
+ * no limit both bounds hold (a larger one is further from it), and fails the version, as the format says.
  *
  * @param acToTimeLimit the format's {@code ac_to_time_limit} (legacy: {@code time_multiplier})
  * @param timeLimitToTle the format's {@code time_limit_to_tle} (legacy: {@code time_safety_margin})

@@ -170,6 +170,10 @@ class ProblemPreparer {
             }
             inferred = limit.timeLimitMs();
             timed = limit.timed();
+            String tooFast = tooFastToExceed(preparation, inferred, progress);
+            if (tooFast != null) {
+                return failed(preparation, null, tooFast);
+            }
         }
         List<PreparationResult.SolutionVerdict> verdicts = new ArrayList<>();
         for (ProblemPreparation.TaggedSolution solution : preparation.solutions()) {
@@ -254,8 +258,7 @@ class ProblemPreparer {
                     + (failing.isEmpty() ? "." : ": " + String.join(", ", failing) + " under this judge's most time."));
         }
         long limit = inference.limitFor(neededMs);
-        long most = Math.min(
-                ProblemLimits.MAX_TIME_LIMIT_MS, properties.maxTimeLimit().toMillis());
+        long most = mostTimeLimitMs();
         if (limit > most) {
             return Inferred.failed("The accepted solutions need a time limit of " + limit + " ms (their slowest test × "
                     + inference.acToTimeLimit() + "), over this judge's most, " + most + " ms.");
@@ -267,6 +270,39 @@ class ProblemPreparer {
                 limit,
                 timed.size());
         return new Inferred(limit, null, timed);
+    }
+
+    /**
+     * The format's upper bound on an inferred limit: every time-limit-exceeded solution is still out of time
+     * under the limit × {@code time_limit_to_tle} (up to this judge's most). The limit is the smallest the
+     * accepted solutions allow and a larger one is only nearer, so one accepted under that bound leaves no
+     * limit both hold: why the version fails; null when none is.
+     */
+    private String tooFastToExceed(ProblemPreparation preparation, long limitMs, PreparationProgress progress) {
+        TimeLimitInference inference = preparation.timeLimitInference();
+        long boundMs = Math.min((long) Math.ceil(limitMs * inference.timeLimitToTle()), mostTimeLimitMs());
+        for (ProblemPreparation.TaggedSolution solution : preparation.solutions()) {
+            if (!PreparationResult.SolutionVerdict.isTimeLimitExceeded(solution.tag())) {
+                continue;
+            }
+            String step = "timing the time-limit-exceeded solution " + solution.name() + " under " + boundMs + " ms";
+            progress.at(step);
+            JudgeResult judged =
+                    judge.judge(underLimit(solution.request(), boundMs), Instant.now(), onEachTest(progress, step));
+            if (judged.verdict() == Verdict.ACCEPTED) {
+                return "The time-limit-exceeded solution " + solution.name() + " was accepted under " + boundMs
+                        + " ms (the time limit the accepted solutions give, " + limitMs + " ms, × time_limit_to_tle "
+                        + inference.timeLimitToTle() + "), so no time limit is both " + inference.acToTimeLimit()
+                        + " × the slowest accepted solution's time and that far below it.";
+            }
+        }
+        return null;
+    }
+
+    /** The most time limit a problem may have here. */
+    private long mostTimeLimitMs() {
+        return Math.min(
+                ProblemLimits.MAX_TIME_LIMIT_MS, properties.maxTimeLimit().toMillis());
     }
 
     /** A solution's request under the inferred limit, stretched for its language as the API stretches any. */

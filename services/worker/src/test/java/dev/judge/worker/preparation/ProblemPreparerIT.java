@@ -427,16 +427,6 @@ class ProblemPreparerIT {
     @Test
     void aTimeLimitToInferIsTheSlowestAcceptedSolutionsTimesTheMultiplierAndJudgesTheRestUnderIt() throws IOException {
         List<TestCase> tests = List.of(new TestCase("1 2\n", "3\n"));
-        String spending = """
-                #include <stdio.h>
-                #include <time.h>
-                int main(void) {
-                    long a, b;
-                    if (scanf("%ld %ld", &a, &b) != 2) return 1;
-                    while (clock() < SPEND_MS * (CLOCKS_PER_SEC / 1000)) {}
-                    printf("%ld\\n", a + b);
-                }
-                """;
         ProblemPreparation preparation = new ProblemPreparation(
                 1,
                 1,
@@ -455,13 +445,13 @@ class ProblemPreparerIT {
                         solution(
                                 "submissions/accepted/spending.c",
                                 "accepted",
-                                spending.replace("SPEND_MS", "300"),
+                                SPENDING.replace("SPEND_MS", "300"),
                                 tests,
                                 "c"),
                         solution(
                                 "submissions/time_limit_exceeded/spin.c",
                                 "time-limit-exceeded",
-                                spending.replace("SPEND_MS", "3000"),
+                                SPENDING.replace("SPEND_MS", "3000"),
                                 tests,
                                 "c")),
                 null,
@@ -480,6 +470,61 @@ class ProblemPreparerIT {
                         "submissions/accepted/spending.c ACCEPTED true",
                         "submissions/time_limit_exceeded/spin.c TIME_LIMIT_EXCEEDED true");
     }
+
+    /**
+     * The format's upper bound: a time-limit-exceeded solution is out of time under the inferred limit ×
+     * time_limit_to_tle too. One spending 1.2 s of CPU is out of time under the 1 s the accepted one gives
+     * (0.3 s × 2, in 0.5 s resolutions) and accepted under 1.5 s: no limit holds both, and the version fails
+     * saying so (it was READY, the solution's verdict matching its folder).
+     */
+    @Test
+    void aTimeLimitExceededSolutionAcceptedUnderTheLimitTimesTimeLimitToTleFailsTheVersion() throws IOException {
+        List<TestCase> tests = List.of(new TestCase("1 2\n", "3\n"));
+        ProblemPreparation preparation = new ProblemPreparation(
+                1,
+                1,
+                null,
+                null,
+                null,
+                tests,
+                null,
+                List.of(
+                        solution(
+                                "submissions/accepted/spending.c",
+                                "accepted",
+                                SPENDING.replace("SPEND_MS", "300"),
+                                tests,
+                                "c"),
+                        solution(
+                                "submissions/time_limit_exceeded/slow.c",
+                                "time-limit-exceeded",
+                                SPENDING.replace("SPEND_MS", "1200"),
+                                tests,
+                                "c")),
+                null,
+                null,
+                new TimeLimitInference(2, 1.5, 500),
+                null);
+
+        PreparationResult result = preparer.prepare(preparation);
+
+        assertThat(result.status()).as("%s", result).isEqualTo(PreparationResult.Status.FAILED);
+        assertThat(result.message())
+                .contains("submissions/time_limit_exceeded/slow.c was accepted under 1500 ms")
+                .contains("1000 ms, × time_limit_to_tle 1.5");
+    }
+
+    /** A C program that spends SPEND_MS of CPU before it writes the sum of two numbers. */
+    private static final String SPENDING = """
+            #include <stdio.h>
+            #include <time.h>
+            int main(void) {
+                long a, b;
+                if (scanf("%ld %ld", &a, &b) != 2) return 1;
+                while (clock() < SPEND_MS * (CLOCKS_PER_SEC / 1000)) {}
+                printf("%ld\\n", a + b);
+            }
+            """;
 
     /**
      * An accepted solution wrong whatever the limit times nothing: the limit is the others', and it is
