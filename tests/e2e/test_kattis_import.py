@@ -2,6 +2,9 @@
 example submissions: each folder's verdict (accepted, wrong_answer, time_limit_exceeded, run_time_error)
 against what the judge gives. The packages (tests/kattis) are in the format, written for this project."""
 
+import pytest
+
+from support.judge_client import ApiError
 from support.packages import import_package, zipped
 from support.processes import PROJECT
 
@@ -40,6 +43,7 @@ def test_a_package_with_the_default_validators_flags_imports_and_each_submission
         "submissions/accepted/Main.java": ("accepted", "ACCEPTED", True),
         "submissions/accepted/average.cpp": ("accepted", "ACCEPTED", True),
         "submissions/accepted/average.py": ("accepted", "ACCEPTED", True),
+        "submissions/accepted/modules/": ("accepted", "ACCEPTED", True),
         "submissions/run_time_error/crash.py": ("run-time-error", "RUNTIME_ERROR", True),
         "submissions/time_limit_exceeded/spin.c": ("time-limit-exceeded", "TIME_LIMIT_EXCEEDED", True),
         "submissions/wrong_answer/rounded.py": ("wrong-answer", "WRONG_ANSWER", True),
@@ -111,7 +115,8 @@ def test_a_test_that_is_a_link_to_another_reads_as_it_and_a_link_out_of_the_pack
 def test_a_scoring_package_scores_by_its_groups_and_builds_cpp_with_its_include(api, worker):
     """Two test data groups (40 as a whole, 60 a test's share each, requiring the first), a validator giving
     half a test to an answer off by one (score_multiplier.txt), include/cpp/io.h; partially_accepted is a
-    score above nothing and below all; the Python 2 submission is listed, not judged."""
+    score above nothing and below all; the Python 2 submission is listed, not judged; other languages than its
+    four are refused."""
     status, problem = import_package(api, zipped(KATTIS / "double"), "?verify=true")
     assert status == 201, problem
     preparation = api.wait_for_preparation(problem["id"], timeout=240)
@@ -150,6 +155,11 @@ def test_a_scoring_package_scores_by_its_groups_and_builds_cpp_with_its_include(
     )
     assert (off["verdict"], off["score"], off["maxScore"]) == ("PARTIALLY_ACCEPTED", 40 + 15 + 30, 100), off
     assert [t.get("judgeMessage") for t in off["testCases"]][-2:] == ["off by one: half", None], off
+    # Its languages: a submission in another is refused, naming them.
+    assert {"c", "cpp", "java", "python"} <= set(problem["languages"]) and "ruby" not in problem["languages"]
+    with pytest.raises(ApiError) as refused:
+        api.request("POST", "/api/submissions", {"problemId": problem["id"], "language": "ruby", "sourceCode": "puts 1\n"})
+    assert refused.value.status == 422 and "takes submissions in c, cpp" in refused.value.body, refused.value
 
 
 def test_a_test_the_checktestdata_script_rejects_fails_the_version_with_its_words(api, worker):

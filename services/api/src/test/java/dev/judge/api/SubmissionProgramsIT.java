@@ -203,6 +203,44 @@ class SubmissionProgramsIT extends LiveApi {
         assertThat(submissions()).isEqualTo(before);
     }
 
+    /** A problem that names its languages (a problem package's languages list) takes submissions in them alone. */
+    @Test
+    void aProblemThatNamesItsLanguagesTakesThemAloneAndNamesThemWhenItRefusesAnother() throws Exception {
+        HttpResponse<String> created = post("/api/problems", """
+                {"title": "Sum", "timeLimitMs": 1000, "memoryLimitMb": 128,
+                 "testCases": [{"input": "1 2\\n", "expectedOutput": "3\\n"}], "languages": ["python", "cpp"]}""");
+        assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+        long limited = json.readTree(created.body()).get("id").asLong();
+        assertThat(json.readTree(get("/api/problems/" + limited).body())
+                        .get("languages")
+                        .toString())
+                .isEqualTo("[\"cpp\",\"python\"]");
+
+        HttpResponse<String> python = post("/api/submissions", """
+                {"problemId": %d, "language": "python", "sourceCode": "print(3)"}""".formatted(limited));
+        assertThat(python.statusCode()).as(python.body()).isEqualTo(202);
+        awaitRequest(
+                Lane.PRACTICE,
+                UUID.fromString(json.readTree(python.body()).get("id").asString()));
+        long before = submissions();
+        HttpResponse<String> java = post("/api/submissions", """
+                {"problemId": %d, "language": "java", "sourceCode": "class Main {}"}""".formatted(limited));
+        assertThat(java.statusCode()).isEqualTo(422);
+        assertThat(java.body()).contains("\"field\":\"language\"").contains("takes submissions in cpp, python only");
+        assertThat(submissions()).isEqualTo(before);
+
+        // A language submissions cannot be in, or none at all, makes no such problem.
+        Map<String, Integer> refusals = Map.of("[\"forth\"]", 422, "[\"checktestdata\"]", 422, "[]", 400);
+        for (Map.Entry<String, Integer> languages : refusals.entrySet()) {
+            HttpResponse<String> refused = post("/api/problems", """
+                    {"title": "Sum", "timeLimitMs": 1000, "memoryLimitMb": 128,
+                     "testCases": [{"input": "", "expectedOutput": ""}], "languages": %s}""".formatted(languages.getKey()));
+            assertThat(refused.statusCode())
+                    .as(languages.getKey() + " " + refused.body())
+                    .isEqualTo(languages.getValue());
+        }
+    }
+
     @Test
     void aGraderMustHoldItsLanguagesEntryPointApartFromTheSolutionAndBeInAKnownLanguage() throws Exception {
         Map<String, Integer> graders = Map.of(

@@ -101,6 +101,9 @@ class ProblemApiDocument implements OpenApiCustomizer {
         Schema graders = problem.get("graders");
         graders.setTypes(Set.of("object", "null"));
         graders.setPropertyNames(stringEnum(languageIds));
+        // The languages it takes: those submissions may be in (checktestdata is for validators alone).
+        ((Schema) problem.get("languages").getItems())
+                .setEnum(new ArrayList<>(languages.forSubmissions().keySet()));
     }
 
     /**

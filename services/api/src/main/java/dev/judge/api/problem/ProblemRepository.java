@@ -370,11 +370,11 @@ public class ProblemRepository {
                 insert into problem_version (problem_id, version, time_limit_ms, memory_limit_mb, stop_on_first_failure,
                     checker, interactor, validator, groups, time_limits, test_data_sha256, test_data_bytes, test_count, status,
                     solutions, test_generation, setter_limits, graders, feedback, samples, output_only, instances, passes,
-                    time_limit_inference, further_validators)
+                    time_limit_inference, further_validators, languages)
                 values (:id, :version, :timeLimitMs, :memoryLimitMb, :stopOnFirstFailure,
                     :checker::json, :interactor::json, :validator::json, :groups::json, :timeLimits::json, :sha256, :bytes, :count,
                     :status, :solutions::json, :generation::json, :setterLimits::json, :graders::jsonb, :feedback,
-                    :samples, :outputOnly, :instances, :passes, :timeLimitInference::json, :furtherValidators::json)""")
+                    :samples, :outputOnly, :instances, :passes, :timeLimitInference::json, :furtherValidators::json, :languages)""")
                 .param(
                         "timeLimitInference",
                         problem.timeLimitInference() == null
@@ -385,6 +385,11 @@ public class ProblemRepository {
                         problem.furtherValidators().isEmpty()
                                 ? null
                                 : json.writeValueAsString(problem.furtherValidators()))
+                .param(
+                        "languages",
+                        problem.languages().isEmpty()
+                                ? null
+                                : new SqlArrayValue("text", problem.languages().toArray()))
                 .param("outputOnly", problem.outputOnly())
                 .param("instances", problem.runs().instances())
                 .param("passes", problem.runs().passes())
@@ -451,7 +456,7 @@ public class ProblemRepository {
                     case when v.tests_generated_at is null then v.test_generation end as test_generation, v.setter_limits,
                     v.graders, v.feedback, v.samples, v.output_only, v.instances, v.passes,
                     case when v.status = 'PREPARING' then v.time_limit_inference end as time_limit_inference,
-                    v.further_validators
+                    v.further_validators, v.languages
                 from problem p join problem_version v on v.problem_id = p.id
                 where p.id = ? and v.version = ?""")
                 .params(id, version)
@@ -568,7 +573,14 @@ public class ProblemRepository {
                         : json.readValue(rs.getString("time_limit_inference"), TimeLimitInference.class),
                 rs.getString("further_validators") == null
                         ? null
-                        : json.readValue(rs.getString("further_validators"), PROGRAMS));
+                        : json.readValue(rs.getString("further_validators"), PROGRAMS),
+                languages(rs));
+    }
+
+    /** The languages a version takes, empty for all of them. */
+    private static List<String> languages(ResultSet rs) throws SQLException {
+        java.sql.Array languages = rs.getArray("languages");
+        return languages == null ? List.of() : List.of((String[]) languages.getArray());
     }
 
     /** A version's feedback policy and samples; empty when there is no such version. */
@@ -589,7 +601,7 @@ public class ProblemRepository {
     /** What the problem's current version takes ({@link SubmissionRules}). */
     SubmissionRules submissionRules(long id) {
         return jdbc.sql("""
-                        select v.graders, v.output_only, v.test_count
+                        select v.graders, v.output_only, v.test_count, v.languages
                         from problem p join problem_version v on v.problem_id = p.id and v.version = p.version
                         where p.id = ?""")
                 .param(id)
@@ -599,7 +611,11 @@ public class ProblemRepository {
                         json.readValue(rs.getString("graders"), GRADERS)
                                 .forEach((language, grader) -> names.put(language, grader.takenNames()));
                     }
-                    return new SubmissionRules(names, rs.getBoolean("output_only"), rs.getInt("test_count"));
+                    return new SubmissionRules(
+                            names,
+                            rs.getBoolean("output_only"),
+                            rs.getInt("test_count"),
+                            java.util.Set.copyOf(languages(rs)));
                 })
                 .optional()
                 .orElse(SubmissionRules.ANY_PROGRAM);

@@ -152,7 +152,15 @@ public record ProblemRequest(
                 types = {"array", "null"},
                 description = "More validators, each run on every test after validator as it is (a problem package's "
                         + "several input validators); needs validator")
-        List<@Valid @NotNull ProgramRequest> furtherValidators) {
+        List<@Valid @NotNull ProgramRequest> furtherValidators,
+
+        @Size(min = 1, max = 100)
+        @Schema(
+                types = {"array", "null"},
+                description = "The languages it takes submissions in, by id (GET /api/languages): a submission in "
+                        + "another is refused. Every language when left out or null",
+                example = "[\"cpp\", \"python\"]")
+        List<@NotNull String> languages) {
 
     /** Without graders, as most problems are. */
     ProblemRequest(
@@ -189,7 +197,13 @@ public record ProblemRequest(
                 null,
                 null,
                 null,
+                null,
                 null);
+    }
+
+    /** The languages it takes; empty (every one) when left out. */
+    List<String> languagesOrNone() {
+        return languages == null ? List.of() : languages;
     }
 
     /** Its further validators; none when left out. */

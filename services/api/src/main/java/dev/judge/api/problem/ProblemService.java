@@ -140,7 +140,8 @@ public class ProblemService {
                 Boolean.TRUE.equals(request.outputOnly()),
                 request.runs(),
                 null,
-                request.furtherValidatorsOrNone().stream().map(this::program).toList());
+                request.furtherValidatorsOrNone().stream().map(this::program).toList(),
+                request.languagesOrNone().stream().map(this::submittable).toList());
     }
 
     /** Each grader in a known language (422), its entry point among its files (400). */
@@ -194,6 +195,18 @@ public class ProblemService {
     private static ErrorResponseException badRequest(String detail) {
         return new ErrorResponseException(
                 HttpStatus.BAD_REQUEST, ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, detail), null);
+    }
+
+    /** A language submissions may be in (checktestdata, say, is for validators alone): else 422. */
+    private String submittable(String language) {
+        if (languages.findForSubmissions(language).isEmpty()) {
+            throw new UnknownReferenceException(
+                    "language",
+                    language,
+                    "Languages of submissions: "
+                            + String.join(", ", languages.forSubmissions().keySet()));
+        }
+        return language;
     }
 
     private String known(String language) {

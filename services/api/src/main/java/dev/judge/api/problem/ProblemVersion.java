@@ -44,6 +44,8 @@ import dev.judge.contracts.language.LanguageCatalog;
  *        the example submissions' times (until then {@code timeLimitMs} is provisional); null otherwise
  * @param furtherValidators a package's input validators after the first ({@code validator}): each runs
  *        on every test too; empty for none
+ * @param languages the languages it takes submissions in, by the catalog's ids (a problem package's
+ *        {@code languages}), sorted; empty for every one the judge offers
  */
 public record ProblemVersion(
         long problemId,
@@ -68,11 +70,13 @@ public record ProblemVersion(
         boolean outputOnly,
         JudgeRequest.Runs runs,
         TimeLimitInference timeLimitInference,
-        List<ProblemProgram> furtherValidators) {
+        List<ProblemProgram> furtherValidators,
+        List<String> languages) {
 
     public ProblemVersion {
         solutions = solutions == null ? List.of() : List.copyOf(solutions);
         furtherValidators = furtherValidators == null ? List.of() : List.copyOf(furtherValidators);
+        languages = languages == null ? List.of() : List.copyOf(new java.util.TreeSet<>(languages));
         setterLimits = setterLimits == null ? SetterLimits.WORKERS : setterLimits;
         graders = graders == null ? Map.of() : Map.copyOf(graders);
         feedback = feedback == null ? Feedback.FULL : feedback;
@@ -229,7 +233,8 @@ public record ProblemVersion(
                 outputOnly,
                 runs,
                 timeLimitInference,
-                furtherValidators);
+                furtherValidators,
+                languages);
     }
 
     public ProblemVersion with(TestData data, List<JudgeRequest.TestCase> tests) {
@@ -256,6 +261,7 @@ public record ProblemVersion(
                 outputOnly,
                 runs,
                 timeLimitInference,
-                furtherValidators);
+                furtherValidators,
+                languages);
     }
 }

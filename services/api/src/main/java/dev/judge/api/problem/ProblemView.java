@@ -85,7 +85,10 @@ public record ProblemView(
         @Schema(
                 requiredMode = Schema.RequiredMode.REQUIRED,
                 description = "The most passes a test may take: more than 1 for a multi-pass problem")
-        int passes) {
+        int passes,
+
+        @Schema(description = "The languages it takes submissions in; absent: every language")
+        List<String> languages) {
 
     @Schema(name = "Grader")
     record GraderView(
@@ -359,7 +362,8 @@ public record ProblemView(
                         : problem.feedback().samples(),
                 problem.outputOnly(),
                 problem.runs().instances(),
-                problem.runs().passes());
+                problem.runs().passes(),
+                problem.languages().isEmpty() ? null : problem.languages());
     }
 
     private static Map<String, GraderView> graders(ProblemVersion problem, boolean withSources) {

@@ -12,8 +12,10 @@ import java.util.Set;
  *        graders, which takes any language
  * @param outputOnly it takes outputs, never a program
  * @param testCount how many tests it has: the most outputs an output-only problem takes
+ * @param languages the languages it takes submissions in; empty for every one
  */
-public record SubmissionRules(Map<String, Set<String>> graderNames, boolean outputOnly, int testCount) {
+public record SubmissionRules(
+        Map<String, Set<String>> graderNames, boolean outputOnly, int testCount, Set<String> languages) {
 
-    static final SubmissionRules ANY_PROGRAM = new SubmissionRules(Map.of(), false, 0);
+    static final SubmissionRules ANY_PROGRAM = new SubmissionRules(Map.of(), false, 0, Set.of());
 }

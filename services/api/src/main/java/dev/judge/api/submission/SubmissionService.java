@@ -399,8 +399,9 @@ class SubmissionService {
 
     /**
      * What the problem's version refuses, by field: a program to an output-only problem or outputs to
-     * another, or an output for a test it does not have; for a grader problem, a language it has no
-     * grader for, or a file named as one of the grader's (which the contestant may not replace).
+     * another, or an output for a test it does not have; a language it does not take; for a grader
+     * problem, a language it has no grader for, or a file named as one of the grader's (which the
+     * contestant may not replace).
      */
     private Map<String, String> problemErrors(SubmissionRequest request, String at) {
         if (request.problemId() == null) {
@@ -419,6 +420,12 @@ class SubmissionService {
                     .map(number ->
                             Map.of(at + "outputs", "no test " + number + ": the problem has " + rules.testCount()))
                     .orElse(Map.of());
+        }
+        if (!rules.languages().isEmpty() && !rules.languages().contains(request.language())) {
+            return Map.of(
+                    at + "language",
+                    "this problem takes submissions in " + String.join(", ", new java.util.TreeSet<>(rules.languages()))
+                            + " only");
         }
         Map<String, Set<String>> graders = rules.graderNames();
         if (graders.isEmpty()) {

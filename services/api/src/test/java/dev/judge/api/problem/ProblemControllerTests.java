@@ -184,6 +184,7 @@ class ProblemControllerTests {
                         false,
                         null,
                         null,
+                        null,
                         null)));
         var response = http.perform(
                 post("/api/problems").contentType(MediaType.APPLICATION_JSON).content(body(members)));

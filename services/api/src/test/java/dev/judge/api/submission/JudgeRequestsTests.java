@@ -74,6 +74,7 @@ class JudgeRequestsTests {
                         false,
                         null,
                         null,
+                        null,
                         null));
         JudgeRequests requests = new JudgeRequests(
                 problems,

@@ -82,7 +82,8 @@ final class KattisImport {
                 problem.inputValidators().stream()
                         .skip(1)
                         .map(KattisImport::inputValidator)
-                        .toList());
+                        .toList(),
+                problem.languages());
     }
 
     /** The version's tests, read one at a time as they are stored. */

@@ -87,6 +87,7 @@ final class PolygonImport {
                 false,
                 null,
                 null,
+                null,
                 null);
     }
 

@@ -234,12 +234,21 @@ public final class PackageArchive implements AutoCloseable {
         if (bytes.length > maxBytes) {
             throw new InvalidPackageException(path, "it is over " + maxBytes + " bytes unpacked", true);
         }
-        unpacked += bytes.length;
+        countUnpacked(path, bytes.length);
+        return bytes;
+    }
+
+    /**
+     * Counts bytes made of an entry as unpacked ones of the package, within {@link Limits#maxUnpackedBytes}:
+     * those read from it, and what an entry grows by when its format fills something in (an ICPC
+     * package's constants).
+     */
+    public void countUnpacked(String path, long bytes) {
+        unpacked += Math.max(0, bytes);
         if (unpacked > limits.maxUnpackedBytes()) {
             throw new InvalidPackageException(
                     path, "the package is over " + limits.maxUnpackedBytes() + " bytes unpacked", true);
         }
-        return bytes;
     }
 
     @Override

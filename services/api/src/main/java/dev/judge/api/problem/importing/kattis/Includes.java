@@ -26,14 +26,17 @@ final class Includes {
     private final PackageArchive archive;
     private final String folder;
     private final LanguageCatalog languages;
+    private final Constants constants;
 
     /**
      * @param folder the package's include/ folder in the zip, with its slash
+     * @param constants filled into every included file, as the format says
      */
-    Includes(PackageArchive archive, String folder, LanguageCatalog languages) {
+    Includes(PackageArchive archive, String folder, LanguageCatalog languages, Constants constants) {
         this.archive = archive;
         this.folder = folder;
         this.languages = languages;
+        this.constants = constants;
     }
 
     /**
@@ -97,7 +100,7 @@ final class Includes {
             ProgramFiles.refusal(name).ifPresent(reason -> {
                 throw new InvalidPackageException(file, reason);
             });
-            files.put(name, archive.program(file));
+            files.put(name, constants.inProgram(file, archive.program(file)));
         }
         return files;
     }

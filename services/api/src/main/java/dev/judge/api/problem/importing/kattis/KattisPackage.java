@@ -42,8 +42,9 @@ import dev.judge.contracts.language.LanguageCatalog;
  * package's root or in its single top folder; the tests of {@code data/sample} and {@code data/secret}
  * (every {@code .in} with its {@code .ans}, in order of their names, samples first); the output
  * validator (the default one with its flags, or the package's program), its type (pass-fail,
- * interactive, multi-pass, submit-answer); its input validator; and its example submissions by their
- * folders. What this judge cannot honour is refused by name, never read as something else. Its zip is
+ * interactive, multi-pass, submit-answer); its input validator; its example submissions by their
+ * folders; the languages it takes; its constants filled in where the format says ({@link Constants}).
+ * What this judge cannot honour is refused by name, never read as something else. Its zip is
  * read as {@link PackageArchive} reads any package, tests one at a time by {@link #testFile}.
  */
 public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
@@ -60,6 +61,21 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
 
     /** The most aliases a YAML file may hold, of scalars and collections alike (each may repeat what it names). */
     private static final int MAX_YAML_ALIASES = 20;
+
+    /**
+     * The format's default entry points (its languages table) of the languages that have one: the file of
+     * a submission of several files that is run, by the language's code.
+     */
+    private static final Map<String, List<String>> DEFAULT_ENTRY_POINTS = Map.of(
+            "python3", List.of("main.py"),
+            "java", List.of("Main.java"),
+            "kotlin", List.of("Main.kt", "main.kt"),
+            "javascript", List.of("main.js"),
+            "php", List.of("main.php"),
+            "lisp", List.of("main.lisp", "main.cl"));
+
+    /** The most codes a package's languages may list: the format's table has a few dozen. */
+    private static final int MAX_LANGUAGE_CODES = 100;
 
     private static final String INPUT_VALIDATOR = "input validator";
     private static final Pattern PROBLEM_NAME = Pattern.compile("\\\\problemname\\{([^}\\n]{1,200})}");
@@ -122,6 +138,7 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
      *        for a pass-fail one
      * @param graders the files of {@code include/} by the language they go with ({@link Includes})
      * @param notJudged the example submissions not judged here, each with why
+     * @param languages the catalog's languages its {@code languages} allows, by id; empty for all
      */
     public record Problem(
             String version,
@@ -135,7 +152,8 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
             List<Submission> submissions,
             List<JudgeRequest.Group> groups,
             Map<String, Map<String, String>> graders,
-            List<NotJudged> notJudged) {}
+            List<NotJudged> notJudged,
+            List<String> languages) {}
 
     /** An example submission this judge does not judge, and why (a language it does not offer, say). */
     public record NotJudged(String folder, String path, String reason) {}
@@ -145,6 +163,10 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
     private final String root;
 
     private final Map<String, Map<String, Object>> settingsByFolder = new java.util.HashMap<>();
+    /** problem.yaml's constants, filled into the files the format says once problem.yaml is read. */
+    private Constants constants = Constants.NONE;
+    /** The languages problem.yaml's languages allows, by the catalog's ids; empty for all. */
+    private List<String> allowed = List.of();
 
     private KattisPackage(PackageArchive archive, LanguageCatalog languages, String root) {
         super(archive);
@@ -195,7 +217,10 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
     }
 
     private Problem readProblem(boolean withSubmissions, Integer givenTimeLimitMs) throws IOException {
-        Map<String, Object> yaml = yaml(root + PROBLEM_YAML);
+        String problemYaml = archive.text(root + PROBLEM_YAML, MAX_YAML_BYTES);
+        Map<String, Object> yaml = yaml(root + PROBLEM_YAML, problemYaml);
+        constants = Constants.of(archive, yaml, problemYaml, loaderOptions());
+        allowed = allowedLanguages(yaml);
         String version = string(yaml, "problem_format_version", "legacy");
         if (!VERSIONS.contains(version)) {
             throw invalid("its problem_format_version is \"" + version + "\"; this judge reads "
@@ -237,8 +262,44 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
                 tests,
                 submissions,
                 scored.groups(),
-                new Includes(archive, root + "include/", languages).graders(),
-                withSubmissions ? List.copyOf(notJudged) : List.of());
+                new Includes(archive, root + "include/", languages, constants).graders(),
+                withSubmissions ? List.copyOf(notJudged) : List.of(),
+                allowed);
+    }
+
+    /**
+     * The catalog's languages that {@code languages} allows: {@code all} (the default), a code of the
+     * format's table, or a list of them; empty for all. A code this judge has no language for is passed
+     * over (nothing could be submitted in it here); a list of none it has is refused.
+     */
+    private List<String> allowedLanguages(Map<String, Object> yaml) {
+        Object given = yaml.get("languages");
+        List<String> codes = given instanceof List<?> list
+                ? list.stream().map(code -> String.valueOf(code).strip()).toList()
+                : given == null ? List.of("all") : List.of(String.valueOf(given).strip());
+        if (codes.isEmpty() || codes.size() > MAX_LANGUAGE_CODES) {
+            throw invalid("its languages give " + codes.size() + " codes; the format takes all, a code, or 1 to "
+                    + MAX_LANGUAGE_CODES + " of them");
+        }
+        if (codes.contains("all")) {
+            return List.of();
+        }
+        Set<String> ids = new TreeSet<>();
+        for (var language : languages.forSubmissions().values()) {
+            if (codes.contains(language.packageCode())) {
+                ids.add(language.id());
+            }
+        }
+        if (ids.isEmpty()) {
+            throw invalid("its languages (" + String.join(", ", codes) + ") are none this judge runs (its codes: "
+                    + String.join(
+                            ", ",
+                            new TreeSet<>(languages.forSubmissions().values().stream()
+                                    .map(language -> String.valueOf(language.packageCode()))
+                                    .toList()))
+                    + ")");
+        }
+        return List.copyOf(ids);
     }
 
     /** Legacy's scoring keys of testdata.yaml, which the 2023-07 drafts replaced by a {@code scoring:} map. */
@@ -279,7 +340,7 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
                 Map<String, Object> settings = new TreeMap<>();
                 for (String file : List.of("testdata.yaml", "test_group.yaml")) {
                     if (archive.has(root + unread + file)) {
-                        settings.putAll(yaml(root + unread + file));
+                        settings.putAll(groupSettings(root + unread + file));
                     }
                 }
                 return settings;
@@ -287,6 +348,15 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
                 throw new java.io.UncheckedIOException(e);
             }
         });
+    }
+
+    /**
+     * A folder's {@code testdata.yaml} or {@code test_group.yaml}: 2025-09 fills problem.yaml's constants
+     * into the latter (legacy's testdata.yaml has none).
+     */
+    private Map<String, Object> groupSettings(String path) throws IOException {
+        String text = archive.text(path, MAX_YAML_BYTES);
+        return yaml(path, path.endsWith("/test_group.yaml") ? constants.in(path, text, MAX_YAML_BYTES) : text);
     }
 
     /**
@@ -459,7 +529,7 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
                     || !(file.equals("testdata.yaml") || file.equals("test_group.yaml"))) {
                 continue;
             }
-            Map<String, Object> group = yaml(path);
+            Map<String, Object> group = groupSettings(path);
             Object flags = group.get("output_validator_flags");
             Object args = group.get("output_validator_args");
             if (flags != null) {
@@ -712,7 +782,7 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
     private Program program(String path, String what) throws IOException {
         if (!path.endsWith("/")) {
             String name = path.substring(path.lastIndexOf('/') + 1);
-            String source = archive.program(path);
+            String source = constants.inProgram(path, archive.program(path));
             String language = languageOf(path, name, source);
             return refusedOutOfPlace(new Program(path, language, source, Map.of()), what);
         }
@@ -735,7 +805,7 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
             ProgramFiles.refusal(name).ifPresent(reason -> {
                 throw new InvalidPackageException(file, reason);
             });
-            String content = archive.program(file);
+            String content = constants.inProgram(file, archive.program(file));
             Optional<String> of = languages.forPackageFile(name, firstLine(content));
             if (of.isPresent()) {
                 if (language != null && !language.equals(of.get())) {
@@ -844,12 +914,15 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
         return tests;
     }
 
-    /** The example submissions, each file directly in a folder of submissions/, by that folder. */
+    /**
+     * The example submissions by the folder of submissions/ they are in, in order of their paths: each file
+     * in it, and each folder in it (a submission of several files, {@link #folderSubmission}).
+     */
     private List<Submission> submissions(List<NotJudged> notJudged) throws IOException {
         List<Submission> submissions = new ArrayList<>();
         String prefix = root + "submissions/";
-        Set<String> files = new TreeSet<>();
-        Set<String> inFolders = new TreeSet<>();
+        // Each submission's path in the zip: a file, or a folder with its slash.
+        Set<String> entries = new TreeSet<>();
         for (String file : archive.files()) {
             String rest = file.startsWith(prefix) ? file.substring(prefix.length()) : null;
             if (rest == null || ignored(rest)) {
@@ -857,36 +930,30 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
             }
             String[] names = rest.split("/");
             if (names.length == 2) {
-                files.add(file);
+                entries.add(file);
             } else if (names.length > 2) {
-                inFolders.add(names[0] + "/" + names[1]);
+                entries.add(prefix + names[0] + "/" + names[1] + "/");
             }
         }
-        if (files.size() + inFolders.size() > archive.limits().maxSolutions()) {
+        if (entries.size() > archive.limits().maxSolutions()) {
             throw new InvalidPackageException(
                     prefix,
-                    "it has " + (files.size() + inFolders.size()) + " submissions; an import judges up to "
+                    "it has " + entries.size() + " submissions; an import judges up to "
                             + archive.limits().maxSolutions());
         }
-        // A submission of several files (a folder of them) is listed, not judged: which is its entry is the
-        // language's rule, which this judge does not apply.
-        for (String folder : inFolders) {
-            notJudged.add(new NotJudged(
-                    folder.substring(0, folder.indexOf('/')),
-                    "submissions/" + folder + "/",
-                    "it is a submission of several files (a folder), which this judge does not judge"));
-        }
-        for (String file : files) {
-            String folder = file.substring(prefix.length(), file.lastIndexOf('/'));
-            String name = file.substring(file.lastIndexOf('/') + 1);
-            String source = archive.program(file);
+        for (String entry : entries) {
+            String folder = entry.substring(prefix.length(), entry.indexOf('/', prefix.length()));
+            if (entry.endsWith("/")) {
+                folderSubmission(entry, folder, notJudged).ifPresent(submissions::add);
+                continue;
+            }
+            String name = entry.substring(entry.lastIndexOf('/') + 1);
+            String source = constants.inProgram(entry, archive.program(entry));
             // A submission in a language this judge lacks (Python 2, say) is not judged as another.
             Optional<String> language = languages.forPackageFile(name, firstLine(source));
-            String path = file.substring(root.length());
-            if (language.isPresent()
-                    && languages.findForSubmissions(language.get()).isEmpty()) {
-                notJudged.add(new NotJudged(
-                        folder, path, "its language, " + language.get() + ", is for input validators alone"));
+            String path = entry.substring(root.length());
+            if (language.isPresent() && notSubmittable(language.get()) != null) {
+                notJudged.add(new NotJudged(folder, path, notSubmittable(language.get())));
                 continue;
             }
             if (language.isEmpty()) {
@@ -904,6 +971,104 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
         return submissions;
     }
 
+    /**
+     * A submission of several files (a folder in a folder of submissions/): its language that of its
+     * sources' endings, one for all; its entry point its one source, else the format's default for the
+     * language ({@link #DEFAULT_ENTRY_POINTS}), else, for a language whose compilation takes every source
+     * beside the entry (C, C++, Go…), its {@code main.*} or its first source by name. The entry is saved as
+     * the language's source file and the rest beside it by their names, as a submission's files are. One
+     * this judge cannot build as the format says is listed as not judged, with why; files past a
+     * program's most refuse the package (413).
+     */
+    private Optional<Submission> folderSubmission(String path, String folder, List<NotJudged> notJudged)
+            throws IOException {
+        String listed = path.substring(root.length());
+        Map<String, String> files = new TreeMap<>();
+        List<String> sources = new ArrayList<>();
+        Set<String> found = new TreeSet<>();
+        long chars = 0;
+        for (String file : archive.files()) {
+            if (!file.startsWith(path) || ignored(file.substring(path.length()))) {
+                continue;
+            }
+            String name = file.substring(path.length());
+            Optional<String> refusal = name.contains("/")
+                    ? Optional.of("it has files in folders (" + name + ")")
+                    : files.size() == ProgramFiles.MAX_FILES
+                            ? Optional.of("it has over " + ProgramFiles.MAX_FILES + " files")
+                            : ProgramFiles.refusal(name).map(reason -> name + ": " + reason);
+            if (refusal.isPresent()) {
+                notJudged.add(new NotJudged(folder, listed, refusal.get()));
+                return Optional.empty();
+            }
+            String content = constants.inProgram(file, archive.program(file));
+            chars += content.length();
+            if (chars > archive.limits().maxProgramBytes()) {
+                throw new InvalidPackageException(
+                        listed, "its files are over " + archive.limits().maxProgramBytes() + " bytes", true);
+            }
+            Optional<String> language = languages.forPackageFile(name, firstLine(content));
+            if (language.isPresent()) {
+                found.add(language.get());
+                sources.add(name);
+            }
+            files.put(name, content);
+        }
+        String why = found.size() != 1
+                ? (found.isEmpty()
+                        ? "it has no source in a language this judge runs"
+                        : "its sources are in several languages " + found)
+                : notSubmittable(found.iterator().next());
+        if (why != null) {
+            notJudged.add(new NotJudged(folder, listed, why));
+            return Optional.empty();
+        }
+        var language = languages.findForSubmissions(found.iterator().next()).orElseThrow();
+        Optional<String> entry = sources.size() == 1
+                ? Optional.of(sources.getFirst())
+                : DEFAULT_ENTRY_POINTS.getOrDefault(language.packageCode(), List.of()).stream()
+                        .filter(files::containsKey)
+                        .findFirst()
+                        .or(() -> language.extraSources().isEmpty()
+                                ? Optional.empty()
+                                : sources.stream()
+                                        .filter(name -> name.startsWith("main."))
+                                        .findFirst()
+                                        .or(() -> Optional.of(sources.getFirst())));
+        if (entry.isEmpty()) {
+            notJudged.add(new NotJudged(
+                    folder,
+                    listed,
+                    "it has several sources and no entry point the format names for " + language.id()
+                            + " ("
+                            + String.join(
+                                    ", ", DEFAULT_ENTRY_POINTS.getOrDefault(language.packageCode(), List.of("none")))
+                            + ")"));
+            return Optional.empty();
+        }
+        String source = files.remove(entry.get());
+        if (files.containsKey(language.sourceFile())) {
+            notJudged.add(new NotJudged(
+                    folder,
+                    listed,
+                    "its entry point, " + entry.get() + ", is saved as " + language.sourceFile()
+                            + ", which another of its files is called"));
+            return Optional.empty();
+        }
+        return Optional.of(new Submission(folder, new Program(listed, language.id(), source, files)));
+    }
+
+    /** Why a submission in this language is not judged here; null when it is. */
+    private String notSubmittable(String language) {
+        if (languages.findForSubmissions(language).isEmpty()) {
+            return "its language, " + language + ", is for input validators alone";
+        }
+        if (!allowed.isEmpty() && !allowed.contains(language)) {
+            return "its language, " + language + ", is not one of problem.yaml's languages";
+        }
+        return null;
+    }
+
     /** Whether a path under the package is one the format says to ignore: a name beginning with '.' or '-'. */
     private static boolean ignored(String relative) {
         for (String name : relative.split("/")) {
@@ -916,12 +1081,11 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
 
     /** A YAML file of the package, read safely: no tags to classes, aliases and depth bounded. */
     private Map<String, Object> yaml(String path) throws IOException {
-        String text = archive.text(path, MAX_YAML_BYTES);
-        LoaderOptions options = new LoaderOptions();
-        options.setAllowDuplicateKeys(false);
-        options.setMaxAliasesForCollections(20);
-        options.setNestingDepthLimit(MAX_YAML_DEPTH);
-        options.setCodePointLimit(MAX_YAML_BYTES);
+        return yaml(path, archive.text(path, MAX_YAML_BYTES));
+    }
+
+    private static Map<String, Object> yaml(String path, String text) {
+        LoaderOptions options = loaderOptions();
         Object read;
         try {
             refuseAliasesThatMultiply(path, new Yaml(options).parse(new StringReader(text)));
@@ -939,6 +1103,15 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
         Map<String, Object> keyed = new TreeMap<>();
         map.forEach((key, value) -> keyed.put(String.valueOf(key), value));
         return keyed;
+    }
+
+    private static LoaderOptions loaderOptions() {
+        LoaderOptions options = new LoaderOptions();
+        options.setAllowDuplicateKeys(false);
+        options.setMaxAliasesForCollections(20);
+        options.setNestingDepthLimit(MAX_YAML_DEPTH);
+        options.setCodePointLimit(MAX_YAML_BYTES);
+        return options;
     }
 
     /**

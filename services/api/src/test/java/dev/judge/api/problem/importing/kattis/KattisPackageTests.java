@@ -63,6 +63,7 @@ class KattisPackageTests {
                         "accepted submissions/accepted/Main.java java",
                         "accepted submissions/accepted/average.cpp cpp",
                         "accepted submissions/accepted/average.py python",
+                        "accepted submissions/accepted/modules/ python",
                         "run_time_error submissions/run_time_error/crash.py python",
                         "time_limit_exceeded submissions/time_limit_exceeded/spin.c c",
                         "wrong_answer submissions/wrong_answer/rounded.py python");
@@ -136,14 +137,12 @@ class KattisPackageTests {
 
     /**
      * A checktestdata script (average's format.ctd) is an input validator in the catalog's checktestdata; as
-     * a submission, it is listed, not judged, as a submission of several files (a folder) is.
+     * a submission, it is listed, not judged, with why.
      */
     @Test
     void aChecktestdataScriptIsAnInputValidatorAndNoSubmission() throws IOException {
         Map<String, String> files = TestPackages.kattis("average");
         files.put("submissions/accepted/valid.ctd", "EOF\n");
-        files.put("submissions/accepted/two/main.py", "import lib\n");
-        files.put("submissions/accepted/two/lib.py", "print(1)\n");
 
         KattisPackage.Problem problem = read(zip(files)).problem();
 
@@ -154,15 +153,70 @@ class KattisPackageTests {
         assertThat(problem.submissions())
                 .noneMatch(submission -> submission.program().path().endsWith(".ctd"));
         assertThat(problem.notJudged())
+                .contains(new KattisPackage.NotJudged(
+                        "accepted",
+                        "submissions/accepted/valid.ctd",
+                        "its language, checktestdata, is for input validators alone"));
+    }
+
+    /**
+     * A submission of several files (a folder): its entry point the format's default for its language
+     * (Python's main.py, Java's Main.java), or its one source, or for C++ (which compiles every source) its
+     * main.*; saved as the language's source file, the rest beside it. One the format gives no entry point
+     * for, one mixing languages, or one with a file named as the judge's own, is listed with why.
+     */
+    @Test
+    void aFolderSubmissionIsBuiltFromItsEntryPointByTheFormatsRuleAndTheRestBesideIt() throws IOException {
+        Map<String, String> files = TestPackages.kattis("average");
+        files.put("submissions/accepted/modular/main.py", "from util import mean\nprint(mean())\n");
+        files.put("submissions/accepted/modular/util.py", "def mean(): ...\n");
+        files.put("submissions/accepted/classes/Main.java", "public class Main {}\n");
+        files.put("submissions/accepted/classes/Mean.java", "class Mean {}\n");
+        files.put("submissions/accepted/units/mean.cpp", "double mean();\n");
+        files.put("submissions/accepted/units/main.cpp", "int main() {}\n");
+        files.put("submissions/accepted/units/mean.h", "double mean();\n");
+        files.put("submissions/accepted/header/solve.c", "int main(void) {}\n");
+        files.put("submissions/accepted/header/solve.h", "\n");
+        files.put("submissions/wrong_answer/crates/a.rs", "fn main() {}\n");
+        files.put("submissions/wrong_answer/crates/b.rs", "fn helper() {}\n");
+        files.put("submissions/wrong_answer/mixed/main.py", "print(1)\n");
+        files.put("submissions/wrong_answer/mixed/Main.java", "class Main {}\n");
+        files.put("submissions/wrong_answer/reserved/main.py", "print(open('input').read())\n");
+        files.put("submissions/wrong_answer/reserved/input", "1\n");
+
+        KattisPackage.Problem problem = read(zip(files)).problem();
+
+        assertThat(problem.submissions())
+                .filteredOn(submission -> submission.program().path().endsWith("/"))
+                .extracting(submission ->
+                        submission.program().path() + " " + submission.program().language() + " "
+                                + submission.program().files().keySet())
+                .containsExactly(
+                        "submissions/accepted/classes/ java [Mean.java]",
+                        "submissions/accepted/header/ c [solve.h]",
+                        "submissions/accepted/modular/ python [util.py]",
+                        "submissions/accepted/modules/ python [stats.py]",
+                        "submissions/accepted/units/ cpp [mean.cpp, mean.h]");
+        assertThat(problem.submissions().stream()
+                        .filter(submission -> submission.program().path().endsWith("/units/"))
+                        .findFirst()
+                        .orElseThrow()
+                        .program()
+                        .sourceCode())
+                .isEqualTo("int main() {}\n");
+        assertThat(problem.notJudged())
+                .extracting(KattisPackage.NotJudged::path, KattisPackage.NotJudged::reason)
                 .contains(
-                        new KattisPackage.NotJudged(
-                                "accepted",
-                                "submissions/accepted/valid.ctd",
-                                "its language, checktestdata, is for input validators alone"),
-                        new KattisPackage.NotJudged(
-                                "accepted",
-                                "submissions/accepted/two/",
-                                "it is a submission of several files (a folder), which this judge does not judge"));
+                        org.assertj.core.groups.Tuple.tuple(
+                                "submissions/wrong_answer/crates/",
+                                "it has several sources and no entry point the format names for rust (none)"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "submissions/wrong_answer/mixed/",
+                                "its sources are in several languages [java, python]"));
+        assertThat(problem.notJudged()).anySatisfy(skipped -> {
+            assertThat(skipped.path()).isEqualTo("submissions/wrong_answer/reserved/");
+            assertThat(skipped.reason()).startsWith("input: ");
+        });
     }
 
     @Test
@@ -229,7 +283,7 @@ class KattisPackageTests {
         assertThat(inferred.timeLimitInference()).isEqualTo(new TimeLimitInference(3, 1.5, 500));
         assertThat(inferred.submissions())
                 .as("read to time them, verified or not")
-                .hasSize(6);
+                .hasSize(7);
         assertThat(legacyInferred.timeLimitInference()).isEqualTo(new TimeLimitInference(5, 2, 1000));
         assertThat(read(zip(TestPackages.kattis("average"))).problem().timeLimitInference())
                 .isNull();
@@ -301,6 +355,101 @@ class KattisPackageTests {
                         "accepted",
                         "submissions/accepted/twice.py",
                         "it is Python 2 (its first line says so), which this judge does not run"));
+    }
+
+    /**
+     * 2025-09's constants: each {{name}} problem.yaml defines is filled into the input validators, the
+     * output validator, the included files, the example submissions and test_group.yaml (tests/kattis/average
+     * gives its bounds and tolerance so); a float as the package writes it; not into test data; a name it
+     * does not define, and {{name}} inside a value, stay as written (one pass).
+     */
+    @Test
+    void fillsProblemYamlsConstantsIntoTheFilesTheFormatSaysAndNowhereElse() throws IOException {
+        Map<String, String> files = TestPackages.kattis("average");
+        files.put("problem.yaml", files.get("problem.yaml") + "  precise: 1.0e-9\n  label: \"n is {{max_n}}\"\n");
+        files.put("output_validator/check.py", "MAX = {{max_value}}  # {{undefined}}\nLABEL = '{{label}}'\n");
+        files.put("include/cpp/bounds.h", "const double PRECISE = {{precise}};\n");
+        files.put("data/secret/04-braces.in", "1\n{{max_n}}\n");
+        files.put("data/secret/04-braces.ans", "{{max_n}}\n");
+
+        try (KattisPackage opened = KattisPackage.open(
+                PackageArchive.open(zip(files), LIMITS), "", LanguageCatalog.shipped(), true, null)) {
+            KattisPackage.Problem problem = opened.problem();
+
+            assertThat(problem.inputValidators().get(1).program().sourceCode())
+                    .contains("1 <= n <= 100000 and")
+                    .contains("all(1 <= x <= 1000000 for x");
+            assertThat(problem.judging().validator().sourceCode())
+                    .isEqualTo("MAX = 1000000  # {{undefined}}\nLABEL = 'n is {{max_n}}'\n");
+            assertThat(problem.graders().get("cpp")).containsEntry("bounds.h", "const double PRECISE = 1.0e-9;\n");
+            assertThat(problem.submissions().stream()
+                            .filter(submission -> submission.program().path().endsWith("average.cpp"))
+                            .findFirst()
+                            .orElseThrow()
+                            .program()
+                            .sourceCode())
+                    .contains("static int values[100000];");
+            assertThat(problem.judging().arguments()).containsExactly("float_tolerance", "1e-6");
+            KattisPackage.Test braces = problem.tests().getLast();
+            assertThat(new String(opened.testFile(braces.input()), java.nio.charset.StandardCharsets.UTF_8))
+                    .isEqualTo("1\n{{max_n}}\n");
+        }
+    }
+
+    /**
+     * 2025-09's languages: the catalog's languages of the codes it lists are the problem's (a code this
+     * judge has no language for passed over); example submissions in others are listed as not judged, as
+     * the format would not run them, never judged wrong.
+     */
+    @Test
+    void takesTheLanguagesProblemYamlListsAndListsSubmissionsInOthersAsNotJudged() throws IOException {
+        Map<String, String> files = TestPackages.kattis("average");
+        files.put("problem.yaml", files.get("problem.yaml") + "languages: [python3, cpp, algol68]\n");
+
+        KattisPackage.Problem problem = read(zip(files)).problem();
+
+        assertThat(problem.languages()).contains("python", "cpp").doesNotContain("java", "c");
+        assertThat(problem.submissions())
+                .extracting(submission -> submission.program().path())
+                .containsExactly(
+                        "submissions/accepted/average.cpp",
+                        "submissions/accepted/average.py",
+                        "submissions/accepted/modules/",
+                        "submissions/run_time_error/crash.py",
+                        "submissions/wrong_answer/rounded.py");
+        assertThat(problem.notJudged())
+                .contains(
+                        new KattisPackage.NotJudged(
+                                "accepted",
+                                "submissions/accepted/Main.java",
+                                "its language, java, is not one of problem.yaml's languages"),
+                        new KattisPackage.NotJudged(
+                                "time_limit_exceeded",
+                                "submissions/time_limit_exceeded/spin.c",
+                                "its language, c, is not one of problem.yaml's languages"));
+        assertThat(read(zip(TestPackages.kattis("average"))).problem().languages())
+                .as("all, when it lists none")
+                .isEmpty();
+    }
+
+    /**
+     * What constants make of a file is bounded as what is read from the zip: a file grown past a program's
+     * most is refused naming it (413), and growth across files counts as the package's unpacked bytes, so
+     * that a few bytes of {{big}} in each of many files cannot hold more than the package could.
+     */
+    @Test
+    void constantsCannotMakeThePackageLargerThanItCouldBe() throws IOException {
+        String big = "x".repeat(100_000);
+        Map<String, String> many = TestPackages.kattis("average");
+        many.put("problem.yaml", many.get("problem.yaml") + "  big: " + big + "\n");
+        for (int submission = 0; submission < 20; submission++) {
+            many.put("submissions/wrong_answer/w" + submission + ".py", "# {{big}}\n".repeat(9));
+        }
+
+        assertThatThrownBy(() -> read(zip(many))).isInstanceOfSatisfying(InvalidPackageException.class, refused -> {
+            assertThat(refused.tooLarge()).isTrue();
+            assertThat(refused.getMessage()).contains("the package is over " + LIMITS.maxUnpackedBytes() + " bytes");
+        });
     }
 
     /**
@@ -526,6 +675,11 @@ class KattisPackageTests {
             an input without its answer                    | data/secret/02-one.in           | its answer
             no secret test                                 | data/secret/                    | no secret test
             an interactive problem without its validator   | problem.yaml                    | needs its own output validator
+            a constant that is not a name                  | problem.yaml                    | "max-n" is not a name
+            a constant that is a list                      | problem.yaml                    | not an int, a float or a string
+            constants growing a file past a program's most | submissions/accepted/average.py | with problem.yaml's constants in it
+            languages none of which this judge runs        | problem.yaml                    | are none this judge runs
+            an empty list of languages                     | problem.yaml                    | 1 to 100 of them
             """)
     void refusesAHandBrokenPackageNamingTheFile(String breakage, String file, String reason) throws IOException {
         Map<String, String> files = TestPackages.kattis("average");
@@ -590,6 +744,15 @@ class KattisPackageTests {
             }
             case "an interactive problem without its validator" ->
                 files.put("problem.yaml", yaml + "type: [pass-fail, interactive]\n");
+            case "languages none of which this judge runs" ->
+                files.put("problem.yaml", yaml + "languages: [algol68, intercal]\n");
+            case "an empty list of languages" -> files.put("problem.yaml", yaml + "languages: []\n");
+            case "a constant that is not a name" -> files.put("problem.yaml", yaml + "  max-n: 1\n");
+            case "a constant that is a list" -> files.put("problem.yaml", yaml + "  sizes: [1, 2]\n");
+            case "constants growing a file past a program's most" -> {
+                files.put("problem.yaml", yaml + "  big: " + "x".repeat(100_000) + "\n");
+                files.put("submissions/accepted/average.py", "# {{big}}\n".repeat(11));
+            }
             default -> throw new IllegalArgumentException(breakage);
         }
         Path zip = zip(files);
