@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -954,6 +955,18 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
             String path = entry.substring(root.length());
             if (language.isPresent() && notSubmittable(language.get()) != null) {
                 notJudged.add(new NotJudged(folder, path, notSubmittable(language.get())));
+                continue;
+            }
+            // Without the shebang that says so (above), Python 2 by its statements.
+            OptionalInt python2 = language.isPresent() && name.endsWith(".py")
+                    ? Python2Source.statementLine(source)
+                    : OptionalInt.empty();
+            if (python2.isPresent()) {
+                notJudged.add(new NotJudged(
+                        folder,
+                        path,
+                        "it is Python 2 (its line " + python2.getAsInt()
+                                + " is a statement only Python 2 reads), which this judge does not run"));
                 continue;
             }
             if (language.isEmpty()) {

@@ -160,6 +160,51 @@ class KattisPackageTests {
     }
 
     /**
+     * A .py without a shebang that only Python 2 reads (packages from before 2020 hold them) is listed as
+     * Python 2, not judged as Python 3 to fail: a print or exec statement, except E, e:, raise E, "why".
+     * Python 3 with lookalikes (a docstring's words, print with a space before its parenthesis, a comment,
+     * strings) is judged.
+     */
+    @Test
+    void aPython2SubmissionWithoutItsShebangIsListedAndPython3WithLookalikesIsJudged() throws IOException {
+        Map<String, String> files = TestPackages.kattis("average");
+        files.put("submissions/accepted/old.py", "n = int(raw_input())\nif n:\n    print sum(range(n)) / n\n");
+        files.put(
+                "submissions/run_time_error/caught.py",
+                "try:\n    x = 1 / 0\nexcept ZeroDivisionError, e:\n    raise\n");
+        files.put("submissions/wrong_answer/reraise.py", "raise ValueError, 'no'\n");
+        files.put("submissions/wrong_answer/modern.py", """
+                \"""Reads n,
+                print n and more
+                \"""
+                print (1)  # print 2
+                print(-1)
+                s = 'print 3'
+                x = '''
+                exec code
+                '''
+                print(s, x)
+                """);
+        String python2 =
+                "it is Python 2 (its line %d is a statement only Python 2 reads), which this judge does not run";
+
+        KattisPackage.Problem problem = read(zip(files)).problem();
+
+        assertThat(problem.notJudged())
+                .extracting(KattisPackage.NotJudged::path, KattisPackage.NotJudged::reason)
+                .contains(
+                        org.assertj.core.groups.Tuple.tuple("submissions/accepted/old.py", python2.formatted(3)),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "submissions/run_time_error/caught.py", python2.formatted(3)),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "submissions/wrong_answer/reraise.py", python2.formatted(1)));
+        assertThat(problem.submissions())
+                .extracting(submission -> submission.program().path())
+                .contains("submissions/wrong_answer/modern.py")
+                .doesNotContain("submissions/accepted/old.py");
+    }
+
+    /**
      * A submission of several files (a folder): its entry point the format's default for its language
      * (Python's main.py, Java's Main.java), or its one source, or for C++ (which compiles every source) its
      * main.*; saved as the language's source file, the rest beside it. One the format gives no entry point
