@@ -199,23 +199,17 @@ public class ProblemService {
 
     /** A language submissions may be in (checktestdata, say, is for validators alone): else 422. */
     private String submittable(String language) {
-        if (languages.findForSubmissions(language).isEmpty()) {
-            throw new UnknownReferenceException(
-                    "language",
-                    language,
-                    "Languages of submissions: "
-                            + String.join(", ", languages.forSubmissions().keySet()));
-        }
-        return language;
+        return listed(language, languages.forSubmissions().keySet(), "Languages of submissions: ");
     }
 
+    /** A language of the catalog, of submissions or of setters' programs alone: else 422. */
     private String known(String language) {
-        if (languages.find(language).isEmpty()) {
-            throw new UnknownReferenceException(
-                    "language",
-                    language,
-                    "Known languages: "
-                            + String.join(", ", languages.languages().keySet()));
+        return listed(language, languages.languages().keySet(), "Known languages: ");
+    }
+
+    private static String listed(String language, java.util.Set<String> ids, String naming) {
+        if (language == null || !ids.contains(language)) {
+            throw new UnknownReferenceException("language", language, naming + String.join(", ", ids));
         }
         return language;
     }

@@ -427,14 +427,8 @@ class ProblemPreparerIT {
     @Test
     void aTimeLimitToInferIsTheSlowestAcceptedSolutionsTimesTheMultiplierAndJudgesTheRestUnderIt() throws IOException {
         List<TestCase> tests = List.of(new TestCase("1 2\n", "3\n"));
-        ProblemPreparation preparation = new ProblemPreparation(
-                1,
-                1,
-                null,
-                null,
-                null,
+        ProblemPreparation preparation = inferring(
                 tests,
-                null,
                 List.of(
                         solution(
                                 "submissions/accepted/sum.py",
@@ -454,10 +448,7 @@ class ProblemPreparerIT {
                                 SPENDING.replace("SPEND_MS", "3000"),
                                 tests,
                                 "c")),
-                null,
-                null,
-                new TimeLimitInference(2, 1.5, 500),
-                null);
+                500);
 
         PreparationResult result = preparer.prepare(preparation);
 
@@ -480,14 +471,8 @@ class ProblemPreparerIT {
     @Test
     void aTimeLimitExceededSolutionAcceptedUnderTheLimitTimesTimeLimitToTleFailsTheVersion() throws IOException {
         List<TestCase> tests = List.of(new TestCase("1 2\n", "3\n"));
-        ProblemPreparation preparation = new ProblemPreparation(
-                1,
-                1,
-                null,
-                null,
-                null,
+        ProblemPreparation preparation = inferring(
                 tests,
-                null,
                 List.of(
                         solution(
                                 "submissions/accepted/spending.c",
@@ -501,10 +486,7 @@ class ProblemPreparerIT {
                                 SPENDING.replace("SPEND_MS", "1200"),
                                 tests,
                                 "c")),
-                null,
-                null,
-                new TimeLimitInference(2, 1.5, 500),
-                null);
+                500);
 
         PreparationResult result = preparer.prepare(preparation);
 
@@ -557,8 +539,25 @@ class ProblemPreparerIT {
 
     private static ProblemPreparation inferring(
             List<TestCase> tests, List<ProblemPreparation.TaggedSolution> solutions) {
+        return inferring(tests, solutions, 1000);
+    }
+
+    /** A version whose time limit is to be inferred as the format's defaults do, in resolutions of this. */
+    private static ProblemPreparation inferring(
+            List<TestCase> tests, List<ProblemPreparation.TaggedSolution> solutions, int resolutionMs) {
         return new ProblemPreparation(
-                1, 1, null, null, null, tests, null, solutions, null, null, new TimeLimitInference(2, 1.5, 1000), null);
+                1,
+                1,
+                null,
+                null,
+                null,
+                tests,
+                null,
+                solutions,
+                null,
+                null,
+                new TimeLimitInference(2, 1.5, resolutionMs),
+                null);
     }
 
     private static final ProblemProgram VALIDATOR_OF_TWO =
