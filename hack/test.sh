@@ -149,11 +149,11 @@ python3 -m pytest "$PROJECT_DIR/tests/containers" -v -p no:cacheprovider --durat
 # KEDA's and the HPA's timing step by step (tests/autoscaling) is make test-cluster's: it takes ~9
 # minutes that a cold run on the slowest machine cannot spare, and the pod tier scales real pods.
 cleanup
-# The pod tier's archives of our images, while the tools may still build.
-"$PROJECT_DIR/hack/cluster/test-pods.sh" --our-images
+# The pod tier's archives of our images (built above), while the tools may still build.
+JUDGE_IMAGES_BUILT=1 "$PROJECT_DIR/hack/cluster/test-pods.sh" --our-images
 
 await "$kubernetes_tools" "$PROJECT_DIR/build/tools-kubernetes.log" "Building the Kubernetes tools"
 await "$operators" "$PROJECT_DIR/build/tools-operators.log" "Building the operators and their images"
 grep -h '^tools.sh: ' "$PROJECT_DIR"/build/tools-*.log || true
 echo "== Pods: the chart on a real kubelet and containerd, in a sealed network namespace"
-"$PROJECT_DIR/hack/cluster/test-pods.sh"
+JUDGE_IMAGES_BUILT=1 "$PROJECT_DIR/hack/cluster/test-pods.sh"
