@@ -436,18 +436,8 @@ class ProblemPreparerIT {
                                 "a, b = map(int, input().split())\nprint(a + b)\n",
                                 tests,
                                 "python"),
-                        solution(
-                                "submissions/accepted/spending.c",
-                                "accepted",
-                                SPENDING.replace("SPEND_MS", "300"),
-                                tests,
-                                "c"),
-                        solution(
-                                "submissions/time_limit_exceeded/spin.c",
-                                "time-limit-exceeded",
-                                SPENDING.replace("SPEND_MS", "3000"),
-                                tests,
-                                "c")),
+                        spending("submissions/accepted/spending.c", "accepted", 300, tests),
+                        spending("submissions/time_limit_exceeded/spin.c", "time-limit-exceeded", 3000, tests)),
                 500);
 
         PreparationResult result = preparer.prepare(preparation);
@@ -474,18 +464,8 @@ class ProblemPreparerIT {
         ProblemPreparation preparation = inferring(
                 tests,
                 List.of(
-                        solution(
-                                "submissions/accepted/spending.c",
-                                "accepted",
-                                SPENDING.replace("SPEND_MS", "300"),
-                                tests,
-                                "c"),
-                        solution(
-                                "submissions/time_limit_exceeded/slow.c",
-                                "time-limit-exceeded",
-                                SPENDING.replace("SPEND_MS", "1200"),
-                                tests,
-                                "c")),
+                        spending("submissions/accepted/spending.c", "accepted", 300, tests),
+                        spending("submissions/time_limit_exceeded/slow.c", "time-limit-exceeded", 1200, tests)),
                 500);
 
         PreparationResult result = preparer.prepare(preparation);
@@ -494,6 +474,11 @@ class ProblemPreparerIT {
         assertThat(result.message())
                 .contains("submissions/time_limit_exceeded/slow.c was accepted under 1500 ms")
                 .contains("1000 ms, × time_limit_to_tle 1.5");
+    }
+
+    /** A solution in C that spends this much CPU time before it writes the sum of two numbers. */
+    private static ProblemPreparation.TaggedSolution spending(String name, String tag, int ms, List<TestCase> tests) {
+        return solution(name, tag, SPENDING.replace("SPEND_MS", Integer.toString(ms)), tests, "c");
     }
 
     /** A C program that spends SPEND_MS of CPU before it writes the sum of two numbers. */
