@@ -953,20 +953,13 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
             // A submission in a language this judge lacks (Python 2, say) is not judged as another.
             Optional<String> language = languages.forPackageFile(name, firstLine(source));
             String path = entry.substring(root.length());
-            if (language.isPresent() && notSubmittable(language.get()) != null) {
-                notJudged.add(new NotJudged(folder, path, notSubmittable(language.get())));
-                continue;
+            // Without the shebang that says so (forPackageFile), Python 2 by its statements.
+            String why = language.map(this::notSubmittable).orElse(null);
+            if (why == null && language.isPresent()) {
+                why = python2(name, source);
             }
-            // Without the shebang that says so (above), Python 2 by its statements.
-            OptionalInt python2 = language.isPresent() && name.endsWith(".py")
-                    ? Python2Source.statementLine(source)
-                    : OptionalInt.empty();
-            if (python2.isPresent()) {
-                notJudged.add(new NotJudged(
-                        folder,
-                        path,
-                        "it is Python 2 (its line " + python2.getAsInt()
-                                + " is a statement only Python 2 reads), which this judge does not run"));
+            if (why != null) {
+                notJudged.add(new NotJudged(folder, path, why));
                 continue;
             }
             if (language.isEmpty()) {
@@ -1060,6 +1053,11 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
             return Optional.empty();
         }
         String source = files.remove(entry.get());
+        String python2 = python2(entry.get(), source);
+        if (python2 != null) {
+            notJudged.add(new NotJudged(folder, listed, python2));
+            return Optional.empty();
+        }
         if (files.containsKey(language.sourceFile())) {
             notJudged.add(new NotJudged(
                     folder,
@@ -1069,6 +1067,15 @@ public final class KattisPackage extends OpenedPackage<KattisPackage.Problem> {
             return Optional.empty();
         }
         return Optional.of(new Submission(folder, new Program(listed, language.id(), source, files)));
+    }
+
+    /** Why a {@code .py} of a submission is not judged: Python 2 by its statements ({@link Python2Source}); null when not. */
+    private static String python2(String name, String source) {
+        OptionalInt line = name.endsWith(".py") ? Python2Source.statementLine(source) : OptionalInt.empty();
+        return line.isPresent()
+                ? "it is Python 2 (its line " + line.getAsInt()
+                        + " is a statement only Python 2 reads), which this judge does not run"
+                : null;
     }
 
     /** Why a submission in this language is not judged here; null when it is. */

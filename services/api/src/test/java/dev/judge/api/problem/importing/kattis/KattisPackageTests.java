@@ -228,6 +228,8 @@ class KattisPackageTests {
         files.put("submissions/wrong_answer/mixed/Main.java", "class Main {}\n");
         files.put("submissions/wrong_answer/reserved/main.py", "print(open('input').read())\n");
         files.put("submissions/wrong_answer/reserved/input", "1\n");
+        files.put("submissions/wrong_answer/old/main.py", "from util import mean\nprint mean()\n");
+        files.put("submissions/wrong_answer/old/util.py", "def mean(): return 1\n");
 
         KattisPackage.Problem problem = read(zip(files)).problem();
 
@@ -257,7 +259,11 @@ class KattisPackageTests {
                                 "it has several sources and no entry point the format names for rust (none)"),
                         org.assertj.core.groups.Tuple.tuple(
                                 "submissions/wrong_answer/mixed/",
-                                "its sources are in several languages [java, python]"));
+                                "its sources are in several languages [java, python]"),
+                        org.assertj.core.groups.Tuple.tuple(
+                                "submissions/wrong_answer/old/",
+                                "it is Python 2 (its line 2 is a statement only Python 2 reads), which this judge "
+                                        + "does not run"));
         assertThat(problem.notJudged()).anySatisfy(skipped -> {
             assertThat(skipped.path()).isEqualTo("submissions/wrong_answer/reserved/");
             assertThat(skipped.reason()).startsWith("input: ");
